@@ -1,0 +1,54 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+const remotes = ['mfe-auth', 'mfe-wallet', 'mfe-bonus', 'mfe-spin', 'mfe-chat'];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/coverage/**', 'e2e/artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['shared/**/*.{ts,tsx}', 'host/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // A remote imports only from the shared package and its own folder, never from another remote or the host.
+  ...remotes.map((name) => ({
+    files: [`${name}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@wallet/mfe-*', '@wallet/host', '@wallet/server'], message: 'Talk through @wallet/shared.' },
+            { group: ['../../*/src/*', '**/host/src/**', '**/server/src/**', ...remotes.filter((r) => r !== name).map((r) => `**/${r}/**`)], message: 'Import only from @wallet/shared and this remote.' },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@wallet/*', '**/host/**', '**/mfe-*/**', '**/server/**'], message: 'shared depends on nothing of the project.' }] },
+      ],
+    },
+  },
+  prettier,
+);

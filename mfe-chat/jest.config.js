@@ -1,0 +1,1 @@
+module.exports = require('../tooling/jest.frontend.js')(__dirname, 'mfe-chat');

@@ -1,0 +1,15 @@
+// Type-checks every workspace with its own tsconfig; exits non-zero on the first failure.
+import { execFileSync } from 'node:child_process';
+
+const workspaces = ['shared', 'host', 'mfe-auth', 'mfe-wallet', 'mfe-bonus', 'mfe-spin', 'mfe-chat', 'server', 'e2e'];
+let failed = false;
+for (const ws of workspaces) {
+  try {
+    execFileSync('npx', ['tsc', '-p', ws, '--noEmit'], { stdio: 'inherit' });
+    console.log(`typecheck ${ws}: ok`);
+  } catch {
+    console.error(`typecheck ${ws}: FAILED`);
+    failed = true;
+  }
+}
+process.exit(failed ? 1 : 0);
