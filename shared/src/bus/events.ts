@@ -1,0 +1,32 @@
+import type { Locale } from '../i18n/locales';
+
+/** Why the wallet changed; remotes that show balances refresh on any of these. */
+export type WalletChangeReason =
+  'deposit' | 'withdraw' | 'transfer' | 'game' | 'bonus' | 'refund' | 'invite' | 'spin' | 'refresh';
+
+export type ToastKind = 'success' | 'error' | 'info' | 'warning';
+
+/**
+ * Every event that crosses a part boundary, with its payload. The host and the remotes talk only through these
+ * (and the URL). Add an event here first; the bus refuses anything else at compile time.
+ */
+export interface BusEvents {
+  /** Money moved or balances were refreshed: anything showing a balance reloads. */
+  'wallet:changed': { reason: WalletChangeReason };
+  /** Ask the shell to navigate (used by code that has no router, such as the HTTP client). */
+  navigate: { to: string; replace?: boolean };
+  /** Show a toast for 4 s. `message` is already translated. */
+  toast: { kind: ToastKind; message: string };
+  /** Open the support chat widget. */
+  'chat:open': Record<string, never>;
+  /** Open the bonus-conditions modal (owned by mfe-bonus, opened from the host's bottom menu). */
+  'conditions:open': Record<string, never>;
+  /** The interface language changed. */
+  'locale:changed': { locale: Locale };
+  /** The session ended: by the member, or because the server refused the token. */
+  'session:ended': { reason: 'logout' | 'invalid-token' | 'gone' };
+  /** A remote failed to load or crashed; the shell shows its fallback and may report it. */
+  'remote:failed': { remote: string; error: string };
+}
+
+export type BusEventName = keyof BusEvents;

@@ -1,0 +1,42 @@
+import { i18n } from '../i18n/i18n';
+
+/** Codes after which the member must sign in again (spec §7 "Response handling"). */
+export const SIGN_IN_AGAIN_CODES: ReadonlySet<string> = new Set([
+  'invalid-token',
+  'INVALID_USER_1',
+  'INVALID_USER_2',
+  'INVALID_USER_3',
+  'INVALID_USER_4',
+]);
+
+/** The server's way of saying the service is terminated. */
+export const GONE_CODE = 'gone';
+
+/** Codes of failures that never reached the server or got no usable answer. */
+export type TransportCode = 'NETWORK_ERROR' | 'TIMEOUT';
+
+/**
+ * A failed call. `code` is the server's catalogue code (spec §8) or a transport code; `message` is already
+ * translated into the current language, ready for a toast or an inline error.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number | null,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Translates a catalogue code; unknown codes fall back to the server's message, then to a generic text. */
+export function translateErrorCode(code: string, serverMessage?: string): string {
+  if (i18n.exists(code, { ns: 'errors' })) return i18n.t(code, { ns: 'errors' });
+  if (serverMessage && serverMessage !== code) return serverMessage;
+  return i18n.t('UNKNOWN', { ns: 'errors' });
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

@@ -1,0 +1,51 @@
+import React, { type ComponentType } from 'react';
+import ReactDOMClient from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { BrowserRouter } from 'react-router-dom';
+import singleSpaReact from 'single-spa-react';
+import type { ParcelConfigObject } from 'single-spa';
+import { bus } from '../bus/bus';
+import { i18n } from '../i18n/i18n';
+import { UnavailablePanel } from './unavailable-panel';
+
+/** Props the host passes to every remote parcel. */
+export interface RemoteParcelProps {
+  /** Name of the remote module, e.g. `mfe_auth/Login`; used in error reports. */
+  remoteModule?: string;
+}
+
+/**
+ * Wraps a remote's root component as a single-spa parcel: its own React root, the page's i18n instance, its own
+ * router (kept in sync with the host's by single-spa's history patching) and an error boundary, so a crash
+ * stays inside the remote and shows the translated "unavailable, retry" panel.
+ */
+export function createRemoteParcel<P extends object>(
+  Component: ComponentType<P & RemoteParcelProps>,
+  remote: string,
+): ParcelConfigObject<P & RemoteParcelProps> {
+  function Root(props: P & RemoteParcelProps) {
+    return (
+      <I18nextProvider i18n={i18n}>
+        <BrowserRouter>
+          <Component {...props} />
+        </BrowserRouter>
+      </I18nextProvider>
+    );
+  }
+  Root.displayName = `Remote(${remote})`;
+
+  const lifecycles = singleSpaReact<P & RemoteParcelProps>({
+    React,
+    ReactDOMClient,
+    rootComponent: Root,
+    errorBoundary(error) {
+      bus.emit('remote:failed', { remote, error: error.message });
+      return (
+        <I18nextProvider i18n={i18n}>
+          <UnavailablePanel remote={remote} />
+        </I18nextProvider>
+      );
+    },
+  });
+  return { name: remote, ...lifecycles } as ParcelConfigObject<P & RemoteParcelProps>;
+}
