@@ -1,0 +1,47 @@
+/**
+ * The registration rules of spec §5, as pure functions. Each rule returns `null` when the value passes, or the
+ * i18n key (with its namespace) of the message to show.
+ */
+
+export type MessageKey = `${'auth' | 'errors'}:${string}`;
+
+/** Spec §9: a phone is exactly 10 characters outside the Laos build. */
+export const PHONE_LENGTH = 10;
+
+/** Spec §9: banks whose account name may contain only English letters and spaces. */
+export const ENGLISH_ONLY_NAME_BANKS: readonly string[] = ['KTB', 'TMB', 'BBL'];
+
+const REQUIRED: MessageKey = 'auth:validation.required';
+
+export function required(value: string): MessageKey | null {
+  return value.trim() === '' ? REQUIRED : null;
+}
+
+export function validatePhone(phone: string, laos: boolean): MessageKey | null {
+  if (phone.trim() === '') return REQUIRED;
+  if (!laos && phone.length !== PHONE_LENGTH) return 'errors:PHONE_NUMBER_REQUIRE_10_DIGIT';
+  return null;
+}
+
+export function validatePasswords(password: string, confirm: string): MessageKey | null {
+  if (password === '' || confirm === '') return REQUIRED;
+  return password === confirm ? null : 'auth:validation.passwordNotEqual';
+}
+
+export function isEnglishOnly(name: string): boolean {
+  return /^[A-Za-z ]+$/.test(name);
+}
+
+export function requiresEnglishName(bankCode: string): boolean {
+  return ENGLISH_ONLY_NAME_BANKS.includes(bankCode);
+}
+
+/** The account name the bank step sends: first and last name, each trimmed, joined by one space, uppercased. */
+export function joinAccountName(firstName: string, lastName: string): string {
+  return `${firstName.trim()} ${lastName.trim()}`.toUpperCase();
+}
+
+export function validateAccountName(bankCode: string, accountName: string): MessageKey | null {
+  if (requiresEnglishName(bankCode) && !isEnglishOnly(accountName)) return 'errors:BANK_ACCOUNT_NAME_ENG';
+  return null;
+}
