@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const repoRoot = resolve(__dirname, '..', '..');
+
+export interface Site {
+  url: string;
+  port: number;
+  dataDir: string;
+  server: ChildProcess;
+  /** Calls the operator CLI exactly as an operator would (`npm run ops -- ...`). */
+  ops(...args: string[]): Promise<string>;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForServer(url: string, server: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}:\n${log()}`);
+    try {
+      const res = await fetch(`${url}/api/lookup/active`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer within 60 s:\n${log()}`);
+}
+
+/**
+ * Starts the built server (server/dist) on a free port with a fresh in-memory database and its own data folder,
+ * serving the built front ends from `staticRoot` (the repository by default).
+ */
+export async function startSite(
+  options: { staticRoot?: string; env?: Record<string, string> } = {},
+): Promise<Site> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'wallet-e2e-'));
+  let output = '';
+  const server = spawn(process.execPath, [join(repoRoot, 'server', 'dist', 'main.js')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'memory://',
+      STATIC_ROOT: options.staticRoot ?? repoRoot,
+      SANDBOX: '1',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  server.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  await waitForServer(url, server, () => output);
+
+  return {
+    url,
+    port,
+    dataDir,
+    server,
+    ops: (...args: string[]) =>
+      new Promise((resolveOps, reject) => {
+        const child = spawn('npm', ['run', '--silent', 'ops', '--', ...args], {
+          cwd: repoRoot,
+          env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+        });
+        let out = '';
+        child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+        child.on('exit', (code) =>
+          code === 0 ? resolveOps(out) : reject(new Error(`ops ${args.join(' ')}: ${out}`)),
+        );
+      }),
+    async stop() {
+      if (server.exitCode === null) {
+        server.kill('SIGTERM');
+        await new Promise((r) => server.once('exit', r));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function readJson<T>(path: string): T {
+  return JSON.parse(readFileSync(path, 'utf8')) as T;
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# `npm test`: everything CI checks, in order: types, lint, the Jest suites (shared, host, remotes, server), the
+# server suites on PostgreSQL when TEST_DATABASE_URL is set, a production build, and the e2e scenarios in
+# Debian's Chromium. Ends with one summary line "N passed, N failed".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+reports=$(mktemp -d)
+trap 'rm -rf "$reports"' EXIT
+step() { printf '\n==> %s\n' "$*"; }
+
+step "type check"
+npm run --silent typecheck
+
+step "lint"
+npm run --silent lint
+
+step "Jest: shared, host, remotes, server (PGlite)"
+env -u TEST_DATABASE_URL npx jest --ci --json --outputFile="$reports/jest.json"
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "Jest: server suites on PostgreSQL ($TEST_DATABASE_URL)"
+  npx jest --ci --selectProjects server --json --outputFile="$reports/jest-pg.json"
+fi
+
+step "production build"
+npm run --silent build
+
+step "e2e in Chromium"
+chromium_bin="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ ! -x "$chromium_bin" ] && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+  echo "Chromium is missing: installing Debian's chromium package"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || true
+fi
+if [ -x "$chromium_bin" ]; then
+  CHROMIUM_PATH="$chromium_bin" npm run --silent test:e2e -- --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=tap --test-reporter-destination="$reports/e2e.tap"
+else
+  echo "E2E SKIPPED: no Chromium at $chromium_bin and it could not be installed (needs root and apt-get)."
+  echo "Install it with 'apt-get install -y chromium' or set CHROMIUM_PATH, then run 'npm run test:e2e'."
+fi
+
+node - "$reports" <<'JS'
+const fs = require('node:fs');
+const path = require('node:path');
+const dir = process.argv[2];
+let passed = 0, failed = 0, skipped = 0;
+for (const f of ['jest.json', 'jest-pg.json']) {
+  const p = path.join(dir, f);
+  if (!fs.existsSync(p)) continue;
+  const r = JSON.parse(fs.readFileSync(p, 'utf8'));
+  passed += r.numPassedTests; failed += r.numFailedTests; skipped += r.numPendingTests;
+}
+const tap = path.join(dir, 'e2e.tap');
+if (fs.existsSync(tap)) {
+  const text = fs.readFileSync(tap, 'utf8');
+  const num = (k) => Number((text.match(new RegExp(`^# ${k} (\\d+)`, 'm')) || [0, 0])[1]);
+  passed += num('pass'); failed += num('fail'); skipped += num('skipped');
+}
+console.log(`\nsummary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 ? 1 : 0);
+JS
