@@ -43,7 +43,11 @@ export * from './api/types';
 export { lookupApi } from './api/lookup';
 export { accountApi, otpApi } from './api/account';
 export { walletApi, remotesApi } from './api/wallet';
-export { createRemoteParcel, type RemoteParcelProps } from './parcel/create-remote-parcel';
+export {
+  createRemoteParcel,
+  type RemoteParcelProps,
+  type RemoteParcelOptions,
+} from './parcel/create-remote-parcel';
 export { UnavailablePanel, type UnavailablePanelProps } from './parcel/unavailable-panel';
 export * from './ui';
 export * from './format';

@@ -14,6 +14,14 @@ export interface RemoteParcelProps {
   remoteModule?: string;
 }
 
+export interface RemoteParcelOptions {
+  /**
+   * Build id of the remote (its own `process.env.WALLET_BUILD_ID`, baked in at the remote's build time), shown as
+   * `data-build` on the remote's root element so operators and tests can see which build of a remote is live.
+   */
+  build?: string;
+}
+
 /**
  * Wraps a remote's root component as a single-spa parcel: its own React root, the page's i18n instance, its own
  * router (kept in sync with the host's by single-spa's history patching) and an error boundary, so a crash
@@ -22,12 +30,15 @@ export interface RemoteParcelProps {
 export function createRemoteParcel<P extends object>(
   Component: ComponentType<P & RemoteParcelProps>,
   remote: string,
+  options: RemoteParcelOptions = {},
 ): ParcelConfigObject<P & RemoteParcelProps> {
   function Root(props: P & RemoteParcelProps) {
     return (
       <I18nextProvider i18n={i18n}>
         <BrowserRouter>
-          <Component {...props} />
+          <div className="wl-remote" data-remote={remote} data-build={options.build}>
+            <Component {...props} />
+          </div>
         </BrowserRouter>
       </I18nextProvider>
     );
