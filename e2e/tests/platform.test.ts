@@ -1,0 +1,167 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newMemberContext, snapshot } from '../lib/browser';
+import { startSite, type Site } from '../lib/site';
+
+interface SandboxSms {
+  to: string;
+  text: string;
+  otpRef?: string;
+  createdAt: string;
+}
+
+let site: Site;
+let browser: Browser;
+
+before(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+async function withPage(name: string, fn: (page: Page) => Promise<void>): Promise<void> {
+  const context = await newMemberContext(browser, site.url);
+  const page = await context.newPage();
+  try {
+    await fn(page);
+  } catch (error) {
+    await snapshot(page, name);
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+async function latestSms(phone: string): Promise<SandboxSms> {
+  const res = await fetch(`${site.url}/sandbox/sms`);
+  const outbox = (await res.json()) as SandboxSms[] | { data: SandboxSms[] };
+  const list = Array.isArray(outbox) ? outbox : outbox.data;
+  const sms = list.find((m) => m.to === phone);
+  assert.ok(sms, `an SMS to ${phone} is in the sandbox outbox`);
+  return sms;
+}
+
+async function login(page: Page, phone: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(phone);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/user/home');
+}
+
+describe('platform', () => {
+  test('a visitor registers with a one-time code, logs in, sees the home, switches language and logs out', async () => {
+    await withPage('register-login', async (page) => {
+      const phone = '0898765432';
+      const password = 'secret-pass-9';
+      await page.goto('/register');
+      await page.getByTestId('register-phone').fill(phone);
+      await page.getByTestId('register-next').click();
+
+      await page.getByTestId('register-otp').waitFor();
+      const sms = await latestSms(phone);
+      const code = /\b(\d{6})\b/.exec(sms.text)?.[1];
+      assert.ok(code, 'the SMS carries a 6-digit code');
+      await page.getByTestId('register-otp').fill(code);
+      await page.getByTestId('register-next').click();
+
+      await page.getByTestId('register-name').fill('Somchai Jaidee');
+      await page.getByTestId('register-password').fill(password);
+      await page.getByTestId('register-confirm').fill(password);
+      await page.getByTestId('register-next').click();
+
+      await page.getByTestId('register-bank').selectOption('SCB');
+      await page.getByTestId('register-first-name').fill('somchai');
+      await page.getByTestId('register-last-name').fill('jaidee');
+      await page.getByTestId('register-account-no').fill('1112223334');
+      await page.getByTestId('register-submit').click();
+      await page.waitForURL('**/login', { timeout: 10_000 });
+
+      await login(page, phone, password);
+      await assert.doesNotReject(page.getByTestId('home-name').filter({ hasText: 'Somchai Jaidee' }).waitFor());
+      assert.equal((await page.getByTestId('home-balance').textContent())?.trim(), '0.00');
+
+      const thaiLogout = (await page.getByTestId('logout').textContent())?.trim();
+      await page.getByTestId('language-switcher').selectOption('en');
+      await page.getByTestId('logout').filter({ hasNotText: thaiLogout ?? '' }).waitFor();
+      const englishLogout = (await page.getByTestId('logout').textContent())?.trim();
+      assert.match(englishLogout ?? '', /log ?out|sign ?out/i);
+
+      await page.getByTestId('language-switcher').selectOption('la');
+      await page.getByTestId('logout').filter({ hasNotText: englishLogout ?? '' }).waitFor();
+      const laoLogout = (await page.getByTestId('logout').textContent())?.trim() ?? '';
+      assert.match(laoLogout, /[\u0E80-\u0EFF]/, 'Lao text is in Lao script');
+
+      await page.reload();
+      await page.getByTestId('home-name').waitFor();
+      assert.equal((await page.getByTestId('logout').textContent())?.trim(), laoLogout, 'reload keeps Lao');
+
+      await page.getByTestId('logout').click();
+      await page.waitForURL('**/login');
+      await page.goto('/user/home');
+      await page.waitForURL('**/login');
+    });
+  });
+
+  test('a protected route without a token lands on /login', async () => {
+    await withPage('protected', async (page) => {
+      await page.goto('/user/profile');
+      await page.waitForURL('**/login');
+      await page.getByTestId('login-submit').waitFor();
+    });
+  });
+
+  test('when the operator switches the service off, /login goes to /terminated', async () => {
+    await site.ops('set', 'service.active', 'false');
+    try {
+      await withPage('terminated', async (page) => {
+        await page.goto('/login');
+        await page.waitForURL('**/terminated');
+        await page.waitForFunction(() => document.title.length > 0);
+        const title = await page.title();
+        assert.notEqual(title, '');
+      });
+    } finally {
+      await site.ops('set', 'service.active', 'true');
+    }
+    await withPage('terminated-restored', async (page) => {
+      await page.goto('/login');
+      await page.getByTestId('login-submit').waitFor();
+      assert.match(page.url(), /\/login$/);
+    });
+  });
+
+  test('a remote whose manifest is unreachable shows the fallback while the menu still works', async () => {
+    await withPage('remote-down', async (page) => {
+      await page.route('**/remotes/mfe-wallet/**', (route) => route.abort('connectionrefused'));
+      await login(page, '0812345678', 'demo-pass-1');
+      const panel = page.locator('[data-remote^="mfe_wallet"].wl-unavailable, .wl-unavailable');
+      await panel.first().waitFor({ timeout: 20_000 });
+      await page.getByTestId('menu-profile').click();
+      await page.waitForURL('**/user/profile');
+      await page.getByTestId('profile-name').waitFor();
+    });
+  });
+
+  test('an operator turning a remote off hides its routes and menu entries on the next page load', async () => {
+    await withPage('remote-off', async (page) => {
+      await login(page, '0812345678', 'demo-pass-1');
+      await page.getByTestId('menu-statement').waitFor();
+      await site.ops('set', 'remote.mfe-bonus.enabled', 'false');
+      try {
+        await page.reload();
+        await page.getByTestId('menu-profile').waitFor();
+        assert.equal(await page.getByTestId('menu-statement').count(), 0, 'statement entry hidden');
+        await page.goto('/user/statement');
+        await page.getByTestId('not-found').waitFor();
+      } finally {
+        await site.ops('set', 'remote.mfe-bonus.enabled', 'true');
+      }
+    });
+  });
+});
