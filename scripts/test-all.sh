@@ -33,8 +33,9 @@ if [ ! -x "$chromium_bin" ] && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || true
 fi
 if [ -x "$chromium_bin" ]; then
-  CHROMIUM_PATH="$chromium_bin" npm run --silent test:e2e -- --test-reporter=spec --test-reporter-destination=stdout \
-    --test-reporter=tap --test-reporter-destination="$reports/e2e.tap"
+  (cd e2e && CHROMIUM_PATH="$chromium_bin" node --test --test-concurrency=1 --import tsx \
+    --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=tap --test-reporter-destination="$reports/e2e.tap" tests/*.test.ts)
 else
   echo "E2E SKIPPED: no Chromium at $chromium_bin and it could not be installed (needs root and apt-get)."
   echo "Install it with 'apt-get install -y chromium' or set CHROMIUM_PATH, then run 'npm run test:e2e'."
