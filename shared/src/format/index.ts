@@ -1,1 +1,22 @@
-export {};
+// Formatting at the edge: amounts (integer minor units), dates, time-ago, account numbers. Pure functions.
+export {
+  formatMoney,
+  formatSignedMoney,
+  statementSign,
+  toMinorUnits,
+  majorToMinor,
+  currencyScale,
+  CURRENCY_SCALE,
+  type AmountSign,
+} from './money';
+export {
+  formatDate,
+  formatTime,
+  formatDateTime,
+  formatCountdown,
+  timeAgo,
+  timeAgoParts,
+  type DateInput,
+  type TimeAgoUnit,
+} from './date';
+export { formatAccountNo, maskPhone } from './text';
