@@ -1,0 +1,149 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useCommonT } from './use-common-t';
+
+export interface ModalProps {
+  open: boolean;
+  /** Called on the close button, Escape and (unless `dismissible` is false) a tap on the backdrop. */
+  onClose: () => void;
+  title: ReactNode;
+  children?: ReactNode;
+  /** Buttons row at the bottom. */
+  footer?: ReactNode;
+  /** `dialog` by default; confirmations and alerts use `alertdialog`. */
+  role?: 'dialog' | 'alertdialog';
+  /** False: the backdrop and Escape do not close (the close button still does unless `hideClose`). */
+  dismissible?: boolean;
+  hideClose?: boolean;
+  size?: 'sm' | 'md' | 'lg' | 'full';
+  className?: string;
+  /** Element to focus when the modal opens; otherwise the first focusable element, else the dialog itself. */
+  initialFocus?: React.RefObject<HTMLElement | null>;
+  /** For tests and e2e selectors. */
+  'data-testid'?: string;
+}
+
+const FOCUSABLE =
+  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+
+/** Open modals, innermost last: only the top one reacts to Escape and traps Tab. */
+const stack: symbol[] = [];
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute('inert'));
+}
+
+/**
+ * A modal dialog rendered in a portal on `document.body`: titled, closable by its button and Escape, focus moved
+ * into it on open, kept inside while open, and given back to the element that had it when the modal closes.
+ */
+export function Modal(props: ModalProps) {
+  if (!props.open || typeof document === 'undefined') return null;
+  return createPortal(<ModalPanel {...props} />, document.body);
+}
+
+function ModalPanel({
+  onClose,
+  title,
+  children,
+  footer,
+  role = 'dialog',
+  dismissible = true,
+  hideClose = false,
+  size = 'md',
+  className,
+  initialFocus,
+  'data-testid': testId,
+}: ModalProps) {
+  const t = useCommonT();
+  const titleId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  const dismissibleRef = useRef(dismissible);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+    dismissibleRef.current = dismissible;
+  });
+
+  useEffect(() => {
+    const token = Symbol('modal');
+    stack.push(token);
+    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const panel = panelRef.current;
+    if (panel) {
+      const target = initialFocus?.current ?? focusables(panel).find((el) => !el.dataset.modalClose) ?? panel;
+      target.focus();
+    }
+    document.body.classList.add('wl-modal-open');
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (stack[stack.length - 1] !== token || !panel) return;
+      if (event.key === 'Escape' && dismissibleRef.current) {
+        event.stopPropagation();
+        onCloseRef.current();
+      } else if (event.key === 'Tab') {
+        const items = focusables(panel);
+        const first = items[0];
+        const last = items[items.length - 1];
+        if (!first || !last) {
+          event.preventDefault();
+          panel.focus();
+        } else if (event.shiftKey && (document.activeElement === first || document.activeElement === panel)) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first.focus();
+        }
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      stack.splice(stack.indexOf(token), 1);
+      if (stack.length === 0) document.body.classList.remove('wl-modal-open');
+      if (previouslyFocused && document.contains(previouslyFocused)) previouslyFocused.focus();
+    };
+    // Runs once per opening: focus is taken on open and given back on close.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <div
+      className="wl-modal__backdrop"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget && dismissible) onClose();
+      }}
+    >
+      <div
+        ref={panelRef}
+        className={`wl-modal wl-modal--${size}${className ? ` ${className}` : ''}`}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        data-testid={testId}
+      >
+        <header className="wl-modal__header">
+          <h2 id={titleId} className="wl-modal__title">
+            {title}
+          </h2>
+          {!hideClose && (
+            <button
+              type="button"
+              className="wl-modal__close"
+              aria-label={t('actions.close')}
+              data-modal-close="true"
+              onClick={onClose}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          )}
+        </header>
+        <div className="wl-modal__body">{children}</div>
+        {footer && <footer className="wl-modal__footer">{footer}</footer>}
+      </div>
+    </div>
+  );
+}

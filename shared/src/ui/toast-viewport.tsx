@@ -1,0 +1,72 @@
+import { useEffect, useRef, useState } from 'react';
+import { bus } from '../bus/bus';
+import type { BusEvents } from '../bus/events';
+import { TOAST_DURATION_MS } from './toast';
+import { useCommonT } from './use-common-t';
+
+interface ShownToast extends Readonly<BusEvents['toast']> {
+  id: number;
+}
+
+export interface ToastViewportProps {
+  /** How long each toast stays; spec §9 says 4 s. */
+  duration?: number;
+}
+
+/**
+ * Shows every `toast` bus event for 4 s, newest at the bottom, in a polite live region so screen readers read
+ * it. Mount it once, in the host; remotes only emit. A tap dismisses a toast early.
+ */
+export function ToastViewport({ duration = TOAST_DURATION_MS }: ToastViewportProps) {
+  const t = useCommonT();
+  const [toasts, setToasts] = useState<ShownToast[]>([]);
+  const nextId = useRef(0);
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+
+  useEffect(() => {
+    const pending = timers.current;
+    const dismiss = (id: number) => {
+      clearTimeout(pending.get(id));
+      pending.delete(id);
+      setToasts((list) => list.filter((item) => item.id !== id));
+    };
+    const subscription = bus.on('toast').subscribe((event) => {
+      const id = ++nextId.current;
+      setToasts((list) => [...list, { ...event, id }]);
+      pending.set(
+        id,
+        setTimeout(() => dismiss(id), duration),
+      );
+    });
+    return () => {
+      subscription.unsubscribe();
+      pending.forEach((timer) => clearTimeout(timer));
+      pending.clear();
+    };
+  }, [duration]);
+
+  const dismiss = (id: number) => {
+    clearTimeout(timers.current.get(id));
+    timers.current.delete(id);
+    setToasts((list) => list.filter((item) => item.id !== id));
+  };
+
+  return (
+    <div className="wl-toasts" role="status" aria-live="polite" aria-label={t('toast.region')}>
+      {toasts.map((item) => (
+        <div key={item.id} className={`wl-toast wl-toast--${item.kind}`} data-kind={item.kind}>
+          <span className="wl-toast__icon" aria-hidden="true" />
+          <span className="wl-toast__message">{item.message}</span>
+          <button
+            type="button"
+            className="wl-toast__dismiss"
+            aria-label={t('toast.dismiss')}
+            onClick={() => dismiss(item.id)}
+          >
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
