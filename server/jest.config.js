@@ -1,8 +1,17 @@
+// Node 20.19+ loads ESM-only dependencies with require(esm), but Jest's module runtime does not. Those few
+// packages, and PGlite (whose CommonJS build uses dynamic import()), are compiled to CommonJS by @swc/jest
+// instead, so no --experimental-vm-modules flag is needed.
+const esmOnly = ['content-disposition', 'cookie', '@electric-sql/pglite'];
+
 module.exports = {
   displayName: 'server',
   rootDir: __dirname,
   testEnvironment: 'node',
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }] },
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],
+    '^.+\\.c?js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' } }],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
   testTimeout: 30000,
 };

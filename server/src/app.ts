@@ -1,0 +1,214 @@
+import { constants as zlib } from 'node:zlib';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import fastifyCompress from '@fastify/compress';
+import fastifyCors from '@fastify/cors';
+import fastifyJwt from '@fastify/jwt';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { Redis } from 'ioredis';
+import type { AppConfig } from './config';
+import './context';
+import type { AppContext } from './context';
+import { migrateToLatest, openDatabase } from './db';
+import { AppError, isAppError } from './errors';
+import { ErrorBody } from './http/schemas';
+import { loadOrCreateSecrets } from './secrets';
+import { AccountService } from './services/accounts';
+import { systemClock, type Clock } from './services/clock';
+import { ContentService } from './services/content';
+import { DEFAULT_LIMITS, type Limits } from './services/limits';
+import { OtpService } from './services/otp';
+import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './services/rate-limit';
+import { SettingsService } from './services/settings';
+import { SandboxSmsAdapter, UnconfiguredSmsAdapter, type SmsAdapter } from './services/sms';
+import { accountRoutes } from './routes/account';
+import { lookupRoutes } from './routes/lookup';
+import { opsRoutes } from './routes/ops';
+import { otpRoutes } from './routes/otp';
+import { sandboxRoutes } from './routes/sandbox';
+import { sendHostIndex, staticRoutes } from './routes/static';
+import { walletRoutes } from './routes/wallet';
+
+export type App = FastifyInstance<
+  Server,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+/** Replaceable collaborators (tests inject a manual clock, tighter limits or another SMS adapter). */
+export interface AppDeps {
+  clock?: Clock;
+  sms?: SmsAdapter;
+  limits?: Partial<Limits>;
+}
+
+export const APP_VERSION = '1.1.14';
+const JWT_TTL = '12h';
+
+/** Builds the Fastify app: opens and migrates the database, seeds defaults, registers every route. */
+export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<App> {
+  const app: App = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers["x-ops-secret"]'],
+    },
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    ajv: {
+      customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const stored = loadOrCreateSecrets(config.dataDir);
+  const secrets = {
+    ...stored,
+    jwtSecret: config.jwtSecret ?? stored.jwtSecret,
+    opsSecret: config.opsSecret ?? stored.opsSecret,
+  };
+
+  const database = openDatabase(config);
+  let rateLimit: RateLimitStore | undefined;
+  try {
+    await migrateToLatest(database);
+    const clock = deps.clock ?? systemClock;
+    const limits: Limits = { ...DEFAULT_LIMITS, ...deps.limits };
+    const defaultLocale = config.laos ? 'la' : 'th';
+    const settings = new SettingsService(database.db, clock);
+    const content = new ContentService(database.db, defaultLocale);
+    await settings.seedDefaults();
+    await content.seed(config.laos);
+
+    rateLimit = config.redisUrl
+      ? new RedisRateLimitStore(
+          new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }),
+        )
+      : new MemoryRateLimitStore(clock);
+    const sandboxSms = config.sandbox && !deps.sms ? new SandboxSmsAdapter(app.log, clock) : undefined;
+    const sms: SmsAdapter = deps.sms ?? sandboxSms ?? new UnconfiguredSmsAdapter();
+    const otp = new OtpService(database.db, clock, limits, rateLimit, sms, secrets.jwtSecret, config.laos);
+    const accounts = new AccountService(
+      database.db,
+      clock,
+      limits,
+      rateLimit,
+      otp,
+      { sign: (payload) => app.jwt.sign(payload) },
+      config.laos,
+    );
+
+    const ctx: AppContext = {
+      config,
+      secrets,
+      db: database.db,
+      dbKind: database.kind,
+      clock,
+      limits,
+      defaultLocale,
+      settings,
+      content,
+      sms,
+      sandboxSms,
+      rateLimit,
+      accounts,
+      otp,
+    };
+    app.decorate('ctx', ctx);
+  } catch (e) {
+    await rateLimit?.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw e;
+  }
+  app.decorateRequest('auth', null);
+  app.addHook('onClose', async () => {
+    await app.ctx.rateLimit.close().catch(() => undefined);
+    await database.close();
+  });
+
+  app.addSchema(ErrorBody);
+
+  // Central error handler: catalogue codes only; 5xx never carries internals.
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (isAppError(error)) {
+      return reply.status(error.statusCode).send({ code: error.code, message: error.message });
+    }
+    if (error.validation) {
+      const code = request.routeOptions.config.validationCode ?? 'KEY_INVALID';
+      request.log.debug({ validation: error.validation }, 'request validation failed');
+      return reply.status(400).send({ code, message: code });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ code: 'KEY_INVALID', message: 'KEY_INVALID' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: 'INTERNAL_SERVER_ERROR', message: 'INTERNAL_SERVER_ERROR' });
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (await sendHostIndex(reply, app.ctx.config.staticRoot, request.method, request.url)) return reply;
+    return reply.status(404).send({ code: 'NO_DATA', message: 'NO_DATA' });
+  });
+
+  await app.register(fastifyCors, {
+    origin: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'X-Requested-By', 'Accept-Language', 'Idempotency-Key'],
+    maxAge: 600,
+  });
+  await app.register(fastifyCompress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+  await app.register(fastifyJwt, {
+    secret: secrets.jwtSecret,
+    sign: { algorithm: 'HS256', expiresIn: JWT_TTL },
+    verify: { algorithms: ['HS256'] },
+  });
+  await app.register(fastifyStatic, { root: config.staticRoot, serve: false });
+
+  // Operator switch: with service.active off every /api route except the lookups answers 410 gone.
+  app.addHook('onRequest', async (request) => {
+    const url = request.url;
+    if (
+      (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) &&
+      !url.startsWith('/api/lookup')
+    ) {
+      if (!(await app.ctx.settings.get('service.active'))) throw new AppError('gone', 410);
+    }
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Wallet site API',
+        version: APP_VERSION,
+        description:
+          'Envelope: success `{code: "SUCCESS", data}`, error `{code, message}` (docs/architecture.md). ' +
+          'Money in integer minor units.',
+      },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          opsSecret: { type: 'apiKey', in: 'header', name: 'X-Ops-Secret' },
+        },
+      },
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  await app.register(lookupRoutes, { prefix: '/api/lookup' });
+  await app.register(accountRoutes, { prefix: '/api' });
+  await app.register(otpRoutes, { prefix: '/api' });
+  await app.register(walletRoutes, { prefix: '/api' });
+  await app.register(opsRoutes, { prefix: '/ops' });
+  if (config.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox' });
+  await app.register(staticRoutes);
+
+  return app;
+}

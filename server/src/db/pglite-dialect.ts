@@ -1,0 +1,137 @@
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+/**
+ * A tiny FIFO mutex. PGlite is a single connection: without it two Kysely transactions would interleave their
+ * statements on that connection and silently corrupt each other (toolchain pitfall 8).
+ */
+export class Mutex {
+  private tail: Promise<void> = Promise.resolve();
+
+  /** Resolves with a release function once every earlier holder has released. */
+  lock(): Promise<() => void> {
+    let release!: () => void;
+    const next = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const acquired = this.tail.then(() => release);
+    this.tail = this.tail.then(() => next);
+    return acquired;
+  }
+}
+
+class PGliteConnection implements DatabaseConnection {
+  constructor(private readonly pglite: PGlite) {}
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters], {
+      rowMode: 'object',
+    });
+    const command = (result as { command?: string }).command;
+    const affected = result.affectedRows;
+    const mutating =
+      command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
+    return {
+      rows: result.rows,
+      numAffectedRows: mutating && affected !== undefined ? BigInt(affected) : undefined,
+    };
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not supported by the PGlite dialect');
+  }
+}
+
+class PGliteDriver implements Driver {
+  private readonly mutex = new Mutex();
+  private readonly releases = new WeakMap<DatabaseConnection, () => void>();
+  private connection: PGliteConnection | undefined;
+
+  constructor(private readonly pglite: PGlite) {}
+
+  async init(): Promise<void> {
+    await this.pglite.waitReady;
+    this.connection = new PGliteConnection(this.pglite);
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const release = await this.mutex.lock();
+    if (!this.connection) {
+      release();
+      throw new Error('PGlite driver is not initialised or already destroyed');
+    }
+    this.releases.set(this.connection, release);
+    return this.connection;
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    let sql = 'begin';
+    if (settings.isolationLevel || settings.accessMode) {
+      sql = 'start transaction';
+      if (settings.isolationLevel) sql += ` isolation level ${settings.isolationLevel}`;
+      if (settings.accessMode) sql += ` ${settings.accessMode}`;
+    }
+    await connection.executeQuery(CompiledQuery.raw(sql));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const release = this.releases.get(connection);
+    this.releases.delete(connection);
+    release?.();
+  }
+
+  async destroy(): Promise<void> {
+    // Wait for the current holder (if any) to finish before closing.
+    const release = await this.mutex.lock();
+    this.connection = undefined;
+    try {
+      if (!this.pglite.closed) await this.pglite.close();
+    } finally {
+      release();
+    }
+  }
+}
+
+/** Kysely dialect over one PGlite instance, with transactions serialised by a mutex. */
+export class PGliteDialect implements Dialect {
+  constructor(private readonly pglite: PGlite) {}
+
+  createAdapter(): DialectAdapter {
+    return new PostgresAdapter();
+  }
+
+  createDriver(): Driver {
+    return new PGliteDriver(this.pglite);
+  }
+
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new PostgresIntrospector(db);
+  }
+
+  createQueryCompiler(): QueryCompiler {
+    return new PostgresQueryCompiler();
+  }
+}

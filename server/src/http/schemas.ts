@@ -1,0 +1,41 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/** Error envelope (docs/architecture.md): `{ code, message }` with a catalogue code. */
+export const ErrorBody = Type.Object(
+  {
+    code: Type.String({ description: 'Error catalogue code (spec §8), `gone` or `invalid-token`' }),
+    message: Type.String(),
+  },
+  { $id: 'ErrorBody', title: 'ErrorBody' },
+);
+export type ErrorBody = Static<typeof ErrorBody>;
+
+/** Success envelope: `{ code: 'SUCCESS', data }`. */
+export const Ok = <T extends TSchema>(data: T) => Type.Object({ code: Type.Literal('SUCCESS'), data });
+
+const errorRef = Type.Ref('ErrorBody');
+
+/** Response schemas of a route: the success envelope for 200 and the error envelope for 4xx and 5xx. */
+export const replies = <T extends TSchema>(data: T) => ({ 200: Ok(data), '4xx': errorRef, '5xx': errorRef });
+
+export const success = <T>(data: T): { code: 'SUCCESS'; data: T } => ({ code: 'SUCCESS', data });
+
+export const BankRef = Type.Object({ code: Type.String(), nameTH: Type.String(), nameEN: Type.String() });
+
+export const Profile = Type.Object({
+  _id: Type.String({ description: '24 hex characters' }),
+  username: Type.String(),
+  name: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  coin: Type.Integer(),
+  bankCode: Type.String(),
+  bankAccountName: Type.String(),
+  bankAccountNo: Type.String(),
+  bank: BankRef,
+  currency: Type.String({ description: 'THB or LAK' }),
+});
+
+export const TokenData = Type.Object({ token: Type.String() });
+
+/** Bearer auth marker for the OpenAPI document. */
+export const bearer = [{ bearerAuth: [] }];

@@ -1,0 +1,128 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { AppError } from '../errors';
+import { replies, success } from '../http/schemas';
+import { CONTENT_KEYS } from '../db/seed-content';
+import { isSettingKey, parseSettingValue, SETTING_KEYS } from '../services/settings';
+
+const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
+
+/** Operator endpoints, protected by the ops secret (DATA_DIR/secrets.json) in the X-Ops-Secret header. */
+export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const expected = digest(ctx.secrets.opsSecret);
+  const tags = ['ops'];
+  const security = [{ opsSecret: [] }];
+
+  app.addHook('onRequest', async (request) => {
+    const given = request.headers['x-ops-secret'];
+    if (typeof given !== 'string' || given === '') throw new AppError('KEY_MISSING', 401);
+    // Hash both sides so the comparison is constant-time whatever the lengths.
+    if (!timingSafeEqual(digest(given), expected)) throw new AppError('KEY_INVALID', 403);
+  });
+
+  const Setting = Type.Object({ key: Type.String(), value: Type.Boolean() });
+
+  app.get(
+    '/settings',
+    { schema: { tags, security, summary: 'All operator settings', response: replies(Type.Array(Setting)) } },
+    async () => {
+      const all = await ctx.settings.all();
+      return success(SETTING_KEYS.map((key) => ({ key, value: all[key] })));
+    },
+  );
+
+  app.get(
+    '/settings/:key',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One operator setting',
+        params: Type.Object({ key: Type.String() }),
+        response: replies(Setting),
+      },
+    },
+    async (request) => {
+      const { key } = request.params;
+      if (!isSettingKey(key)) throw new AppError('NO_DATA', 404);
+      return success({ key, value: await ctx.settings.get(key) });
+    },
+  );
+
+  app.post(
+    '/settings/:key',
+    {
+      config: { validationCode: 'KEY_INVALID' },
+      schema: {
+        tags,
+        security,
+        summary: 'Changes an operator setting (effective at once, no restart)',
+        params: Type.Object({ key: Type.String() }),
+        body: Type.Object({ value: Type.Union([Type.Boolean(), Type.String(), Type.Number()]) }),
+        response: replies(Setting),
+      },
+    },
+    async (request) => {
+      const { key } = request.params;
+      if (!isSettingKey(key)) throw new AppError('NO_DATA', 404);
+      const value = parseSettingValue(request.body.value);
+      if (value === undefined) throw new AppError('KEY_INVALID', 400);
+      await ctx.settings.set(key, value);
+      request.log.info({ key, value }, 'operator setting changed');
+      return success({ key, value });
+    },
+  );
+
+  const ContentParams = Type.Object({
+    key: Type.Union(CONTENT_KEYS.map((k) => Type.Literal(k))),
+    locale: Type.Union([Type.Literal('th'), Type.Literal('la'), Type.Literal('en'), Type.Literal('*')]),
+  });
+
+  app.get(
+    '/content/:key/:locale',
+    {
+      config: { validationCode: 'NO_DATA' },
+      schema: {
+        tags,
+        security,
+        summary: 'Reads editable lookup content',
+        params: ContentParams,
+        response: replies(Type.Unknown()),
+      },
+    },
+    async (request) => {
+      const { key, locale } = request.params;
+      const rows = await ctx.db
+        .selectFrom('lookup_content')
+        .select('value')
+        .where('key', '=', key)
+        .where('locale', '=', locale)
+        .executeTakeFirst();
+      if (!rows) throw new AppError('NO_DATA', 404);
+      return success(rows.value);
+    },
+  );
+
+  app.put(
+    '/content/:key/:locale',
+    {
+      config: { validationCode: 'KEY_INVALID' },
+      schema: {
+        tags,
+        security,
+        summary: 'Replaces editable lookup content (the JSON body is the new value)',
+        params: ContentParams,
+        body: Type.Unknown(),
+        response: replies(Type.Unknown()),
+      },
+    },
+    async (request) => {
+      const { key, locale } = request.params;
+      if (request.body === undefined || request.body === null) throw new AppError('KEY_INVALID', 400);
+      await ctx.content.set(key, locale, request.body);
+      return success(request.body);
+    },
+  );
+};
