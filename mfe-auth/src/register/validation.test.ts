@@ -1,10 +1,4 @@
-import {
-  joinAccountName,
-  required,
-  validateAccountName,
-  validatePasswords,
-  validatePhone,
-} from './validation';
+import { joinAccountName, validateAccountName, validatePasswords, validatePhone } from './validation';
 
 describe('phone', () => {
   it('is required', () => {
@@ -33,13 +27,6 @@ describe('passwords', () => {
   it('must match', () => {
     expect(validatePasswords('secret-1', 'secret-2')).toBe('auth:validation.passwordNotEqual');
     expect(validatePasswords('secret-1', 'secret-1')).toBeNull();
-  });
-});
-
-describe('required', () => {
-  it('refuses blank text', () => {
-    expect(required(' ')).toBe('auth:validation.required');
-    expect(required('x')).toBeNull();
   });
 });
 

@@ -1,21 +1,15 @@
+import { REQUIRED, type MessageKey } from '../common/form-rules';
+
 /**
  * The registration rules of spec §5, as pure functions. Each rule returns `null` when the value passes, or the
  * i18n key (with its namespace) of the message to show.
  */
-
-export type MessageKey = `${'auth' | 'errors'}:${string}`;
 
 /** Spec §9: a phone is exactly 10 characters outside the Laos build. */
 export const PHONE_LENGTH = 10;
 
 /** Spec §9: banks whose account name may contain only English letters and spaces. */
 export const ENGLISH_ONLY_NAME_BANKS: readonly string[] = ['KTB', 'TMB', 'BBL'];
-
-const REQUIRED: MessageKey = 'auth:validation.required';
-
-export function required(value: string): MessageKey | null {
-  return value.trim() === '' ? REQUIRED : null;
-}
 
 export function validatePhone(phone: string, laos: boolean): MessageKey | null {
   if (phone.trim() === '') return REQUIRED;

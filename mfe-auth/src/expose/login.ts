@@ -1,0 +1,5 @@
+import { createRemoteParcel } from '@wallet/shared';
+import { LoginPage } from '../login/login-page';
+
+/** `mfe_auth/Login`: mounted by the host as a single-spa parcel. */
+export default createRemoteParcel(LoginPage, 'mfe_auth/Login');

@@ -1,0 +1,5 @@
+import { createRemoteParcel } from '@wallet/shared';
+import { ProfilePage } from '../profile/profile-page';
+
+/** `mfe_auth/Profile`: mounted by the host as a single-spa parcel. */
+export default createRemoteParcel(ProfilePage, 'mfe_auth/Profile');

@@ -1,0 +1,93 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  Button,
+  Checkbox,
+  DelayedLoader,
+  FormField,
+  LanguageSwitcher,
+  accountApi,
+  setSession,
+  useAsyncAction,
+} from '@wallet/shared';
+import { failedRules, hasFailures, required, type MessageKey } from '../common/form-rules';
+
+type LoginErrors = Partial<Record<'username' | 'password', MessageKey>>;
+
+/**
+ * `/login`: the phone number is the username. "Remember me" keeps the token in localStorage, otherwise it lives
+ * for the browser session. Server refusals (WRONG_CREDENTIAL, REQUEST_LIMIT, INACTIVE_USER…) arrive translated
+ * and are toasted by `useAsyncAction`.
+ */
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const login = useAsyncAction(accountApi.login);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const failed = failedRules({ username: required(username), password: required(password) });
+    setErrors(failed);
+    if (hasFailures(failed)) return;
+    const result = await login.run(username.trim(), password);
+    if (!result.ok) return;
+    setSession(result.value.token, remember);
+    navigate('/user');
+  };
+  const message = (key: keyof LoginErrors) => (errors[key] ? t(errors[key]) : undefined);
+
+  return (
+    <section className="auth-page auth-login" data-testid="login-page">
+      <header className="auth-page__header">
+        <h1 className="auth-page__title">{t('login.title')}</h1>
+        <LanguageSwitcher className="auth-page__language" />
+      </header>
+      <form className="auth-form" onSubmit={submit} noValidate>
+        <FormField
+          label={t('login.username')}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="username"
+          required
+          value={username}
+          onValueChange={setUsername}
+          error={message('username')}
+          data-testid="login-username"
+        />
+        <FormField
+          label={t('login.password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onValueChange={setPassword}
+          error={message('password')}
+          data-testid="login-password"
+        />
+        <Checkbox
+          label={t('login.remember')}
+          checked={remember}
+          onCheckedChange={setRemember}
+          data-testid="login-remember"
+        />
+        <div className="auth-form__actions">
+          <Button type="submit" block busy={login.busy} data-testid="login-submit">
+            {t('login.submit')}
+          </Button>
+        </div>
+      </form>
+      <p className="auth-page__switch">
+        {t('login.noAccount')}{' '}
+        <Link to="/register" data-testid="login-register-link">
+          {t('login.registerLink')}
+        </Link>
+      </p>
+      <DelayedLoader active={login.busy} />
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Button,
+  DelayedLoader,
+  accountApi,
+  formatAccountNo,
+  formatDateTime,
+  lookupApi,
+  useAsyncAction,
+  type Profile,
+} from '@wallet/shared';
+import { ChangePasswordModal } from './change-password-modal';
+import { LockIcon } from './lock-icon';
+
+/** Thai name of the member's bank: from the profile, else from the bank lookup. */
+function useBankName(profile: Profile | null): string {
+  const [looked, setLooked] = useState('');
+  const fromProfile = profile?.bank?.nameTH ?? '';
+  const code = profile?.bankCode ?? '';
+  useEffect(() => {
+    if (fromProfile || !code) return undefined;
+    let live = true;
+    lookupApi.banks().then(
+      (banks) => {
+        if (live) setLooked(banks.find((bank) => bank.code === code)?.nameTH ?? code);
+      },
+      () => {
+        if (live) setLooked(code);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [fromProfile, code]);
+  return fromProfile || looked;
+}
+
+/**
+ * `/user/profile` (spec §2): the member's details, all read-only, and a lock button opening the change-password
+ * modal. A load failure is silent (spec §8): only the loader goes away.
+ */
+export function ProfilePage() {
+  const { t } = useTranslation('auth');
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [changing, setChanging] = useState(false);
+  const load = useAsyncAction(accountApi.profile, { onError: 'silent' });
+  const bankName = useBankName(profile);
+  const { run } = load;
+
+  useEffect(() => {
+    void run().then((result) => {
+      if (result.ok) setProfile(result.value);
+    });
+  }, [run]);
+
+  const rows: { key: string; label: string; value: string; testId: string }[] = profile
+    ? [
+        { key: 'name', label: t('profile.name'), value: profile.name, testId: 'profile-name' },
+        { key: 'id', label: t('profile.id'), value: profile._id, testId: 'profile-id' },
+        {
+          key: 'createdAt',
+          label: t('profile.createdAt'),
+          value: formatDateTime(profile.createdAt),
+          testId: 'profile-created-at',
+        },
+        {
+          key: 'username',
+          label: t('profile.username'),
+          value: profile.username,
+          testId: 'profile-username',
+        },
+        {
+          key: 'bankAccountName',
+          label: t('profile.bankAccountName'),
+          value: profile.bankAccountName,
+          testId: 'profile-bank-account-name',
+        },
+        { key: 'bankName', label: t('profile.bankName'), value: bankName, testId: 'profile-bank-name' },
+        {
+          key: 'accountNo',
+          label: t('profile.accountNo'),
+          value: formatAccountNo(profile.bankAccountNo),
+          testId: 'profile-account-no',
+        },
+      ]
+    : [];
+
+  return (
+    <section className="auth-page auth-profile" data-testid="profile-page">
+      <header className="auth-page__header">
+        <h1 className="auth-page__title">{t('profile.title')}</h1>
+        <Button
+          variant="ghost"
+          aria-label={t('profile.changePassword')}
+          title={t('profile.changePassword')}
+          onClick={() => setChanging(true)}
+          data-testid="profile-change-password"
+        >
+          <LockIcon />
+        </Button>
+      </header>
+      {profile && (
+        <dl className="auth-details">
+          {rows.map((row) => (
+            <div key={row.key} className="auth-details__row">
+              <dt className="auth-details__label">{row.label}</dt>
+              <dd className="auth-details__value" data-testid={row.testId}>
+                {row.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <ChangePasswordModal open={changing} onClose={() => setChanging(false)} />
+      <DelayedLoader active={load.busy} />
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, FormField, buildConfig } from '@wallet/shared';
+import type { StepProps } from './step-props';
+import { failedRules, hasFailures, type MessageKey } from '../common/form-rules';
+import { validatePhone } from './validation';
+
+export function PhoneStep({ form, onChange, onNext, busy }: StepProps) {
+  const { t } = useTranslation('auth');
+  const [error, setError] = useState<MessageKey | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const failed = failedRules({ phone: validatePhone(form.phone, buildConfig.laos) });
+    setError(failed.phone ?? null);
+    if (!hasFailures(failed)) onNext();
+  };
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate>
+      <FormField
+        label={t('register.phone')}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel"
+        required
+        value={form.phone}
+        onValueChange={(phone) => onChange({ phone: phone.trim() })}
+        error={error ? t(error) : undefined}
+        data-testid="register-phone"
+      />
+      <div className="auth-form__actions">
+        <Button type="submit" block busy={busy} data-testid="register-next">
+          {t('register.next')}
+        </Button>
+      </div>
+    </form>
+  );
+}
