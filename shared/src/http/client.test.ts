@@ -1,0 +1,165 @@
+import {
+  AxiosError,
+  AxiosHeaders,
+  type AxiosAdapter,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
+import { bus } from '../bus/bus';
+import type { BusEvents } from '../bus/events';
+import { getToken, setSession, clearSession } from '../auth/session';
+import { i18n } from '../i18n/i18n';
+import { ApiError } from './api-error';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE, get, http, post } from './client';
+
+function response(config: InternalAxiosRequestConfig, status: number, data: unknown): AxiosResponse {
+  return { data, status, statusText: String(status), headers: {}, config };
+}
+
+/** An adapter answering like the server: 2xx resolves, anything else rejects the way axios's own adapters do. */
+function answer(status: number, data: unknown, seen?: InternalAxiosRequestConfig[]): AxiosAdapter {
+  return async (config) => {
+    seen?.push(config);
+    const res = response(config, status, data);
+    if (status >= 200 && status < 300) return res;
+    throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, {}, res);
+  };
+}
+
+const originalAdapter = http.defaults.adapter;
+let navigations: BusEvents['navigate'][];
+let endings: BusEvents['session:ended'][];
+let subscriptions: { unsubscribe: () => void }[];
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+});
+
+beforeEach(() => {
+  clearSession();
+  navigations = [];
+  endings = [];
+  subscriptions = [
+    bus.on('navigate').subscribe((event) => navigations.push(event)),
+    bus.on('session:ended').subscribe((event) => endings.push(event)),
+  ];
+});
+
+afterEach(() => {
+  subscriptions.forEach((s) => s.unsubscribe());
+  http.defaults.adapter = originalAdapter;
+});
+
+describe('http client', () => {
+  it('sends the bearer token, the wallet-user header and the language', async () => {
+    const seen: InternalAxiosRequestConfig[] = [];
+    http.defaults.adapter = answer(200, { code: 'SUCCESS', data: { ok: true } }, seen);
+    setSession('jwt-123', false);
+
+    await get('/api/wallet');
+
+    const headers = AxiosHeaders.from(seen[0]!.headers);
+    expect(headers.get('Authorization')).toBe('Bearer jwt-123');
+    expect(headers.get(CLIENT_HEADER)).toBe(CLIENT_HEADER_VALUE);
+    expect(headers.get('Accept-Language')).toBe('en');
+  });
+
+  it('sends no Authorization header when signed out, but still marks the request', async () => {
+    const seen: InternalAxiosRequestConfig[] = [];
+    http.defaults.adapter = answer(200, { code: 'SUCCESS', data: [] }, seen);
+
+    await get('/api/lookup/banks');
+
+    const headers = AxiosHeaders.from(seen[0]!.headers);
+    expect(headers.has('Authorization')).toBe(false);
+    expect(headers.get(CLIENT_HEADER)).toBe('wallet-user');
+  });
+
+  it('unwraps the body of a success envelope', async () => {
+    http.defaults.adapter = answer(200, { code: 'SUCCESS', data: { token: 'abc' } });
+    await expect(post('/api/login', { username: 'u', password: 'p' })).resolves.toEqual({ token: 'abc' });
+  });
+
+  it('sends the member to /terminated when the service is gone', async () => {
+    http.defaults.adapter = answer(410, { code: 'gone', message: 'gone' });
+
+    const error = await get('/api/wallet').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('gone');
+    expect((error as ApiError).status).toBe(410);
+    expect(navigations).toEqual([{ to: '/terminated', replace: true }]);
+    expect(endings).toEqual([{ reason: 'gone' }]);
+  });
+
+  it.each(['invalid-token', 'INVALID_USER_1', 'INVALID_USER_4'])(
+    'clears the session and sends the member to /login on %s',
+    async (code) => {
+      setSession('stale', true);
+      http.defaults.adapter = answer(401, { code, message: code });
+
+      await expect(get('/api/wallet')).rejects.toMatchObject({ code });
+
+      expect(getToken()).toBeNull();
+      expect(window.localStorage.getItem('token')).toBeNull();
+      expect(navigations).toEqual([{ to: '/login', replace: true }]);
+      expect(endings).toEqual([{ reason: 'invalid-token' }]);
+    },
+  );
+
+  it('rejects other codes with the translated message and does not navigate', async () => {
+    setSession('kept', false);
+    http.defaults.adapter = answer(400, { code: 'WRONG_CREDENTIAL', message: 'WRONG_CREDENTIAL' });
+
+    const error = await post('/api/login', {}).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      code: 'WRONG_CREDENTIAL',
+      status: 400,
+      message: 'The phone number or password is incorrect.',
+    });
+    expect(navigations).toEqual([]);
+    expect(getToken()).toBe('kept');
+  });
+
+  it('translates in the current language', async () => {
+    await i18n.changeLanguage('th');
+    http.defaults.adapter = answer(400, { code: 'MONEY_NOT_ENOUGH', message: 'MONEY_NOT_ENOUGH' });
+    await expect(get('/api/x')).rejects.toMatchObject({ message: 'ยอดเงินไม่เพียงพอ' });
+    await i18n.changeLanguage('en');
+  });
+
+  it("falls back to the server's message for a code without a translation", async () => {
+    http.defaults.adapter = answer(400, { code: 'BRAND_NEW_CODE', message: 'Something specific' });
+    await expect(get('/api/x')).rejects.toMatchObject({
+      code: 'BRAND_NEW_CODE',
+      message: 'Something specific',
+    });
+  });
+
+  it('hides a 5xx without an envelope behind INTERNAL_SERVER_ERROR', async () => {
+    http.defaults.adapter = answer(502, '<html>Bad gateway</html>');
+    await expect(get('/api/x')).rejects.toMatchObject({
+      code: 'INTERNAL_SERVER_ERROR',
+      status: 502,
+      message: 'Something went wrong on our side. Please try again.',
+    });
+  });
+
+  it('reports network failures and timeouts with their own codes', async () => {
+    http.defaults.adapter = async (config) => {
+      throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
+    };
+    await expect(get('/api/x')).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: null });
+
+    http.defaults.adapter = async (config) => {
+      throw new AxiosError('timeout of 60000ms exceeded', AxiosError.ECONNABORTED, config, {});
+    };
+    await expect(get('/api/x')).rejects.toMatchObject({
+      code: 'TIMEOUT',
+      message: 'The connection took too long. Please try again.',
+    });
+    expect(navigations).toEqual([]);
+  });
+});
