@@ -57,7 +57,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers["x-ops-secret"]'],
     },
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     ajv: {
       customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false },
     },
