@@ -1,0 +1,74 @@
+import { act, render, screen } from '@testing-library/react';
+import { bus } from '../bus/bus';
+import type { BusEvents } from '../bus/events';
+import { ApiError } from '../http/api-error';
+import { i18n } from '../i18n/i18n';
+import { TOAST_DURATION_MS, toast, toastError } from './toast';
+import { ToastViewport } from './toast-viewport';
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('toast', () => {
+  it('emits on the shared bus', () => {
+    const seen: BusEvents['toast'][] = [];
+    const subscription = bus.on('toast').subscribe((event) => seen.push(event));
+    toast.success('Saved');
+    toast.error('Nope');
+    toast.info('FYI');
+    toast.warning('Careful');
+    subscription.unsubscribe();
+    expect(seen).toEqual([
+      { kind: 'success', message: 'Saved' },
+      { kind: 'error', message: 'Nope' },
+      { kind: 'info', message: 'FYI' },
+      { kind: 'warning', message: 'Careful' },
+    ]);
+  });
+
+  it('is shown by the viewport in a live region for 4 seconds', () => {
+    jest.useFakeTimers();
+    render(<ToastViewport />);
+    const region = screen.getByRole('status');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+
+    act(() => toast.success('Copied 0812345678'));
+    expect(region).toHaveTextContent('Copied 0812345678');
+
+    act(() => jest.advanceTimersByTime(TOAST_DURATION_MS - 1));
+    expect(region).toHaveTextContent('Copied 0812345678');
+    act(() => jest.advanceTimersByTime(1));
+    expect(region).not.toHaveTextContent('Copied 0812345678');
+  });
+
+  it('keeps each toast its own 4 seconds', () => {
+    jest.useFakeTimers();
+    render(<ToastViewport />);
+    act(() => toast.info('first'));
+    act(() => jest.advanceTimersByTime(2000));
+    act(() => toast.error('second'));
+    act(() => jest.advanceTimersByTime(2000));
+    expect(screen.queryByText('first')).not.toBeInTheDocument();
+    expect(screen.getByText('second')).toBeInTheDocument();
+    expect(screen.getByText('second').closest('.wl-toast')).toHaveClass('wl-toast--error');
+  });
+
+  it('shows the translated message of a failed call, or a generic one', () => {
+    render(<ToastViewport />);
+    act(() => toastError(new ApiError('MONEY_NOT_ENOUGH', 400, 'Your balance is not enough.')));
+    expect(screen.getByText('Your balance is not enough.')).toBeInTheDocument();
+    act(() => toastError(new Error('boom')));
+    expect(screen.getByText('Something went wrong. Please try again.')).toBeInTheDocument();
+  });
+
+  it('stops listening when unmounted', () => {
+    const { unmount } = render(<ToastViewport />);
+    unmount();
+    expect(() => toast.info('after unmount')).not.toThrow();
+  });
+});
