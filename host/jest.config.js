@@ -1,1 +1,3 @@
-module.exports = require('../tooling/jest.frontend.js')(__dirname, 'host');
+const base = require('../tooling/jest.frontend.js')(__dirname, 'host');
+
+module.exports = { ...base, testEnvironment: '<rootDir>/test/jsdom-environment.js' };

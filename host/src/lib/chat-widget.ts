@@ -1,0 +1,16 @@
+import { useCallback } from 'react';
+import { lookupApi } from '@wallet/shared';
+import { useRemoteDirectory } from '../remotes';
+import { useLookup } from './use-lookup';
+
+/** The floating support chat is shown when the operator enabled both the mfe-chat remote and the widget flag. */
+export function useChatWidgetEnabled(): boolean {
+  const directory = useRemoteDirectory();
+  const remoteOn = directory.isEnabled('mfe_chat');
+  const load = useCallback(
+    () => (remoteOn ? lookupApi.enableChatWidget() : Promise.resolve({ enableChatWidget: false })),
+    [remoteOn],
+  );
+  const { data } = useLookup(load);
+  return remoteOn && data?.enableChatWidget === true;
+}

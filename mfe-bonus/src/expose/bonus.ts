@@ -1,0 +1,4 @@
+import { createRemoteParcel } from '@wallet/shared';
+import { BonusPage } from '../bonus/bonus-page';
+
+export default createRemoteParcel(BonusPage, 'mfe_bonus/Bonus', { build: process.env.WALLET_BUILD_ID });

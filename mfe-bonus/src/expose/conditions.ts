@@ -1,0 +1,6 @@
+import { createRemoteParcel } from '@wallet/shared';
+import { ConditionsModal } from '../conditions/conditions-modal';
+
+export default createRemoteParcel(ConditionsModal, 'mfe_bonus/Conditions', {
+  build: process.env.WALLET_BUILD_ID,
+});

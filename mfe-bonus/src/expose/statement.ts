@@ -1,0 +1,6 @@
+import { createRemoteParcel } from '@wallet/shared';
+import { StatementPage } from '../statement/statement-page';
+
+export default createRemoteParcel(StatementPage, 'mfe_bonus/Statement', {
+  build: process.env.WALLET_BUILD_ID,
+});

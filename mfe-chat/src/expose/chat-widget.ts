@@ -1,0 +1,4 @@
+import { createRemoteParcel } from '@wallet/shared';
+import { ChatWidget } from '../chat-widget/chat-widget';
+
+export default createRemoteParcel(ChatWidget, 'mfe_chat/ChatWidget', { build: process.env.WALLET_BUILD_ID });

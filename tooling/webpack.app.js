@@ -1,0 +1,192 @@
+// The one webpack factory of every front-end app (the host and the five remotes). The Module Federation
+// singleton list lives here and only here: a build that omits one silently gets its own copy (and its own bus).
+const path = require('node:path');
+const fs = require('node:fs');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const repoRoot = path.join(__dirname, '..');
+
+/** Shared by every build with `singleton: true`; one instance per page. */
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  'react-router-dom',
+  'rxjs',
+  'i18next',
+  'react-i18next',
+  'single-spa',
+  'single-spa-react',
+  '@wallet/shared',
+];
+
+/** Development server ports: the host and each remote's standalone harness. */
+const DEV_PORTS = {
+  host: 3000,
+  mfe_auth: 3001,
+  mfe_wallet: 3002,
+  mfe_bonus: 3003,
+  mfe_spin: 3004,
+  mfe_chat: 3005,
+};
+
+function readJson(file) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** `react-dom/client` → `react-dom`, `@wallet/shared` → `@wallet/shared`. */
+function packageNameOf(request) {
+  const parts = request.split('/');
+  return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+function installedVersion(pkgName, fromDir) {
+  const pkgJson = require.resolve(`${pkgName}/package.json`, { paths: [fromDir, repoRoot] });
+  return readJson(pkgJson).version;
+}
+
+/** `requiredVersion` from the app's package.json; a workspace range (`*`) becomes `^<installed version>`. */
+function sharedConfig(appDir) {
+  const deps = readJson(path.join(appDir, 'package.json')).dependencies ?? {};
+  return Object.fromEntries(
+    SINGLETONS.map((request) => {
+      const pkgName = packageNameOf(request);
+      const declared = deps[pkgName];
+      const requiredVersion =
+        declared && declared !== '*' ? declared : `^${installedVersion(pkgName, appDir)}`;
+      return [request, { singleton: true, requiredVersion, strictVersion: false }];
+    }),
+  );
+}
+
+/** Build-time flags the shared package reads (see shared/src/config.ts). */
+function buildDefines(mode, name, version) {
+  const env = process.env;
+  const flag = (key, fallback) => JSON.stringify(env[key] ?? fallback);
+  return {
+    'process.env.NODE_ENV': JSON.stringify(mode),
+    'process.env.WALLET_LAOS': flag('WALLET_LAOS', '0'),
+    'process.env.WALLET_API_BASE': flag('WALLET_API_BASE', ''),
+    'process.env.WALLET_GAME_NEW_TAB': flag('WALLET_GAME_NEW_TAB', '1'),
+    'process.env.WALLET_INVITE_PREFIX': flag('WALLET_INVITE_PREFIX', 'WL'),
+    // Shown as data-build on each remote's root: which build of a remote is live.
+    'process.env.WALLET_BUILD_ID': flag('WALLET_BUILD_ID', `${name}@${version}`),
+  };
+}
+
+/**
+ * @param {object} app
+ * @param {string} app.dir            the app's folder (`__dirname` of its webpack.config.js)
+ * @param {string} app.name           MF name: `host` or `mfe_<x>`
+ * @param {'host'|'remote'} app.kind
+ * @param {Record<string,string>} [app.exposes]  remote only: `./Name` → file
+ * @param {string} [app.entry]        host: the entry file; remote: the standalone dev harness entry
+ * @param {string} [app.title]        `<title>` of the generated index.html (template: `<dir>/index.html`)
+ */
+function createAppConfig(app) {
+  const { dir, name, kind, exposes = {}, title = 'Wallet' } = app;
+  const isHost = kind === 'host';
+
+  return (_env = {}, argv = {}) => {
+    const mode = argv.mode ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development');
+    const isProd = mode === 'production';
+    // A remote's harness (index.html mounting its parcels) exists only for `npm run dev`; the production build
+    // ships remoteEntry.js, the manifest and the exposed chunks, nothing else.
+    const withHtml = isHost || !isProd;
+    const entry = withHtml && app.entry ? { main: path.resolve(dir, app.entry) } : {};
+
+    return {
+      mode,
+      context: dir,
+      entry,
+      target: 'web',
+      devtool: isProd ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        // [contenthash] in filename breaks MF's remoteEntry; entries stay stable and are served no-cache.
+        filename: '[name].js',
+        chunkFilename: '[name].[contenthash:8].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        publicPath: isHost ? '/' : 'auto',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !isProd } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.(png|jpe?g|gif|svg|webp|ico|mp4|webm|woff2?)$/i, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new webpack.DefinePlugin(buildDefines(mode, name, readJson(path.join(dir, 'package.json')).version)),
+        new ModuleFederationPlugin({
+          name,
+          ...(isHost ? {} : { filename: 'remoteEntry.js', exposes }),
+          // The host declares no remotes: they come from /remotes.json at run time.
+          remotes: {},
+          shared: sharedConfig(dir),
+          shareStrategy: 'loaded-first',
+          manifest: { fileName: 'mf-manifest.json' },
+          dts: false,
+        }),
+        ...(withHtml
+          ? [
+              new HtmlWebpackPlugin({
+                template: path.join(dir, 'index.html'),
+                title,
+                chunks: ['main'],
+                scriptLoading: 'defer',
+              }),
+            ]
+          : []),
+      ],
+      optimization: {
+        nodeEnv: false,
+        minimize: isProd,
+        // Remotes: the runtime stays in remoteEntry.js. The host keeps it in main.js (one entry, one request).
+        runtimeChunk: false,
+        moduleIds: isProd ? 'deterministic' : 'named',
+        chunkIds: isProd ? 'deterministic' : 'named',
+      },
+      performance: { hints: false },
+      stats: isProd ? 'errors-warnings' : 'minimal',
+      devServer: {
+        port: DEV_PORTS[name] ?? 3000,
+        historyApiFallback: true,
+        hot: false,
+        liveReload: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        // The API (and, for the host, /remotes.json and the built remotes) come from the running server.
+        proxy: [
+          {
+            context: isHost ? ['/api', '/remotes.json', '/remotes', '/media'] : ['/api', '/media'],
+            target: process.env.WALLET_DEV_SERVER ?? 'http://127.0.0.1:8080',
+            changeOrigin: true,
+          },
+        ],
+      },
+    };
+  };
+}
+
+module.exports = { createAppConfig, SINGLETONS, DEV_PORTS };
