@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { accountApi, getSession, lookupApi, setSession, type Profile } from '@wallet/shared';
+import { errorText, renderScreen, serverError, startEachTestClean } from '../../test/harness';
+import { ProfilePage } from './profile-page';
+
+startEachTestClean();
+
+const PROFILE: Profile = {
+  _id: '65f0c0ffee0000000000abcd',
+  username: '0812345678',
+  name: 'Somchai Jaidee',
+  // Local time, so the expectation does not depend on the machine's time zone.
+  createdAt: '2024-03-05T14:07:09',
+  coin: 0,
+  bankCode: 'KBANK',
+  bankAccountName: 'SOMCHAI JAIDEE',
+  bankAccountNo: '1112223334',
+  bank: { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
+};
+
+async function openProfile(profile: Profile = PROFILE) {
+  jest.spyOn(accountApi, 'profile').mockResolvedValue(profile);
+  const view = renderScreen(<ProfilePage />, { url: '/user/profile' });
+  await screen.findByTestId('profile-name');
+  return view;
+}
+
+it('shows the member details, the account number as 3-3-4 and the date as DD/MM/YYYY HH:mm:ss', async () => {
+  await openProfile();
+  expect(screen.getByTestId('profile-name')).toHaveTextContent('Somchai Jaidee');
+  expect(screen.getByTestId('profile-id')).toHaveTextContent('65f0c0ffee0000000000abcd');
+  expect(screen.getByTestId('profile-created-at')).toHaveTextContent('05/03/2024 14:07:09');
+  expect(screen.getByTestId('profile-username')).toHaveTextContent('0812345678');
+  expect(screen.getByTestId('profile-bank-account-name')).toHaveTextContent('SOMCHAI JAIDEE');
+  expect(screen.getByTestId('profile-bank-name')).toHaveTextContent('ธนาคารกสิกรไทย');
+  expect(screen.getByTestId('profile-account-no')).toHaveTextContent('111-222-3334');
+});
+
+it('finds the Thai bank name in the bank lookup when the profile has only the code', async () => {
+  jest
+    .spyOn(lookupApi, 'banks')
+    .mockResolvedValue([{ code: 'SCB', nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank' }]);
+  await openProfile({ ...PROFILE, bankCode: 'SCB', bank: undefined });
+  await waitFor(() => expect(screen.getByTestId('profile-bank-name')).toHaveTextContent('ธนาคารไทยพาณิชย์'));
+});
+
+describe('change password', () => {
+  async function openModal() {
+    const view = await openProfile();
+    await view.user.click(screen.getByTestId('profile-change-password'));
+    expect(await screen.findByTestId('change-password-modal')).toBeInTheDocument();
+    return view;
+  }
+
+  it('does nothing while a field is empty', async () => {
+    const change = jest.spyOn(accountApi, 'changePassword');
+    const { user } = await openModal();
+    await user.type(screen.getByTestId('change-password-old'), 'old-pass-1');
+    await user.type(screen.getByTestId('change-password-new'), 'new-pass-2');
+    await user.click(screen.getByTestId('change-password-submit'));
+    expect(change).not.toHaveBeenCalled();
+    expect(screen.getByTestId('change-password-modal')).toBeInTheDocument();
+  });
+
+  it('says the passwords do not match', async () => {
+    const change = jest.spyOn(accountApi, 'changePassword');
+    const { user } = await openModal();
+    await user.type(screen.getByTestId('change-password-old'), 'old-pass-1');
+    await user.type(screen.getByTestId('change-password-new'), 'new-pass-2');
+    await user.type(screen.getByTestId('change-password-confirm'), 'new-pass-3');
+    await user.click(screen.getByTestId('change-password-submit'));
+    expect(screen.getByText('The passwords do not match.')).toBeInTheDocument();
+    expect(change).not.toHaveBeenCalled();
+  });
+
+  it('replaces the stored token with the fresh one and says it is saved', async () => {
+    setSession('jwt-old', true);
+    const change = jest.spyOn(accountApi, 'changePassword').mockResolvedValue({ token: 'jwt-new' });
+    const { user } = await openModal();
+    await user.type(screen.getByTestId('change-password-old'), 'old-pass-1');
+    await user.type(screen.getByTestId('change-password-new'), 'new-pass-2');
+    await user.type(screen.getByTestId('change-password-confirm'), 'new-pass-2');
+    await user.click(screen.getByTestId('change-password-submit'));
+
+    const alert = await screen.findByTestId('alert-success');
+    expect(within(alert).getByText('Your new password has been saved.')).toBeInTheDocument();
+    expect(change).toHaveBeenCalledWith('old-pass-1', 'new-pass-2');
+    expect(getSession()).toEqual({ token: 'jwt-new', remember: true });
+    expect(window.localStorage.getItem('token')).toBe('jwt-new');
+    expect(screen.queryByTestId('change-password-modal')).not.toBeInTheDocument();
+  });
+
+  it('shows a failure in a dialog titled error', async () => {
+    setSession('jwt-old', false);
+    jest.spyOn(accountApi, 'changePassword').mockRejectedValue(serverError('WRONG_PASSWORD'));
+    const { user } = await openModal();
+    await user.type(screen.getByTestId('change-password-old'), 'wrong-pass');
+    await user.type(screen.getByTestId('change-password-new'), 'new-pass-2');
+    await user.type(screen.getByTestId('change-password-confirm'), 'new-pass-2');
+    await user.click(screen.getByTestId('change-password-submit'));
+
+    const alert = await screen.findByTestId('alert-error');
+    expect(within(alert).getByRole('heading', { name: 'Error' })).toBeInTheDocument();
+    expect(within(alert).getByText(errorText('WRONG_PASSWORD'))).toBeInTheDocument();
+    expect(getSession()?.token).toBe('jwt-old');
+  });
+});

@@ -1,0 +1,324 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import {
+  accountApi,
+  buildConfig,
+  lookupApi,
+  otpApi,
+  type Bank,
+  type OtpSendResponse,
+  type RegistrationPayload,
+} from '@wallet/shared';
+import { errorText, renderScreen, serverError, startEachTestClean } from '../../test/harness';
+import { RegisterPage } from './register-page';
+
+startEachTestClean();
+
+const BANKS: Bank[] = [
+  { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', country: 'TH' },
+  { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', country: 'TH' },
+  { code: 'TMB', nameTH: 'ธนาคารทหารไทยธนชาต', nameEN: 'TMBThanachart Bank', country: 'TH' },
+  { code: 'BBL', nameTH: 'ธนาคารกรุงเทพ', nameEN: 'Bangkok Bank', country: 'TH' },
+  { code: 'BCEL', nameTH: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ', nameEN: 'BCEL', country: 'LA' },
+];
+
+const SENT: OtpSendResponse = { otpRef: 'QWER', otpToken: 'otp-token-1', code: 'OTP_SENT' };
+
+/** The server as the wizard sees it; each test overrides what it is about. */
+function server({ registerOTP = true, sent = SENT }: { registerOTP?: boolean; sent?: OtpSendResponse } = {}) {
+  return {
+    registerOTP: jest.spyOn(lookupApi, 'registerOTP').mockResolvedValue({ registerOTP }),
+    send: jest.spyOn(otpApi, 'send').mockResolvedValue(sent),
+    verify: jest.spyOn(otpApi, 'verify').mockResolvedValue({ code: 'OTP_CODE_VALID' }),
+    sources: jest
+      .spyOn(lookupApi, 'sources')
+      .mockResolvedValue([{ code: 'FACEBOOK', description: 'Facebook' }]),
+    validate: jest.spyOn(accountApi, 'validate').mockResolvedValue({ valid: true }),
+    banks: jest.spyOn(lookupApi, 'banks').mockResolvedValue(BANKS),
+    register: jest.spyOn(accountApi, 'register').mockResolvedValue({ _id: 'member-1' }),
+  };
+}
+
+type User = ReturnType<typeof renderScreen>['user'];
+
+async function enterPhone(user: User, phone = '0812345678') {
+  await user.type(screen.getByTestId('register-phone'), phone);
+  await user.click(screen.getByTestId('register-next'));
+}
+
+async function enterCode(user: User, code = '123456') {
+  await user.type(await screen.findByTestId('register-otp'), code);
+  await user.click(screen.getByTestId('register-next'));
+}
+
+async function enterProfile(user: User, password = 'secret-pass-9', confirm = password) {
+  await user.type(await screen.findByTestId('register-name'), 'Somchai Jaidee');
+  await user.type(screen.getByTestId('register-password'), password);
+  await user.type(screen.getByTestId('register-confirm'), confirm);
+  await user.click(screen.getByTestId('register-next'));
+}
+
+async function enterBank(user: User, bank: string, first: string, last: string) {
+  await screen.findByRole('option', { name: BANKS.find((b) => b.code === bank)?.nameTH ?? bank });
+  await user.selectOptions(screen.getByTestId('register-bank'), bank);
+  await user.type(screen.getByTestId('register-first-name'), first);
+  await user.type(screen.getByTestId('register-last-name'), last);
+  await user.type(screen.getByTestId('register-account-no'), '1112223334');
+  await user.click(screen.getByTestId('register-submit'));
+}
+
+/** Phone → (code) → profile → bank step, with the happy server. */
+async function reachBankStep(options: Parameters<typeof server>[0] = {}) {
+  const api = server(options);
+  const view = renderScreen(<RegisterPage />, { url: '/register' });
+  await enterPhone(view.user);
+  await enterCode(view.user);
+  await enterProfile(view.user);
+  await screen.findByTestId('register-bank');
+  return { ...view, api };
+}
+
+function registered(api: ReturnType<typeof server>): RegistrationPayload {
+  const payload = api.register.mock.calls[0]?.[0];
+  if (!payload) throw new Error('register was not called');
+  return payload;
+}
+
+describe('phone step', () => {
+  it('requires exactly 10 characters outside the Laos build', async () => {
+    const api = server();
+    const { user } = renderScreen(<RegisterPage />, { url: '/register' });
+    await enterPhone(user, '081234567');
+    expect(screen.getByText(errorText('PHONE_NUMBER_REQUIRE_10_DIGIT'))).toBeInTheDocument();
+    expect(api.registerOTP).not.toHaveBeenCalled();
+  });
+
+  it('accepts other lengths in the Laos build', async () => {
+    buildConfig.laos = true;
+    try {
+      const api = server();
+      const { user } = renderScreen(<RegisterPage />, { url: '/register' });
+      await enterPhone(user, '02055512');
+      await waitFor(() => expect(api.send).toHaveBeenCalledWith('02055512'));
+      expect(screen.queryByText(errorText('PHONE_NUMBER_REQUIRE_10_DIGIT'))).not.toBeInTheDocument();
+    } finally {
+      buildConfig.laos = false;
+    }
+  });
+});
+
+describe('one-time code step', () => {
+  it('is shown with the reference when one-time-code registration is on', async () => {
+    const api = server({ registerOTP: true });
+    const { user } = renderScreen(<RegisterPage />, { url: '/register' });
+    await enterPhone(user);
+    expect(await screen.findByTestId('register-otp')).toBeInTheDocument();
+    expect(screen.getByTestId('register-otp-ref')).toHaveTextContent('QWER');
+    expect(api.send).toHaveBeenCalledWith('0812345678');
+  });
+
+  it('is skipped, and no code is sent, when one-time-code registration is off', async () => {
+    const api = server({ registerOTP: false });
+    const { user } = renderScreen(<RegisterPage />, { url: '/register' });
+    await enterPhone(user);
+    expect(await screen.findByTestId('register-name')).toBeInTheDocument();
+    expect(screen.queryByTestId('register-otp')).not.toBeInTheDocument();
+    expect(api.send).not.toHaveBeenCalled();
+  });
+
+  it('is skipped when the phone is already verified (OTP_VERIFIED)', async () => {
+    server({ sent: { otpRef: '', otpToken: 'otp-token-verified', code: 'OTP_VERIFIED' } });
+    const { user } = renderScreen(<RegisterPage />, { url: '/register' });
+    await enterPhone(user);
+    expect(await screen.findByTestId('register-name')).toBeInTheDocument();
+    expect(screen.queryByTestId('register-otp')).not.toBeInTheDocument();
+  });
+
+  it('goes to the profile once the code is verified, with the phone filled in', async () => {
+    const api = server();
+    const { user } = renderScreen(<RegisterPage />, { url: '/register' });
+    await enterPhone(user);
+    await enterCode(user, '654321');
+    expect(await screen.findByTestId('register-name')).toBeInTheDocument();
+    expect(api.verify).toHaveBeenCalledWith('otp-token-1', '654321');
+    expect(screen.getByTestId('register-profile-phone')).toHaveValue('0812345678');
+    expect(screen.getByTestId('register-profile-phone')).toHaveAttribute('readonly');
+  });
+
+  it('stays on the code step and shows the server error when the code is wrong', async () => {
+    const api = server();
+    api.verify.mockRejectedValue(serverError('OTP_CODE_INVALID'));
+    const { user } = renderScreen(<RegisterPage />, { url: '/register' });
+    await enterPhone(user);
+    await enterCode(user);
+    expect(await screen.findByText(errorText('OTP_CODE_INVALID'))).toBeInTheDocument();
+    expect(screen.getByTestId('register-otp')).toBeInTheDocument();
+  });
+});
+
+describe('profile step', () => {
+  it('says the passwords do not match and does not call the server', async () => {
+    const api = server({ registerOTP: false });
+    const { user } = renderScreen(<RegisterPage />, { url: '/register' });
+    await enterPhone(user);
+    await enterProfile(user, 'secret-pass-9', 'secret-pass-8');
+    expect(screen.getByText('The passwords do not match.')).toBeInTheDocument();
+    expect(api.validate).not.toHaveBeenCalled();
+  });
+
+  it('is checked by the server before the bank step, with the verified code token', async () => {
+    const { api } = await reachBankStep();
+    expect(api.validate).toHaveBeenCalledWith(
+      expect.objectContaining({
+        name: 'Somchai Jaidee',
+        username: '0812345678',
+        password: 'secret-pass-9',
+        otpToken: 'otp-token-1',
+      }),
+    );
+  });
+
+  it('shows the server refusal and stays on the profile', async () => {
+    const api = server({ registerOTP: false });
+    api.validate.mockRejectedValue(serverError('EXISTING_USER', 409));
+    const { user } = renderScreen(<RegisterPage />, { url: '/register' });
+    await enterPhone(user);
+    await enterProfile(user);
+    expect(await screen.findByText(errorText('EXISTING_USER'))).toBeInTheDocument();
+    expect(screen.getByTestId('register-name')).toBeInTheDocument();
+    expect(screen.queryByTestId('register-bank')).not.toBeInTheDocument();
+  });
+
+  it('takes the inviter code from ?code=, stores it and makes it read-only', async () => {
+    server({ registerOTP: false });
+    const { user } = renderScreen(<RegisterPage />, { url: '/register?code=WL42' });
+    expect(window.localStorage.getItem('code')).toBe('WL42');
+    await enterPhone(user);
+    const invite = await screen.findByTestId('register-invite');
+    expect(invite).toHaveValue('WL42');
+    expect(invite).toHaveAttribute('readonly');
+  });
+
+  it('uses an inviter code stored by an earlier visit', async () => {
+    window.localStorage.setItem('code', 'WL7');
+    server({ registerOTP: false });
+    const { user } = renderScreen(<RegisterPage />, { url: '/register' });
+    await enterPhone(user);
+    expect(await screen.findByTestId('register-invite')).toHaveValue('WL7');
+  });
+
+  it('leaves the inviter code editable without a link', async () => {
+    server({ registerOTP: false });
+    const { user } = renderScreen(<RegisterPage />, { url: '/register' });
+    await enterPhone(user);
+    expect(await screen.findByTestId('register-invite')).not.toHaveAttribute('readonly');
+  });
+});
+
+describe('bank step', () => {
+  it('types names in uppercase and sends them trimmed and joined by one space', async () => {
+    const { user, api } = await reachBankStep();
+    await enterBank(user, 'KBANK', '  somchai ', 'jaidee  ');
+    expect(screen.getByTestId('register-first-name')).toHaveValue('  SOMCHAI ');
+    await waitFor(() => expect(api.register).toHaveBeenCalled());
+    expect(registered(api)).toEqual({
+      name: 'Somchai Jaidee',
+      username: '0812345678',
+      password: 'secret-pass-9',
+      sourceCode: '',
+      inviteCode: '',
+      bankCode: 'KBANK',
+      bankAccountName: 'SOMCHAI JAIDEE',
+      bankAccountNo: '1112223334',
+      currency: 'THB',
+      otpToken: 'otp-token-1',
+    });
+  });
+
+  it.each(['KTB', 'TMB', 'BBL'])('accepts only English letters in the name for %s', async (bank) => {
+    const { user, api } = await reachBankStep();
+    await enterBank(user, bank, 'สมชาย', 'ใจดี');
+    expect(screen.getAllByText(errorText('BANK_ACCOUNT_NAME_ENG'))).toHaveLength(2);
+    expect(api.register).not.toHaveBeenCalled();
+  });
+
+  it('accepts a Thai name for KBANK', async () => {
+    const { user, api } = await reachBankStep();
+    await enterBank(user, 'KBANK', 'สมชาย', 'ใจดี');
+    await waitFor(() => expect(api.register).toHaveBeenCalled());
+    expect(registered(api).bankAccountName).toBe('สมชาย ใจดี');
+  });
+
+  it('requires bank, names and account number', async () => {
+    const { user, api } = await reachBankStep();
+    await user.click(screen.getByTestId('register-submit'));
+    expect(screen.getAllByText('This field is required.')).toHaveLength(4);
+    expect(api.register).not.toHaveBeenCalled();
+  });
+
+  it('in the Laos build offers Lao banks and the currency, LAK by default', async () => {
+    buildConfig.laos = true;
+    try {
+      const { user, api } = await reachBankStep();
+      expect(screen.getByTestId('register-currency')).toHaveValue('LAK');
+      expect(screen.queryByRole('option', { name: 'ธนาคารกสิกรไทย' })).not.toBeInTheDocument();
+      await enterBank(user, 'BCEL', 'somphone', 'vongsa');
+      await waitFor(() => expect(api.register).toHaveBeenCalled());
+      expect(registered(api).currency).toBe('LAK');
+    } finally {
+      buildConfig.laos = false;
+    }
+  });
+
+  it('lets a Laos member register in baht', async () => {
+    buildConfig.laos = true;
+    try {
+      const { user, api } = await reachBankStep();
+      await user.selectOptions(screen.getByTestId('register-currency'), 'BAHT');
+      await enterBank(user, 'BCEL', 'somphone', 'vongsa');
+      await waitFor(() => expect(api.register).toHaveBeenCalled());
+      expect(registered(api).currency).toBe('BAHT');
+    } finally {
+      buildConfig.laos = false;
+    }
+  });
+
+  it('has no currency choice outside the Laos build', async () => {
+    await reachBankStep();
+    expect(screen.queryByTestId('register-currency')).not.toBeInTheDocument();
+  });
+
+  it('shows the server refusal of the registration', async () => {
+    const { user, api } = await reachBankStep();
+    api.register.mockRejectedValue(serverError('EXISTING_BANK', 409));
+    await enterBank(user, 'KBANK', 'somchai', 'jaidee');
+    expect(await screen.findByText(errorText('EXISTING_BANK'))).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/register');
+  });
+});
+
+it('after registering shows a success toast and goes to /login 2 s later', async () => {
+  jest.useFakeTimers();
+  const api = server({ registerOTP: false });
+  const { user } = renderScreen(<RegisterPage />, { url: '/register?code=WL42', fakeTimers: true });
+  await enterPhone(user);
+  await enterProfile(user);
+  await screen.findByTestId('register-bank');
+  await enterBank(user, 'KBANK', 'somchai', 'jaidee');
+
+  expect(await screen.findByText('Registration complete. Please log in.')).toBeInTheDocument();
+  expect(registered(api).inviteCode).toBe('WL42');
+  expect(window.localStorage.getItem('code')).toBeNull();
+  act(() => jest.advanceTimersByTime(1900));
+  expect(window.location.pathname).toBe('/register');
+  act(() => jest.advanceTimersByTime(100));
+  expect(window.location.pathname).toBe('/login');
+});
+
+it('Back returns to the step shown before', async () => {
+  server({ sent: { otpRef: '', otpToken: 'otp-token-verified', code: 'OTP_VERIFIED' } });
+  const { user } = renderScreen(<RegisterPage />, { url: '/register' });
+  await enterPhone(user);
+  await user.click(await screen.findByTestId('register-back'));
+  expect(screen.getByTestId('register-phone')).toHaveValue('0812345678');
+  expect(screen.getByTestId('register-steps')).toHaveAttribute('data-step', '0');
+});

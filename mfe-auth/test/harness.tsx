@@ -1,0 +1,48 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { BrowserRouter } from 'react-router-dom';
+import { ApiError, ToastViewport, clearSession, i18n, setLocale, translateErrorCode } from '@wallet/shared';
+
+/**
+ * Renders a screen the way the host mounts it (the page's i18n instance, its own BrowserRouter) next to the
+ * host's toast viewport, at `url`. Pass `fakeTimers` when the test called `jest.useFakeTimers()`.
+ */
+export function renderScreen(ui: ReactElement, { url = '/', fakeTimers = false } = {}) {
+  window.history.pushState({}, '', url);
+  const user = userEvent.setup(fakeTimers ? { advanceTimers: (ms) => jest.advanceTimersByTime(ms) } : {});
+  const view = render(
+    <I18nextProvider i18n={i18n}>
+      <BrowserRouter>{ui}</BrowserRouter>
+      <ToastViewport />
+    </I18nextProvider>,
+  );
+  return { user, ...view };
+}
+
+/** The error a failed call rejects with, as the shared HTTP client builds it from the server's code. */
+export function serverError(code: string, status = 400): ApiError {
+  return new ApiError(code, status, translateErrorCode(code));
+}
+
+/** The translated text of a server error code. */
+export function errorText(code: string): string {
+  return i18n.t(code, { ns: 'errors' });
+}
+
+/** Tests read in English; storage and session start empty. */
+export function startEachTestClean(): void {
+  beforeAll(async () => {
+    await setLocale('en');
+  });
+  beforeEach(() => {
+    clearSession();
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+    jest.useRealTimers();
+  });
+}
