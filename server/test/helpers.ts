@@ -78,7 +78,20 @@ export function newAccountNo(): string {
   return `${String(Date.now() % 1e6).padStart(6, '0')}${String(accountSeq).padStart(4, '0')}`;
 }
 
-export function registration(overrides: Record<string, string> = {}): Record<string, string> {
+export interface Registration {
+  name: string;
+  username: string;
+  password: string;
+  sourceCode: string;
+  bankCode: string;
+  bankAccountName: string;
+  bankAccountNo: string;
+  currency: string;
+  inviteCode?: string;
+  otpToken?: string;
+}
+
+export function registration(overrides: Partial<Registration> = {}): Registration {
   return {
     name: 'Somchai Jaidee',
     username: newPhone(),
