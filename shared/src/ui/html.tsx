@@ -1,25 +1,28 @@
-import DOMPurify from 'dompurify';
+import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 import type { ComponentProps } from 'react';
 
-let hooked = false;
+let purifier: Purifier | null = null;
 
-/** Links in server html open in a new tab without giving the opened page a handle on ours. */
-function ensureLinkHook(): void {
-  if (hooked) return;
-  hooked = true;
-  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    if (node instanceof Element && node.tagName === 'A' && node.hasAttribute('href')) {
+/**
+ * Our own DOMPurify instance (the hook below must not change how other code on the page sanitizes): links in
+ * server html open in a new tab without giving the opened page a handle on ours.
+ */
+function getPurifier(): Purifier {
+  if (purifier) return purifier;
+  purifier = DOMPurify(window);
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A' && node.hasAttribute('href')) {
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer');
     }
   });
+  return purifier;
 }
 
 /** Sanitized copy of html from the server (banners, notices, agreements): scripts, handlers and forms removed. */
 export function sanitizeHtml(html: string | null | undefined): string {
   if (!html) return '';
-  ensureLinkHook();
-  return DOMPurify.sanitize(html, {
+  return getPurifier().sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
   });
