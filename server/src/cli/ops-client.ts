@@ -2,7 +2,7 @@
  * Operator CLI logic (see ops.ts). It talks to the running server (the PGlite data folder belongs to that one
  * process), authenticated with the ops secret from DATA_DIR/secrets.json, on http://127.0.0.1:$PORT.
  */
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { readSecrets, secretsPath } from '../secrets';
 
 const USAGE = `Usage: npm run ops -- <command>

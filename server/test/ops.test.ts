@@ -1,0 +1,171 @@
+import type { AddressInfo } from 'node:net';
+import { runOps } from '../src/cli/ops-client';
+import { body, createTestApp, dbLabel, registration, setSetting, type TestApp } from './helpers';
+
+interface RemotesJson {
+  remotes: { name: string; folder: string; entry: string; enabled: boolean }[];
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const ops = (method: 'GET' | 'POST', url: string, payload?: object, secret?: string) =>
+  t.app.inject({
+    method,
+    url,
+    ...(payload ? { payload } : {}),
+    headers:
+      secret === undefined ? { 'x-ops-secret': t.app.ctx.secrets.opsSecret } : { 'x-ops-secret': secret },
+  });
+
+describe(`operator settings (${dbLabel})`, () => {
+  test('the ops endpoints need the ops secret', async () => {
+    const missing = await t.app.inject({ url: '/ops/settings' });
+    expect([missing.statusCode, body(missing).code]).toEqual([401, 'KEY_MISSING']);
+    const wrong = await ops('GET', '/ops/settings', undefined, 'not-the-secret');
+    expect([wrong.statusCode, body(wrong).code]).toEqual([403, 'KEY_INVALID']);
+    const ok = await ops('GET', '/ops/settings');
+    expect(ok.statusCode).toBe(200);
+    expect(body(ok).data).toEqual(
+      expect.arrayContaining([
+        { key: 'service.active', value: true },
+        { key: 'registerOTP', value: true },
+        { key: 'enableChatWidget', value: false },
+        { key: 'spin.active', value: false },
+        { key: 'remote.mfe-chat.enabled', value: true },
+      ]),
+    );
+  });
+
+  test('unknown keys and non-boolean values are refused', async () => {
+    const unknown = await ops('POST', '/ops/settings/nope', { value: true });
+    expect([unknown.statusCode, body(unknown).code]).toEqual([404, 'NO_DATA']);
+    const bad = await ops('POST', '/ops/settings/registerOTP', { value: 'maybe' });
+    expect([bad.statusCode, body(bad).code]).toEqual([400, 'KEY_INVALID']);
+  });
+
+  test('a change takes effect on the next request, without restart', async () => {
+    const lookup = async () => body(await t.app.inject({ url: '/api/lookup/enableChatWidget' })).data;
+    expect(await lookup()).toEqual({ enableChatWidget: false });
+    await setSetting(t.app, 'enableChatWidget', true);
+    expect(await lookup()).toEqual({ enableChatWidget: true });
+    const res = await ops('POST', '/ops/settings/enableChatWidget', { value: 'off' });
+    expect(body(res).data).toEqual({ key: 'enableChatWidget', value: false });
+    expect(await lookup()).toEqual({ enableChatWidget: false });
+  });
+
+  test('remotes.json lists the five remotes, never cached, enabled from settings', async () => {
+    const get = async () => {
+      const res = await t.app.inject({ url: '/remotes.json' });
+      expect(res.headers['cache-control']).toBe('no-cache');
+      return JSON.parse(res.body) as RemotesJson;
+    };
+    const before = await get();
+    expect(before.remotes).toEqual(
+      ['mfe-auth', 'mfe-wallet', 'mfe-bonus', 'mfe-spin', 'mfe-chat'].map((folder) => ({
+        name: folder.replace('-', '_'),
+        folder,
+        entry: `/remotes/${folder}/mf-manifest.json`,
+        enabled: true,
+      })),
+    );
+    await setSetting(t.app, 'remote.mfe-spin.enabled', false);
+    const after = await get();
+    expect(after.remotes.find((r) => r.folder === 'mfe-spin')?.enabled).toBe(false);
+    expect(after.remotes.filter((r) => r.enabled)).toHaveLength(4);
+    await setSetting(t.app, 'remote.mfe-spin.enabled', true);
+  });
+
+  test('service off: /api answers 410 gone except the lookups; active lookup says gone', async () => {
+    await setSetting(t.app, 'registerOTP', false);
+    const member = registration();
+    expect((await t.app.inject({ method: 'POST', url: '/api/account', payload: member })).statusCode).toBe(
+      200,
+    );
+
+    await setSetting(t.app, 'service.active', false);
+    for (const [method, url] of [
+      ['POST', '/api/login'],
+      ['GET', '/api/wallet'],
+      ['POST', '/api/otp/send'],
+      ['GET', '/api/account/profile'],
+      ['GET', '/api/does-not-exist'],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        ...(method === 'POST' ? { payload: { username: member.username, password: member.password } } : {}),
+      });
+      expect([url, res.statusCode, JSON.parse(res.body)]).toEqual([
+        url,
+        410,
+        { code: 'gone', message: 'gone' },
+      ]);
+    }
+    expect((await t.app.inject({ url: '/api/lookup/banks' })).statusCode).toBe(200);
+    expect(body(await t.app.inject({ url: '/api/lookup/active' })).data).toEqual({ terminated: 'gone' });
+    // Static files and remotes.json are not part of /api.
+    expect((await t.app.inject({ url: '/remotes.json' })).statusCode).toBe(200);
+
+    await setSetting(t.app, 'service.active', true);
+    expect(body(await t.app.inject({ url: '/api/lookup/active' })).data).toEqual({ terminated: null });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: member.username, password: member.password },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  test('lookup content is editable through /ops/content', async () => {
+    const notice = { text: 'Only {percentFail}% without turnover' };
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/ops/content/notice/en',
+      payload: notice,
+      headers: { 'x-ops-secret': t.app.ctx.secrets.opsSecret },
+    });
+    expect(put.statusCode).toBe(200);
+    const res = await t.app.inject({ url: '/api/lookup/notice', headers: { 'accept-language': 'en' } });
+    expect(body(res).data).toEqual(notice);
+  });
+});
+
+describe(`ops CLI (${dbLabel})`, () => {
+  test('get, set and list through the running server; clear error when it is not running', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const env = { PORT: String(port), DATA_DIR: t.config.dataDir };
+    const out: string[] = [];
+    const err: string[] = [];
+    const run = (argv: string[]) =>
+      runOps(
+        argv,
+        env,
+        (l) => out.push(l),
+        (l) => err.push(l),
+      );
+
+    expect(await run(['set', 'spin.active', 'on'])).toBe(0);
+    expect(out.pop()).toBe('spin.active=true');
+    expect(await t.app.ctx.settings.get('spin.active')).toBe(true);
+    expect(await run(['get', 'spin.active'])).toBe(0);
+    expect(out.pop()).toBe('spin.active=true');
+    expect(await run(['list'])).toBe(0);
+    expect(out).toContain('remote.mfe-auth.enabled=true');
+    expect(await run(['get', 'nope'])).toBe(1);
+    expect(err.pop()).toMatch(/NO_DATA/);
+
+    const closed = await runOps(
+      ['list'],
+      { PORT: '1', DATA_DIR: t.config.dataDir },
+      () => undefined,
+      (l) => err.push(l),
+    );
+    expect(closed).toBe(1);
+    expect(err.pop()).toMatch(/not running/);
+  });
+});
