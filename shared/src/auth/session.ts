@@ -37,10 +37,22 @@ export function hasToken(): boolean {
   return getToken() !== null;
 }
 
+function removeStoredTokens(): void {
+  try {
+    window.localStorage.removeItem(TOKEN_KEY);
+    window.sessionStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // Storage blocked: nothing was stored either.
+  }
+}
+
 export function setSession(token: string, remember: boolean): void {
-  window.localStorage.removeItem(TOKEN_KEY);
-  window.sessionStorage.removeItem(TOKEN_KEY);
-  (remember ? window.localStorage : window.sessionStorage).setItem(TOKEN_KEY, token);
+  removeStoredTokens();
+  try {
+    (remember ? window.localStorage : window.sessionStorage).setItem(TOKEN_KEY, token);
+  } catch {
+    // Storage blocked (privacy mode): the session lives in memory for this page only.
+  }
   subject.next({ token, remember });
 }
 
@@ -50,8 +62,7 @@ export function replaceToken(token: string): void {
 }
 
 export function clearSession(): void {
-  window.localStorage.removeItem(TOKEN_KEY);
-  window.sessionStorage.removeItem(TOKEN_KEY);
+  removeStoredTokens();
   if (subject.getValue() !== null) subject.next(null);
 }
 

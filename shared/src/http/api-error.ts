@@ -1,4 +1,4 @@
-import { i18n } from '../i18n/i18n';
+import { defaultLocale, i18n } from '../i18n/i18n';
 
 /** Codes after which the member must sign in again (spec §7 "Response handling"). */
 export const SIGN_IN_AGAIN_CODES: ReadonlySet<string> = new Set([
@@ -32,7 +32,10 @@ export class ApiError extends Error {
 
 /** Translates a catalogue code; unknown codes fall back to the server's message, then to a generic text. */
 export function translateErrorCode(code: string, serverMessage?: string): string {
-  if (i18n.exists(code, { ns: 'errors' })) return i18n.t(code, { ns: 'errors' });
+  // Only a string entry of the `errors` namespace counts: not a group of keys, not a key of another namespace.
+  const entry: unknown = i18n.getResource(i18n.resolvedLanguage ?? i18n.language, 'errors', code);
+  const fallback: unknown = i18n.getResource(defaultLocale, 'errors', code);
+  if (typeof entry === 'string' || typeof fallback === 'string') return i18n.t(code, { ns: 'errors' });
   if (serverMessage && serverMessage !== code) return serverMessage;
   return i18n.t('UNKNOWN', { ns: 'errors' });
 }

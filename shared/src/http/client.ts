@@ -23,6 +23,10 @@ interface ErrorEnvelope {
   message?: string;
 }
 
+function isSuccessEnvelope(value: unknown): value is SuccessEnvelope<unknown> {
+  return typeof value === 'object' && value !== null && 'code' in value && 'data' in value;
+}
+
 function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
   return typeof value === 'object' && value !== null && ('code' in value || 'message' in value);
 }
@@ -76,10 +80,7 @@ export function createHttpClient(baseURL: string = buildConfig.apiBaseUrl): Axio
 
   instance.interceptors.response.use(
     (response) => {
-      const body: unknown = response.data;
-      if (typeof body === 'object' && body !== null && 'data' in body) {
-        response.data = (body as SuccessEnvelope<unknown>).data;
-      }
+      if (isSuccessEnvelope(response.data)) response.data = response.data.data;
       return response;
     },
     (error: unknown) => {

@@ -49,14 +49,15 @@ export function currentLocale(): Locale {
   return isLocale(lng) ? lng : defaultLocale;
 }
 
-/** Changes the language, stores it (localStorage `locale` and the `i18next` cookie) and updates `<html lang>`. */
+/** Changes the language; the detector stores it (localStorage `locale`, cookie `i18next`) and `<html lang>` follows. */
 export async function setLocale(locale: Locale): Promise<void> {
   await i18n.changeLanguage(locale);
-  if (typeof document !== 'undefined') document.documentElement.lang = htmlLang[locale];
 }
 
 if (typeof document !== 'undefined') document.documentElement.lang = htmlLang[currentLocale()];
 
 i18n.on('languageChanged', (lng: string) => {
-  if (isLocale(lng)) bus.emit('locale:changed', { locale: lng });
+  if (!isLocale(lng)) return;
+  if (typeof document !== 'undefined') document.documentElement.lang = htmlLang[lng];
+  bus.emit('locale:changed', { locale: lng });
 });
