@@ -1,3 +1,4 @@
+import '../auth.css';
 import { createRemoteParcel } from '@wallet/shared';
 import { ProfilePage } from '../profile/profile-page';
 
