@@ -1,3 +1,7 @@
 const base = require('../tooling/jest.frontend.js')(__dirname, 'host');
 
-module.exports = { ...base, testEnvironment: '<rootDir>/test/jsdom-environment.js' };
+module.exports = {
+  ...base,
+  testEnvironment: '<rootDir>/test/jsdom-environment.js',
+  setupFilesAfterEnv: [...base.setupFilesAfterEnv, '<rootDir>/test/quiet-act.js'],
+};

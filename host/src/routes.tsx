@@ -1,4 +1,5 @@
 import { redirect, type RouteObject } from 'react-router-dom';
+import { DelayedLoader } from '@wallet/shared';
 import { ContactPage } from './pages/contact-page';
 import { HowtoPage } from './pages/howto-page';
 import { NotFoundPage } from './pages/not-found-page';
@@ -16,6 +17,8 @@ import { ShellRoot } from './shell/shell-root';
 export const routes: RouteObject[] = [
   {
     element: <ShellRoot />,
+    // While the first navigation's guards run (e.g. the terminated check of /login).
+    hydrateFallbackElement: <DelayedLoader active />,
     children: [
       { path: '/', loader: () => redirect('/user'), element: null },
       {
