@@ -89,8 +89,7 @@ async function dispatch(
 ): Promise<number> {
   if (command === 'list') {
     const data = await call(base, secret, 'GET', '/ops/settings');
-    if (Array.isArray(data))
-      for (const s of data) if (isSetting(s)) out(`${s.key}=${String(s.value)}`);
+    if (Array.isArray(data)) for (const s of data) if (isSetting(s)) out(`${s.key}=${String(s.value)}`);
     return 0;
   }
   if (command === 'get' && key) {
@@ -106,4 +105,3 @@ async function dispatch(
   err(USAGE);
   return 1;
 }
-

@@ -89,6 +89,8 @@ const CONTENT: Record<string, { schema: TSchema; summary: string }> = {
 export const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const tags = ['lookup'];
+  /** The last generated QR PNG, keyed by the link it encodes (regenerated when the contact link changes). */
+  const qrCache = new Map<string, Buffer>();
   const headers = Type.Object({ 'accept-language': Type.Optional(Type.String()) });
 
   app.get(
@@ -143,12 +145,12 @@ export const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ? contact.lineLink
           : undefined;
       if (typeof link !== 'string' || link === '') throw new AppError('NO_DATA', 404);
-      const png = await QRCode.toBuffer(link, {
-        type: 'png',
-        width: 320,
-        margin: 2,
-        errorCorrectionLevel: 'M',
-      });
+      let png = qrCache.get(link);
+      if (!png) {
+        png = await QRCode.toBuffer(link, { type: 'png', width: 320, margin: 2, errorCorrectionLevel: 'M' });
+        qrCache.clear();
+        qrCache.set(link, png);
+      }
       return reply.type('image/png').header('cache-control', 'public, max-age=300').send(png);
     },
   );
