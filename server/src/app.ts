@@ -83,7 +83,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
 
     rateLimit = config.redisUrl
       ? new RedisRateLimitStore(
-          new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }),
+          new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }),
+          `${config.redisPrefix}rl:`,
         )
       : new MemoryRateLimitStore(clock);
     const sandboxSms = config.sandbox && !deps.sms ? new SandboxSmsAdapter(app.log, clock) : undefined;

@@ -12,6 +12,8 @@ export interface AppConfig {
   /** PostgreSQL only: schema to use (search_path); used by the test suites. */
   databaseSchema: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key this server writes (several deployments or test runs can share one Redis). */
+  redisPrefix: string;
   sandbox: boolean;
   staticRoot: string;
   laos: boolean;
@@ -83,6 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl))
     problems.push('REDIS_URL must start with redis://');
 
+  const redisPrefix = env.REDIS_PREFIX && env.REDIS_PREFIX !== '' ? env.REDIS_PREFIX : 'wallet:';
+
   const sandbox = parseBool('SANDBOX', env.SANDBOX, true, problems);
   const laos = parseBool('LAOS', env.LAOS, false, problems);
   const staticRoot = path.resolve(env.STATIC_ROOT && env.STATIC_ROOT !== '' ? env.STATIC_ROOT : root);
@@ -108,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl,
     databaseSchema,
     redisUrl,
+    redisPrefix,
     sandbox,
     staticRoot,
     laos,

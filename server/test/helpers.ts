@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { Redis } from 'ioredis';
 import { buildApp, type App, type AppDeps } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
 
@@ -17,7 +18,7 @@ export interface TestApp {
 }
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
-export const dbLabel = testDatabaseUrl ? 'postgres' : 'pglite';
+export const dbLabel = `${testDatabaseUrl ? 'postgres' : 'pglite'}${process.env.TEST_REDIS_URL ? ' + redis' : ''}`;
 
 export async function createTestApp(env: Record<string, string> = {}, deps: AppDeps = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'server-test-'));
@@ -35,6 +36,10 @@ export async function createTestApp(env: Record<string, string> = {}, deps: AppD
     ...(schema ? { DATABASE_SCHEMA: schema } : {}),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     STATIC_ROOT: dataDir,
+    // With TEST_REDIS_URL the rate-limit counters live in Redis, under a prefix of their own per app.
+    ...(process.env.TEST_REDIS_URL
+      ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}:` }
+      : {}),
     ...env,
   });
   const app = await buildApp(config, deps);
@@ -49,6 +54,12 @@ export async function createTestApp(env: Record<string, string> = {}, deps: AppD
         await client.connect();
         await client.query(`drop schema if exists ${schema} cascade`);
         await client.end();
+      }
+      if (config.redisUrl && config.redisPrefix.startsWith('test-')) {
+        const redis = new Redis(config.redisUrl);
+        const keys = await redis.keys(`${config.redisPrefix}*`);
+        if (keys.length > 0) await redis.del(...keys);
+        await redis.quit();
       }
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -53,6 +53,9 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
+const HIT_SCRIPT =
+  "local c = redis.call('INCR', KEYS[1]) if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return c";
+
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(
     private readonly redis: Redis,
@@ -60,11 +63,9 @@ export class RedisRateLimitStore implements RateLimitStore {
   ) {}
 
   async hit(key: string, windowMs: number): Promise<number> {
-    const k = this.prefix + key;
-    const results = await this.redis.multi().incr(k).pexpire(k, windowMs, 'NX').exec();
-    const first = results?.[0];
-    if (!first || first[0]) throw first?.[0] ?? new Error('redis INCR failed');
-    return Number(first[1]);
+    // INCR and, for a new key, PEXPIRE in one atomic step (works on Redis 6 and 7).
+    const count = await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(windowMs));
+    return Number(count);
   }
 
   async count(key: string): Promise<number> {
