@@ -1,7 +1,17 @@
 // Type-checks every workspace with its own tsconfig; exits non-zero on the first failure.
 import { execFileSync } from 'node:child_process';
 
-const workspaces = ['shared', 'host', 'mfe-auth', 'mfe-wallet', 'mfe-bonus', 'mfe-spin', 'mfe-chat', 'server', 'e2e'];
+const workspaces = [
+  'shared',
+  'host',
+  'mfe-auth',
+  'mfe-wallet',
+  'mfe-bonus',
+  'mfe-spin',
+  'mfe-chat',
+  'server',
+  'e2e',
+];
 let failed = false;
 for (const ws of workspaces) {
   try {

@@ -12,6 +12,8 @@ import { UnavailablePanel } from './unavailable-panel';
 export interface RemoteParcelProps {
   /** Name of the remote module, e.g. `mfe_auth/Login`; used in error reports. */
   remoteModule?: string;
+  /** Mounts the remote again (the host's slot passes it); without it, Retry reloads the page. */
+  onRetry?: () => void;
 }
 
 export interface RemoteParcelOptions {
@@ -49,11 +51,11 @@ export function createRemoteParcel<P extends object>(
     React,
     ReactDOMClient,
     rootComponent: Root,
-    errorBoundary(error) {
+    errorBoundary(error, _info, props) {
       bus.emit('remote:failed', { remote, error: error.message });
       return (
         <I18nextProvider i18n={i18n}>
-          <UnavailablePanel remote={remote} />
+          <UnavailablePanel remote={remote} onRetry={props.onRetry} />
         </I18nextProvider>
       );
     },
