@@ -3,4 +3,4 @@ import { createRemoteParcel } from '@wallet/shared';
 import { LoginPage } from '../login/login-page';
 
 /** `mfe_auth/Login`: mounted by the host as a single-spa parcel. */
-export default createRemoteParcel(LoginPage, 'mfe_auth/Login');
+export default createRemoteParcel(LoginPage, 'mfe_auth/Login', { build: process.env.WALLET_BUILD_ID });

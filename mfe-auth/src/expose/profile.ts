@@ -3,4 +3,4 @@ import { createRemoteParcel } from '@wallet/shared';
 import { ProfilePage } from '../profile/profile-page';
 
 /** `mfe_auth/Profile`: mounted by the host as a single-spa parcel. */
-export default createRemoteParcel(ProfilePage, 'mfe_auth/Profile');
+export default createRemoteParcel(ProfilePage, 'mfe_auth/Profile', { build: process.env.WALLET_BUILD_ID });
