@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 import type { AppConfig } from './config';
 import './context';
 import type { AppContext } from './context';
-import { migrateToLatest, openDatabase } from './db';
+import { migrateToLatest, openDatabase, purgeStale } from './db';
 import { AppError, isAppError } from './errors';
 import { ErrorBody } from './http/schemas';
 import { loadOrCreateSecrets } from './secrets';
@@ -80,6 +80,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
     const content = new ContentService(database.db, defaultLocale);
     await settings.seedDefaults();
     await content.seed(config.laos);
+    await purgeStale(database.db, clock);
 
     rateLimit = config.redisUrl
       ? new RedisRateLimitStore(

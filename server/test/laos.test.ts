@@ -2,7 +2,7 @@ import { body, createTestApp, dbLabel, newAccountNo, setSetting, type TestApp } 
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ LAOS: 'on' });
+  t = await createTestApp({ LAOS: 'on', SANDBOX: 'off' });
   await setSetting(t.app, 'registerOTP', false);
 });
 afterAll(() => t.close());
@@ -24,7 +24,7 @@ const register = (payload: Record<string, string>) =>
 let phone = 2055500000;
 const lao = () => `0${(phone += 1)}`;
 
-describe(`Laos build (${dbLabel})`, () => {
+describe(`Laos build, sandbox off (${dbLabel})`, () => {
   test('lookups default to Lao and withdraw limits are in kip', async () => {
     const conditions = body<string[]>(await t.app.inject({ url: '/api/lookup/conditions' })).data;
     expect(conditions[0]).toMatch(/[\u0E80-\u0EFF]/);
@@ -48,5 +48,16 @@ describe(`Laos build (${dbLabel})`, () => {
       .where('members.id', 'in', [body<{ _id: string }>(a).data._id, body<{ _id: string }>(b).data._id])
       .execute();
     expect(rows.map((r) => r.currency).sort()).toEqual(['LAK', 'THB']);
+  });
+
+  test('without sandbox adapters there is no outbox and OTP sending fails cleanly', async () => {
+    const outbox = await t.app.inject({ url: '/sandbox/sms' });
+    expect(outbox.statusCode).toBe(404);
+    const send = await t.app.inject({
+      method: 'POST',
+      url: '/api/otp/send',
+      payload: { phoneNumber: lao() },
+    });
+    expect([send.statusCode, body(send).code]).toEqual([502, 'OTP_SEND_FAIL']);
   });
 });

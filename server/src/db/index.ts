@@ -73,3 +73,10 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     throw err;
   }
 }
+
+/** Deletes one-time codes and sessions that expired more than a day ago (run on start). */
+export async function purgeStale(db: Db, clock: { now(): Date }): Promise<void> {
+  const cutoff = new Date(clock.now().getTime() - 24 * 3600_000);
+  await db.deleteFrom('otps').where('expires_at', '<', cutoff).execute();
+  await db.deleteFrom('sessions').where('expires_at', '<', cutoff).execute();
+}
