@@ -34,8 +34,19 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@wallet/mfe-*', '@wallet/host', '@wallet/server'], message: 'Talk through @wallet/shared.' },
-            { group: ['../../*/src/*', '**/host/src/**', '**/server/src/**', ...remotes.filter((r) => r !== name).map((r) => `**/${r}/**`)], message: 'Import only from @wallet/shared and this remote.' },
+            {
+              group: ['@wallet/mfe-*', '@wallet/host', '@wallet/server'],
+              message: 'Talk through @wallet/shared.',
+            },
+            {
+              group: [
+                '../../*/src/*',
+                '**/host/src/**',
+                '**/server/src/**',
+                ...remotes.filter((r) => r !== name).map((r) => `**/${r}/**`),
+              ],
+              message: 'Import only from @wallet/shared and this remote.',
+            },
           ],
         },
       ],
@@ -46,7 +57,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@wallet/*', '**/host/**', '**/mfe-*/**', '**/server/**'], message: 'shared depends on nothing of the project.' }] },
+        {
+          patterns: [
+            {
+              group: ['@wallet/*', '**/host/**', '**/mfe-*/**', '**/server/**'],
+              message: 'shared depends on nothing of the project.',
+            },
+          ],
+        },
       ],
     },
   },

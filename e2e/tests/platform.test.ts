@@ -83,17 +83,25 @@ describe('platform', () => {
       await page.waitForURL('**/login', { timeout: 10_000 });
 
       await login(page, phone, password);
-      await assert.doesNotReject(page.getByTestId('home-name').filter({ hasText: 'Somchai Jaidee' }).waitFor());
+      await assert.doesNotReject(
+        page.getByTestId('home-name').filter({ hasText: 'Somchai Jaidee' }).waitFor(),
+      );
       assert.equal((await page.getByTestId('home-balance').textContent())?.trim(), '0.00');
 
       const thaiLogout = (await page.getByTestId('logout').textContent())?.trim();
       await page.getByTestId('language-switcher').selectOption('en');
-      await page.getByTestId('logout').filter({ hasNotText: thaiLogout ?? '' }).waitFor();
+      await page
+        .getByTestId('logout')
+        .filter({ hasNotText: thaiLogout ?? '' })
+        .waitFor();
       const englishLogout = (await page.getByTestId('logout').textContent())?.trim();
       assert.match(englishLogout ?? '', /log ?out|sign ?out/i);
 
       await page.getByTestId('language-switcher').selectOption('la');
-      await page.getByTestId('logout').filter({ hasNotText: englishLogout ?? '' }).waitFor();
+      await page
+        .getByTestId('logout')
+        .filter({ hasNotText: englishLogout ?? '' })
+        .waitFor();
       const laoLogout = (await page.getByTestId('logout').textContent())?.trim() ?? '';
       assert.match(laoLogout, /[\u0E80-\u0EFF]/, 'Lao text is in Lao script');
 

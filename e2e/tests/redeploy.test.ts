@@ -32,7 +32,8 @@ function folderHash(dir: string): string {
 before(async () => {
   // A deployment of its own (a copy of the built site), so the redeploy does not touch the working tree's builds.
   staticRoot = mkdtempSync(join(tmpdir(), 'wallet-deploy-'));
-  for (const app of apps) cpSync(join(repoRoot, app, 'dist'), join(staticRoot, app, 'dist'), { recursive: true });
+  for (const app of apps)
+    cpSync(join(repoRoot, app, 'dist'), join(staticRoot, app, 'dist'), { recursive: true });
   site = await startSite({ staticRoot });
   browser = await launchBrowser();
 });
