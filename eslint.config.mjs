@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
 
 const remotes = ['mfe-auth', 'mfe-wallet', 'mfe-bonus', 'mfe-spin', 'mfe-chat'];
 
@@ -25,6 +26,21 @@ export default tseslint.config(
     files: ['shared/**/*.{ts,tsx}', 'host/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // Every string a member sees goes through i18next: no literal text in JSX, nor in the attributes people read.
+  {
+    files: ['shared/src/**/*.tsx', 'host/src/**/*.tsx', 'mfe-*/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', '**/test/**', '**/dev/**'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': { include: ['aria-label', 'title', 'placeholder', 'alt', 'label'] },
+        },
+      ],
+    },
   },
   // A remote imports only from the shared package and its own folder, never from another remote or the host.
   ...remotes.map((name) => ({

@@ -41,9 +41,10 @@ export function MemberBottomMenu() {
   const { t } = useTranslation('host');
   const directory = useRemoteDirectory();
   const bonus = directory.isEnabled('mfe_bonus');
+  const auth = directory.isEnabled('mfe_auth');
   return (
     <nav className="host-menu" aria-label={t('menu.label')} data-testid="member-menu">
-      {directory.isEnabled('mfe_auth') && (
+      {auth && (
         <NavLink to="/user/profile" className={itemClass} data-testid="menu-profile">
           {t('menu.profile')}
         </NavLink>

@@ -16,7 +16,7 @@ export function StepIndicator({ current }: { current: RegisterStep }) {
       </p>
       <ol className="auth-steps__list">
         {STEP_KEYS.map((key, index) => {
-          const state = index < current ? 'done' : index === current ? 'current' : 'todo';
+          const state = stepState(index, current);
           return (
             <li
               key={key}
@@ -33,4 +33,11 @@ export function StepIndicator({ current }: { current: RegisterStep }) {
       </ol>
     </nav>
   );
+}
+
+type StepState = 'done' | 'current' | 'todo';
+
+function stepState(index: number, current: number): StepState {
+  if (index < current) return 'done';
+  return index === current ? 'current' : 'todo';
 }
