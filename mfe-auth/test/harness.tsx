@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
@@ -24,6 +24,18 @@ export function renderScreen(ui: ReactElement, { url = '/', fakeTimers = false }
 /** The error a failed call rejects with, as the shared HTTP client builds it from the server's code. */
 export function serverError(code: string, status = 400): ApiError {
   return new ApiError(code, status, translateErrorCode(code));
+}
+
+/** Messages shown under the form's fields (the toast region excluded). */
+export function inlineErrors(text: string): HTMLElement[] {
+  return screen.queryAllByText(text).filter((el) => !el.closest('.wl-toasts'));
+}
+
+/** Messages currently shown as toasts. */
+export function toastMessages(): string[] {
+  return Array.from(document.querySelectorAll('.wl-toasts .wl-toast__message')).map(
+    (el) => el.textContent ?? '',
+  );
 }
 
 /** The translated text of a server error code. */

@@ -1,4 +1,5 @@
-import { failedRules, hasFailures, required } from './form-rules';
+import { bus } from '@wallet/shared';
+import { failedRules, passes, required } from './form-rules';
 
 it('a required value may not be blank', () => {
   expect(required(' ')).toBe('auth:validation.required');
@@ -8,6 +9,15 @@ it('a required value may not be blank', () => {
 it('a form passes when no rule failed', () => {
   const failed = failedRules({ name: required('Somchai'), phone: required('') });
   expect(failed).toEqual({ phone: 'auth:validation.required' });
-  expect(hasFailures(failed)).toBe(true);
-  expect(hasFailures(failedRules({ name: null }))).toBe(false);
+  expect(passes(failedRules({ name: null }))).toBe(true);
+});
+
+it('a failing form also shows its first message as a toast', () => {
+  const toasts: string[] = [];
+  const subscription = bus.on('toast').subscribe((t) => toasts.push(`${t.kind}:${t.message}`));
+  const failed = failedRules({ name: required(''), phone: required('') });
+  expect(passes(failed)).toBe(false);
+  subscription.unsubscribe();
+  expect(toasts).toHaveLength(1);
+  expect(toasts[0]).toMatch(/^error:/);
 });

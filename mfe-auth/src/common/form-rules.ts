@@ -1,3 +1,5 @@
+import { i18n, toast } from '@wallet/shared';
+
 /** A rule's verdict: the i18n key (with namespace) of the message to show, `null` when the value passes. */
 export type MessageKey = `${'auth' | 'errors'}:${string}`;
 
@@ -19,6 +21,13 @@ export function failedRules<K extends string>(
   return failed;
 }
 
-export function hasFailures(failed: object): boolean {
-  return Object.keys(failed).length > 0;
+/**
+ * True when the form passes. Otherwise the first failed rule is also shown as a toast (spec §8: form errors show
+ * as a toast for 4 seconds), next to the inline messages the fields already carry.
+ */
+export function passes(failed: object): boolean {
+  const first = Object.values(failed as Record<string, MessageKey>)[0];
+  if (first === undefined) return true;
+  toast.error(i18n.t(first));
+  return false;
 }

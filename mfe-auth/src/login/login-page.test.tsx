@@ -1,6 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { accountApi, getToken } from '@wallet/shared';
-import { errorText, renderScreen, serverError, startEachTestClean } from '../../test/harness';
+import {
+  errorText,
+  inlineErrors,
+  renderScreen,
+  serverError,
+  startEachTestClean,
+  toastMessages,
+} from '../../test/harness';
 import { LoginPage } from './login-page';
 
 startEachTestClean();
@@ -44,7 +51,8 @@ it('asks for the username and password before calling the server', async () => {
   const login = jest.spyOn(accountApi, 'login');
   const { user } = renderScreen(<LoginPage />, { url: '/login' });
   await user.click(screen.getByTestId('login-submit'));
-  expect(screen.getAllByText('This field is required.')).toHaveLength(2);
+  expect(inlineErrors('This field is required.')).toHaveLength(2);
+  expect(toastMessages()).toEqual(['This field is required.']);
   expect(login).not.toHaveBeenCalled();
 });
 

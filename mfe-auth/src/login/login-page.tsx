@@ -11,7 +11,7 @@ import {
   setSession,
   useAsyncAction,
 } from '@wallet/shared';
-import { failedRules, hasFailures, required, type MessageKey } from '../common/form-rules';
+import { failedRules, passes, required, type MessageKey } from '../common/form-rules';
 
 type LoginErrors = Partial<Record<'username' | 'password', MessageKey>>;
 
@@ -33,7 +33,7 @@ export function LoginPage() {
     event.preventDefault();
     const failed = failedRules({ username: required(username), password: required(password) });
     setErrors(failed);
-    if (hasFailures(failed)) return;
+    if (!passes(failed)) return;
     const result = await login.run(username.trim(), password);
     if (!result.ok) return;
     setSession(result.value.token, remember);

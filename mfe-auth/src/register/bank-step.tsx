@@ -4,7 +4,7 @@ import { Button, FormField, SelectField, buildConfig, lookupApi } from '@wallet/
 import { useLookup } from '../common/use-lookup';
 import { LAOS_CURRENCIES, banksForBuild } from './register-form';
 import type { StepProps } from './step-props';
-import { failedRules, hasFailures, required, type MessageKey } from '../common/form-rules';
+import { failedRules, passes, required, type MessageKey } from '../common/form-rules';
 import { requiresEnglishName, validateAccountName } from './validation';
 
 type BankErrors = Partial<Record<'bankCode' | 'firstName' | 'lastName' | 'accountNo', MessageKey>>;
@@ -31,7 +31,7 @@ export function BankStep({ form, onChange, onNext, onBack, busy }: StepProps) {
       accountNo: required(form.accountNo),
     });
     setErrors(failed);
-    if (!hasFailures(failed)) onNext();
+    if (passes(failed)) onNext();
   };
   const message = (key: keyof BankErrors) => (errors[key] ? t(errors[key]) : undefined);
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, FormField } from '@wallet/shared';
 import type { StepProps } from './step-props';
-import { failedRules, hasFailures, required, type MessageKey } from '../common/form-rules';
+import { failedRules, passes, required, type MessageKey } from '../common/form-rules';
 
 /** Spec §5: asks for the one-time code with the reference of the SMS shown. */
 export function OtpStep({ form, onChange, onNext, onBack, busy, otpRef }: StepProps & { otpRef: string }) {
@@ -13,7 +13,7 @@ export function OtpStep({ form, onChange, onNext, onBack, busy, otpRef }: StepPr
     event.preventDefault();
     const failed = failedRules({ otpCode: required(form.otpCode) });
     setError(failed.otpCode ?? null);
-    if (!hasFailures(failed)) onNext();
+    if (passes(failed)) onNext();
   };
 
   return (

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, FormField, buildConfig } from '@wallet/shared';
 import type { StepProps } from './step-props';
-import { failedRules, hasFailures, type MessageKey } from '../common/form-rules';
+import { failedRules, passes, type MessageKey } from '../common/form-rules';
 import { validatePhone } from './validation';
 
 export function PhoneStep({ form, onChange, onNext, busy }: StepProps) {
@@ -13,7 +13,7 @@ export function PhoneStep({ form, onChange, onNext, busy }: StepProps) {
     event.preventDefault();
     const failed = failedRules({ phone: validatePhone(form.phone, buildConfig.laos) });
     setError(failed.phone ?? null);
-    if (!hasFailures(failed)) onNext();
+    if (passes(failed)) onNext();
   };
 
   return (

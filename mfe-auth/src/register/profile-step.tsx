@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, FormField, SelectField, lookupApi } from '@wallet/shared';
 import { useLookup } from '../common/use-lookup';
 import type { StepProps } from './step-props';
-import { failedRules, hasFailures, required, type MessageKey } from '../common/form-rules';
+import { failedRules, passes, required, type MessageKey } from '../common/form-rules';
 import { validatePasswords } from './validation';
 
 type ProfileErrors = Partial<Record<'name' | 'phone' | 'password' | 'confirmPassword', MessageKey>>;
@@ -34,7 +34,7 @@ export function ProfileStep({
       confirmPassword: validatePasswords(form.password, form.confirmPassword),
     });
     setErrors(failed);
-    if (!hasFailures(failed)) onNext();
+    if (passes(failed)) onNext();
   };
   const message = (key: keyof ProfileErrors) => (errors[key] ? t(errors[key]) : undefined);
 

@@ -8,7 +8,14 @@ import {
   type OtpSendResponse,
   type RegistrationPayload,
 } from '@wallet/shared';
-import { errorText, renderScreen, serverError, startEachTestClean } from '../../test/harness';
+import {
+  errorText,
+  inlineErrors,
+  renderScreen,
+  serverError,
+  startEachTestClean,
+  toastMessages,
+} from '../../test/harness';
 import { RegisterPage } from './register-page';
 
 startEachTestClean();
@@ -88,7 +95,8 @@ describe('phone step', () => {
     const api = server();
     const { user } = renderScreen(<RegisterPage />, { url: '/register' });
     await enterPhone(user, '081234567');
-    expect(screen.getByText(errorText('PHONE_NUMBER_REQUIRE_10_DIGIT'))).toBeInTheDocument();
+    expect(inlineErrors(errorText('PHONE_NUMBER_REQUIRE_10_DIGIT'))).toHaveLength(1);
+    expect(toastMessages()).toEqual([errorText('PHONE_NUMBER_REQUIRE_10_DIGIT')]);
     expect(api.registerOTP).not.toHaveBeenCalled();
   });
 
@@ -161,7 +169,8 @@ describe('profile step', () => {
     const { user } = renderScreen(<RegisterPage />, { url: '/register' });
     await enterPhone(user);
     await enterProfile(user, 'secret-pass-9', 'secret-pass-8');
-    expect(screen.getByText('The passwords do not match.')).toBeInTheDocument();
+    expect(inlineErrors('The passwords do not match.')).toHaveLength(1);
+    expect(toastMessages()).toEqual(['The passwords do not match.']);
     expect(api.validate).not.toHaveBeenCalled();
   });
 
@@ -237,7 +246,8 @@ describe('bank step', () => {
   it.each(['KTB', 'TMB', 'BBL'])('accepts only English letters in the name for %s', async (bank) => {
     const { user, api } = await reachBankStep();
     await enterBank(user, bank, 'สมชาย', 'ใจดี');
-    expect(screen.getAllByText(errorText('BANK_ACCOUNT_NAME_ENG'))).toHaveLength(2);
+    expect(inlineErrors(errorText('BANK_ACCOUNT_NAME_ENG'))).toHaveLength(2);
+    expect(toastMessages()).toEqual([errorText('BANK_ACCOUNT_NAME_ENG')]);
     expect(api.register).not.toHaveBeenCalled();
   });
 
@@ -251,7 +261,8 @@ describe('bank step', () => {
   it('requires bank, names and account number', async () => {
     const { user, api } = await reachBankStep();
     await user.click(screen.getByTestId('register-submit'));
-    expect(screen.getAllByText('This field is required.')).toHaveLength(4);
+    expect(inlineErrors('This field is required.')).toHaveLength(4);
+    expect(toastMessages()).toEqual(['This field is required.']);
     expect(api.register).not.toHaveBeenCalled();
   });
 
