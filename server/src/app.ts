@@ -26,6 +26,7 @@ import { SettingsService } from './services/settings';
 import { SandboxSmsAdapter, UnconfiguredSmsAdapter, type SmsAdapter } from './services/sms';
 import { accountRoutes } from './routes/account';
 import { lookupRoutes } from './routes/lookup';
+import { moneyInRoutes } from './routes/money-in';
 import { opsRoutes } from './routes/ops';
 import { otpRoutes } from './routes/otp';
 import { sandboxRoutes } from './routes/sandbox';
@@ -207,6 +208,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(otpRoutes, { prefix: '/api' });
   await app.register(walletRoutes, { prefix: '/api' });
+  await app.register(moneyInRoutes, { prefix: '/api' });
   await app.register(opsRoutes, { prefix: '/ops' });
   if (config.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox' });
   await app.register(staticRoutes);
