@@ -51,3 +51,5 @@ export {
 export { UnavailablePanel, type UnavailablePanelProps } from './parcel/unavailable-panel';
 export * from './ui';
 export * from './format';
+export { newIdempotencyKey, withIdempotencyKey, IDEMPOTENCY_HEADER } from './http/idempotency';
+export * from './api/money';
