@@ -15,6 +15,7 @@ import type { AppContext } from './context';
 import { migrateToLatest, openDatabase, purgeStale } from './db';
 import { AppError, isAppError } from './errors';
 import { ErrorBody } from './http/schemas';
+import { Ledger } from './ledger';
 import { loadOrCreateSecrets } from './secrets';
 import { AccountService } from './services/accounts';
 import { systemClock, type Clock } from './services/clock';
@@ -92,6 +93,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
     const sandboxSms = config.sandbox && !deps.sms ? new SandboxSmsAdapter(app.log, clock) : undefined;
     const sms: SmsAdapter = deps.sms ?? sandboxSms ?? new UnconfiguredSmsAdapter();
     const otp = new OtpService(database.db, clock, limits, rateLimit, sms, secrets.jwtSecret, config.laos);
+    const ledger = new Ledger(database.db);
     const accounts = new AccountService(
       database.db,
       clock,
@@ -100,6 +102,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
       otp,
       { sign: (payload) => app.jwt.sign(payload) },
       config.laos,
+      ledger,
     );
 
     const ctx: AppContext = {
@@ -117,6 +120,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
       rateLimit,
       accounts,
       otp,
+      ledger,
     };
     app.decorate('ctx', ctx);
   } catch (e) {

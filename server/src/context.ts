@@ -1,6 +1,7 @@
 import '@fastify/jwt';
 import type { AppConfig } from './config';
 import type { Db } from './db';
+import type { Ledger } from './ledger';
 import type { Secrets } from './secrets';
 import type { AccountService } from './services/accounts';
 import type { Clock } from './services/clock';
@@ -28,6 +29,8 @@ export interface AppContext {
   rateLimit: RateLimitStore;
   accounts: AccountService;
   otp: OtpService;
+  /** The double-entry ledger (src/ledger): every movement of money goes through it. */
+  ledger: Ledger;
 }
 
 export interface RequestAuth {

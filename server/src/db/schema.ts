@@ -51,11 +51,126 @@ export interface LedgerAccountsTable {
   id: Generated<number>;
   owner_type: 'member' | 'system';
   member_id: string | null;
-  /** 'main' for a member's wallet; later e.g. 'game:PG', or system accounts such as 'cash:KBANK'. */
+  /** 'main' or 'game:<CODE>' for a member; a SystemAccountCode (bank_in, payouts, provider_float:PG…) otherwise. */
   code: string;
   currency: string;
   /** Minor units. Never negative for member accounts (checked in SQL). */
   balance: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface LedgerTransactionsTable {
+  id: Generated<number>;
+  kind: string;
+  member_id: string | null;
+  reference: string | null;
+  idempotency_key: string | null;
+  meta: ColumnType<unknown, string | undefined, never>;
+  created_at: CreatedAt;
+  reversal_of: number | null;
+}
+
+export interface LedgerPostingsTable {
+  id: Generated<number>;
+  transaction_id: number;
+  account_id: number;
+  /** Signed minor units: + credits the account's balance. */
+  amount: number;
+  currency: string;
+}
+
+export interface IdempotencyKeysTable {
+  member_id: string;
+  key: string;
+  method: string;
+  path: string;
+  request_hash: string;
+  status: 'running' | 'done';
+  response_status: number | null;
+  response_body: string | null;
+  created_at: CreatedAt;
+  completed_at: NullableTimestamp;
+}
+
+export interface GameAccountsTable {
+  member_id: string;
+  code: string;
+  username: string;
+  version: Generated<number>;
+  balance_checked_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export type MoneyStatus = 'PENDING' | 'SUCCESS' | 'FAILED';
+
+export interface GameTransfersTable {
+  id: string;
+  member_id: string;
+  code: string;
+  direction: 'in' | 'out';
+  amount: number;
+  status: MoneyStatus;
+  transaction_id: number | null;
+  reversal_transaction_id: number | null;
+  idempotency_key: string | null;
+  outcome_unknown_at: NullableTimestamp;
+  failure: string | null;
+  created_at: CreatedAt;
+  settled_at: NullableTimestamp;
+}
+
+export interface WithdrawalsTable {
+  id: string;
+  member_id: string;
+  amount: number;
+  currency: string;
+  status: MoneyStatus;
+  bank_code: string;
+  bank_account_no: string;
+  bank_account_name: string;
+  transaction_id: number;
+  reversal_transaction_id: number | null;
+  idempotency_key: string | null;
+  failure: string | null;
+  created_at: CreatedAt;
+  settled_at: NullableTimestamp;
+}
+
+export interface SandboxGamePlayersTable {
+  provider: string;
+  username: string;
+  password: string;
+  balance: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface SandboxGameTransfersTable {
+  provider: string;
+  transfer_id: string;
+  username: string;
+  direction: string;
+  amount: number;
+  created_at: CreatedAt;
+}
+
+export interface SandboxGameRoundsTable {
+  id: Generated<number>;
+  provider: string;
+  username: string;
+  bet: number;
+  win: number;
+  balance_after: number;
+  created_at: CreatedAt;
+}
+
+export interface SandboxPayoutsTable {
+  id: string;
+  amount: number;
+  currency: string;
+  bank_code: string;
+  bank_account_no: string;
+  status: MoneyStatus;
+  settle_at: Date | string;
   created_at: CreatedAt;
 }
 
@@ -87,6 +202,16 @@ export interface Database {
   settings: SettingsTable;
   members: MembersTable;
   ledger_accounts: LedgerAccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_postings: LedgerPostingsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  game_accounts: GameAccountsTable;
+  game_transfers: GameTransfersTable;
+  withdrawals: WithdrawalsTable;
+  sandbox_game_players: SandboxGamePlayersTable;
+  sandbox_game_transfers: SandboxGameTransfersTable;
+  sandbox_game_rounds: SandboxGameRoundsTable;
+  sandbox_payouts: SandboxPayoutsTable;
   sessions: SessionsTable;
   otps: OtpsTable;
 }

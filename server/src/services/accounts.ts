@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import type { Member } from '../db/schema';
+import type { Ledger } from '../ledger';
 import { AppError } from '../errors';
 import type { Clock } from './clock';
 import type { Limits } from './limits';
@@ -90,6 +91,7 @@ export class AccountService {
     private readonly otp: OtpService,
     private readonly tokens: TokenSigner,
     private readonly laos: boolean,
+    private readonly ledger: Ledger,
   ) {}
 
   private async bankExists(code: string): Promise<boolean> {
@@ -220,16 +222,7 @@ export class AccountService {
             updated_at: now,
           })
           .execute();
-        await trx
-          .insertInto('ledger_accounts')
-          .values({
-            owner_type: 'member',
-            member_id: id,
-            code: 'main',
-            currency: v.currency,
-            created_at: now,
-          })
-          .execute();
+        await this.ledger.openAccount(trx, { member: id, code: 'main' });
       });
     } catch (e) {
       const u = uniqueViolation(e);

@@ -1,0 +1,199 @@
+import { sql } from 'kysely';
+import type { Ledger } from '../src/ledger';
+import { createTestApp, dbLabel, registration, setSetting, type TestApp } from './helpers';
+
+let t: TestApp;
+let ledger: Ledger;
+let memberId: string;
+let other: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await setSetting(t.app, 'registerOTP', false);
+  ledger = t.app.ctx.ledger;
+  const sources = () => t.app.ctx.content.get('sources', 'th');
+  memberId = await t.app.ctx.accounts.register(registration(), { requireOtp: false, sources });
+  other = await t.app.ctx.accounts.register(registration(), { requireOtp: false, sources });
+});
+afterAll(() => t.close());
+
+const main = (member: string) => ({ member, code: 'main' as const });
+
+describe(`ledger (${dbLabel})`, () => {
+  test('registration opens the main wallet through the ledger', async () => {
+    expect(await ledger.balance(t.app.ctx.db, main(memberId))).toBe(0);
+    const accounts = await t.app.ctx.db
+      .selectFrom('ledger_accounts')
+      .select('code')
+      .where('member_id', '=', memberId)
+      .execute();
+    expect(accounts.map((a) => a.code)).toEqual(['main']);
+  });
+
+  test('a credit posts two balanced postings and moves both balances', async () => {
+    const r = await t.app.ctx.db.transaction().execute((trx) =>
+      ledger.creditMember(trx, {
+        memberId,
+        amount: 50_000,
+        kind: 'deposit',
+        from: 'bank_in',
+        reference: 'dep-1',
+      }),
+    );
+    expect(r.duplicate).toBe(false);
+    expect(await ledger.balance(t.app.ctx.db, main(memberId))).toBe(50_000);
+    expect(await ledger.balance(t.app.ctx.db, { system: 'bank_in', currency: 'THB' })).toBe(-50_000);
+    const postings = await t.app.ctx.db
+      .selectFrom('ledger_postings')
+      .select(['amount'])
+      .where('transaction_id', '=', Number(r.transactionId))
+      .execute();
+    expect(postings.map((p) => p.amount).sort((a, b) => a - b)).toEqual([-50_000, 50_000]);
+    expect(await ledger.trialBalance()).toEqual({ THB: 0 });
+  });
+
+  test('a duplicate (kind, reference) posts once', async () => {
+    const again = await t.app.ctx.db.transaction().execute((trx) =>
+      ledger.creditMember(trx, {
+        memberId,
+        amount: 50_000,
+        kind: 'deposit',
+        from: 'bank_in',
+        reference: 'dep-1',
+      }),
+    );
+    expect(again.duplicate).toBe(true);
+    const concurrent = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.app.ctx.db.transaction().execute((trx) =>
+          ledger.creditMember(trx, {
+            memberId,
+            amount: 100,
+            kind: 'deposit',
+            from: 'bank_in',
+            reference: 'dep-2',
+          }),
+        ),
+      ),
+    );
+    expect(concurrent.filter((c) => !c.duplicate)).toHaveLength(1);
+    expect(new Set(concurrent.map((c) => c.transactionId)).size).toBe(1);
+    expect(await ledger.balance(t.app.ctx.db, main(memberId))).toBe(50_100);
+  });
+
+  test('postings must balance: refused in code, and by the deferred SQL trigger', async () => {
+    await expect(
+      t.app.ctx.db.transaction().execute((trx) =>
+        ledger.post(trx, {
+          kind: 'adjustment',
+          memberId,
+          postings: [
+            { account: main(memberId), amount: 10 },
+            { account: { system: 'bank_in', currency: 'THB' }, amount: -9 },
+          ],
+        }),
+      ),
+    ).rejects.toThrow(/do not balance/);
+    // Around the code: raw postings that do not sum to zero fail at commit.
+    const account = await t.app.ctx.db
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .executeTakeFirstOrThrow();
+    await expect(
+      t.app.ctx.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('ledger_transactions')
+          .values({ kind: 'adjustment', member_id: memberId, meta: '{}' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('ledger_postings')
+          .values({ transaction_id: row.id, account_id: account.id, amount: 5, currency: 'THB' })
+          .execute();
+      }),
+    ).rejects.toThrow(/does not balance/);
+    // A transaction without postings is refused too.
+    await expect(
+      t.app.ctx.db
+        .insertInto('ledger_transactions')
+        .values({ kind: 'adjustment', member_id: memberId, meta: '{}' })
+        .execute(),
+    ).rejects.toThrow(/has no postings/);
+    expect(await ledger.trialBalance()).toEqual({ THB: 0 });
+  });
+
+  test('a member balance never goes negative: MONEY_NOT_ENOUGH, and the SQL CHECK refuses a direct UPDATE', async () => {
+    await expect(
+      t.app.ctx.db
+        .transaction()
+        .execute((trx) =>
+          ledger.debitMember(trx, { memberId: other, amount: 1, kind: 'withdraw', to: 'payouts' }),
+        ),
+    ).rejects.toMatchObject({ code: 'MONEY_NOT_ENOUGH' });
+    await expect(
+      t.app.ctx.db
+        .updateTable('ledger_accounts')
+        .set({ balance: -1 })
+        .where('member_id', '=', memberId)
+        .where('code', '=', 'main')
+        .execute(),
+    ).rejects.toThrow(/ledger_accounts_member_non_negative/);
+    expect(await ledger.balance(t.app.ctx.db, main(memberId))).toBe(50_100);
+  });
+
+  test('ledger rows are append-only; a mistake is reversed by a new transaction', async () => {
+    await expect(sql`update ledger_postings set amount = amount + 1`.execute(t.app.ctx.db)).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(sql`delete from ledger_transactions`.execute(t.app.ctx.db)).rejects.toThrow(/append-only/);
+
+    const wrong = await t.app.ctx.db.transaction().execute((trx) =>
+      ledger.post(trx, {
+        kind: 'transfer',
+        memberId,
+        postings: [
+          { account: main(memberId), amount: -1_000 },
+          { account: { member: memberId, code: 'game:PG' }, amount: 1_000 },
+        ],
+      }),
+    );
+    expect(await ledger.balance(t.app.ctx.db, { member: memberId, code: 'game:PG' })).toBe(1_000);
+    const reversal = await t.app.ctx.db
+      .transaction()
+      .execute((trx) => ledger.reverse(trx, wrong.transactionId, { kind: 'transfer_reversal' }));
+    const twice = await t.app.ctx.db
+      .transaction()
+      .execute((trx) => ledger.reverse(trx, wrong.transactionId, { kind: 'transfer_reversal' }));
+    expect(twice).toEqual({ transactionId: reversal.transactionId, duplicate: true });
+    expect(await ledger.balance(t.app.ctx.db, { member: memberId, code: 'game:PG' })).toBe(0);
+    expect(await ledger.balance(t.app.ctx.db, main(memberId))).toBe(50_100);
+    const row = await t.app.ctx.db
+      .selectFrom('ledger_transactions')
+      .select(['reversal_of', 'kind'])
+      .where('id', '=', Number(reversal.transactionId))
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ reversal_of: Number(wrong.transactionId), kind: 'transfer_reversal' });
+    expect(await ledger.verify()).toEqual({ accountsOff: 0, transactionsOff: 0 });
+  });
+
+  test('concurrent debits on one wallet never overdraw it', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) =>
+        t.app.ctx.db.transaction().execute((trx) =>
+          ledger.debitMember(trx, {
+            memberId,
+            amount: 5_000,
+            kind: 'withdraw',
+            to: 'payouts',
+            reference: `w-${i}`,
+          }),
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    expect(await ledger.balance(t.app.ctx.db, main(memberId))).toBe(100);
+    expect(await ledger.trialBalance()).toEqual({ THB: 0 });
+    expect(await ledger.verify()).toEqual({ accountsOff: 0, transactionsOff: 0 });
+  });
+});
