@@ -1,55 +1,228 @@
-import { act, render, screen } from '@testing-library/react';
-import { bus, setLocale, walletApi, type WalletResponse } from '@wallet/shared';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { bus, inviteApi, lookupApi, moneyApi, refundApi, setLocale } from '@wallet/shared';
+import { AGREEMENT_KEY } from '../agreement/agreement-storage';
+import { game, record, snapshot } from '../test-support/fixtures';
 import { HomePage } from './home-page';
+import { LAST_SYNC_KEY } from './use-wallet-snapshot';
 
-function walletWith(name: string, amount: number): WalletResponse {
-  return {
-    profile: {
-      _id: 'u1',
-      username: '0812345678',
-      name,
-      createdAt: '2024-01-01T00:00:00.000Z',
-      coin: 0,
-      bankCode: 'SCB',
-      bankAccountName: 'SOMCHAI JAIDEE',
-      bankAccountNo: '1112223334',
-    },
-    bankAccount: {
-      bankAccountName: 'SOMCHAI JAIDEE',
-      bankAccountNo: '1112223334',
-      bank: { code: 'SCB', nameTH: 'ไทยพาณิชย์', nameEN: 'SCB' },
-    },
-    wallet: { amount, currency: 'THB' },
-    invite: { amount: 0, success: 0, fail: 0 },
-    slots: [],
-  };
+function renderHome() {
+  return render(
+    <MemoryRouter>
+      <HomePage />
+    </MemoryRouter>,
+  );
 }
 
 beforeAll(() => setLocale('en'));
-afterEach(() => jest.restoreAllMocks());
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem(AGREEMENT_KEY, '{}');
+  jest.spyOn(moneyApi, 'refreshSlots').mockResolvedValue([]);
+  jest.spyOn(lookupApi, 'agreements').mockResolvedValue(['<p>Play fair</p>']);
+});
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
 
-test('shows the member name and the main wallet balance with 2 decimals', async () => {
-  jest.spyOn(walletApi, 'wallet').mockResolvedValue(walletWith('Somchai Jaidee', 0));
-  render(<HomePage />);
+test('shows the name, the main wallet with 2 decimals, and a total of wallet plus every game account', async () => {
+  jest.spyOn(moneyApi, 'wallet').mockResolvedValue(
+    snapshot({
+      wallet: { amount: 100000, currency: 'THB' },
+      slots: [
+        game('PG', { isActive: true, amount: 2550, ftWalletSlot: 2 }),
+        game('UFABET', { category: 'sport', isActive: true, amount: 50 }),
+        game('HUAYHD', { category: 'lotto' }),
+      ],
+    }),
+  );
+  renderHome();
   expect(await screen.findByTestId('home-name')).toHaveTextContent('Somchai Jaidee');
-  expect(screen.getByTestId('home-balance')).toHaveTextContent(/^0\.00$/);
-  expect(screen.getByText('Main wallet balance')).toBeInTheDocument();
+  expect(screen.getByTestId('home-balance')).toHaveTextContent(/^1,000\.00$/);
+  expect(screen.getByTestId('home-total')).toHaveTextContent(/^1,026\.00$/);
+  expect(screen.getByTestId('home-coin')).toHaveTextContent('Coins: 7');
+  // Active cards: amount and amount × factor; inactive: the open-account prompt; three lists.
+  expect(screen.getByTestId('game-amount-PG')).toHaveTextContent('25.50');
+  expect(screen.getByTestId('game-factor-PG')).toHaveTextContent('51.00');
+  expect(screen.getByTestId('game-open-prompt-HUAYHD')).toHaveTextContent('Tap to open an account');
+  expect(within(screen.getByTestId('games-sport')).getByText('UFABET')).toBeInTheDocument();
+  expect(screen.getByTestId('games-lotto')).toBeInTheDocument();
+});
+
+test('first load refreshes every game account, then reads the wallet, and keeps the sync time', async () => {
+  const order: string[] = [];
+  jest.spyOn(moneyApi, 'refreshSlots').mockImplementation(async () => {
+    order.push('refresh');
+    return [];
+  });
+  jest.spyOn(moneyApi, 'wallet').mockImplementation(async () => {
+    order.push('wallet');
+    return snapshot();
+  });
+  renderHome();
+  await screen.findByTestId('home-name');
+  expect(order).toEqual(['refresh', 'wallet']);
+  expect(localStorage.getItem(LAST_SYNC_KEY)).toBe('2024-05-01T10:00:00.000Z');
+  expect(screen.getByTestId('home-last-sync')).toHaveTextContent(/Updated \d\d\/05\/2024/);
+});
+
+test('refresh-all re-reads the games then the wallet', async () => {
+  jest.spyOn(moneyApi, 'wallet').mockResolvedValue(snapshot());
+  renderHome();
+  await userEvent.click(await screen.findByTestId('home-refresh'));
+  await waitFor(() => expect(moneyApi.refreshSlots).toHaveBeenCalledTimes(2));
+  await waitFor(() => expect(moneyApi.wallet).toHaveBeenCalledTimes(2));
 });
 
 test('reloads when the wallet changes anywhere on the page', async () => {
-  const wallet = jest
-    .spyOn(walletApi, 'wallet')
-    .mockResolvedValueOnce(walletWith('Somchai Jaidee', 0))
-    .mockResolvedValueOnce(walletWith('Somchai Jaidee', 123456));
-  render(<HomePage />);
+  jest
+    .spyOn(moneyApi, 'wallet')
+    .mockResolvedValueOnce(snapshot())
+    .mockResolvedValueOnce(snapshot({ wallet: { amount: 123456, currency: 'THB' } }));
+  renderHome();
   await screen.findByTestId('home-balance');
   act(() => bus.emit('wallet:changed', { reason: 'deposit' }));
-  expect(await screen.findByText('1,234.56')).toHaveAttribute('data-testid', 'home-balance');
-  expect(wallet).toHaveBeenCalledTimes(2);
+  await waitFor(() => expect(screen.getByTestId('home-balance')).toHaveTextContent('1,234.56'));
+  expect(moneyApi.wallet).toHaveBeenCalledTimes(2);
 });
 
 test('a failed load says so', async () => {
-  jest.spyOn(walletApi, 'wallet').mockRejectedValue(new Error('offline'));
-  render(<HomePage />);
+  jest.spyOn(moneyApi, 'wallet').mockRejectedValue(new Error('offline'));
+  renderHome();
   expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your wallet');
+});
+
+test('the spin widget shows the coins when spin is active; otherwise refresh-all takes its place', async () => {
+  jest.spyOn(moneyApi, 'wallet').mockResolvedValue(snapshot({ spin: { isActive: true } }));
+  const { unmount } = renderHome();
+  expect(await screen.findByTestId('widget-spin')).toHaveAttribute('href', '/user/spin');
+  expect(screen.getByTestId('widget-spin')).toHaveTextContent('Coins: 7');
+  expect(screen.queryByTestId('widget-refresh')).not.toBeInTheDocument();
+  expect(screen.getByTestId('widget-bonus')).toHaveAttribute('href', '/user/bonus');
+  unmount();
+  jest.spyOn(moneyApi, 'wallet').mockResolvedValue(snapshot({ spin: { isActive: false } }));
+  renderHome();
+  expect(await screen.findByTestId('widget-refresh')).toBeInTheDocument();
+  expect(screen.queryByTestId('widget-spin')).not.toBeInTheDocument();
+});
+
+test('the registration link is the origin, /register and the prefixed profile id', async () => {
+  jest.spyOn(moneyApi, 'wallet').mockResolvedValue(snapshot());
+  renderHome();
+  expect(await screen.findByTestId('home-invite-link')).toHaveTextContent(
+    `${window.location.origin}/register?code=WLu1`,
+  );
+});
+
+describe('agreement', () => {
+  test('appears 1.5 s after the home loads; confirming closes it and remembers it', async () => {
+    localStorage.removeItem(AGREEMENT_KEY);
+    jest.useFakeTimers();
+    jest.spyOn(moneyApi, 'wallet').mockResolvedValue(snapshot());
+    renderHome();
+    await screen.findByTestId('home-name');
+    act(() => jest.advanceTimersByTime(1400));
+    expect(screen.queryByTestId('agreement-modal')).not.toBeInTheDocument();
+    await act(async () => jest.advanceTimersByTime(100));
+    expect(await screen.findByTestId('agreement-modal')).toHaveTextContent('Play fair');
+    act(() => screen.getByTestId('agreement-confirm').click());
+    expect(screen.queryByTestId('agreement-modal')).not.toBeInTheDocument();
+    expect(localStorage.getItem(AGREEMENT_KEY)).toBeTruthy();
+  });
+
+  test('does not appear when remembered', async () => {
+    jest.useFakeTimers();
+    jest.spyOn(moneyApi, 'wallet').mockResolvedValue(snapshot());
+    renderHome();
+    await screen.findByTestId('home-name');
+    await act(async () => jest.advanceTimersByTime(3000));
+    expect(screen.queryByTestId('agreement-modal')).not.toBeInTheDocument();
+    expect(lookupApi.agreements).not.toHaveBeenCalled();
+  });
+});
+
+describe('banners before the invite and refund modals', () => {
+  beforeEach(() => {
+    jest.spyOn(moneyApi, 'wallet').mockResolvedValue(snapshot());
+    jest.spyOn(inviteApi, 'list').mockResolvedValue({ invites: [], total: 0 });
+    jest.spyOn(refundApi, 'list').mockResolvedValue({ refunds: [], total: 0 });
+    jest.spyOn(refundApi, 'check').mockResolvedValue({
+      result: true,
+      bonus: false,
+      info: '',
+      refundAmount: 0,
+      refundSuccess: 0,
+      refundFail: 0,
+    });
+  });
+
+  test('no banners: the plain modal opens at once', async () => {
+    jest.spyOn(inviteApi, 'banners').mockResolvedValue([]);
+    renderHome();
+    await userEvent.click(await screen.findByTestId('widget-invite'));
+    expect(await screen.findByTestId('invite-modal')).toBeInTheDocument();
+    expect(screen.queryByTestId('banners-modal')).not.toBeInTheDocument();
+  });
+
+  test('with banners: the carousel first, and the modal when it closes', async () => {
+    jest.spyOn(refundApi, 'banners').mockResolvedValue([{ image: '/b1.png', html: '<p>Cashback week</p>' }]);
+    renderHome();
+    await userEvent.click(await screen.findByTestId('widget-refund'));
+    expect(await screen.findByTestId('banners-modal')).toHaveTextContent('Cashback week');
+    expect(screen.queryByTestId('refund-modal')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('banners-continue'));
+    expect(await screen.findByTestId('refund-modal')).toBeInTheDocument();
+    expect(screen.queryByTestId('banners-modal')).not.toBeInTheDocument();
+  });
+});
+
+describe('receiving the invite bonus', () => {
+  test('the confirm dialog shows the success and failure percentages when an invitation succeeded', async () => {
+    jest
+      .spyOn(moneyApi, 'wallet')
+      .mockResolvedValue(snapshot({ invite: { amount: 15000, success: 3, fail: 1 } }));
+    const receive = jest
+      .spyOn(inviteApi, 'receive')
+      .mockResolvedValue({ amount: 15000, message: 'INVITE_BONUS_SUCCESS' });
+    const toasts = record('toast');
+    const changes = record('wallet:changed');
+    renderHome();
+    await userEvent.click(await screen.findByTestId('home-invite-receive'));
+    const dialog = await screen.findByTestId('invite-receive-confirm');
+    expect(dialog).toHaveTextContent('Receive 150.00 baht into your wallet?');
+    expect(screen.getByTestId('invite-success-percent')).toHaveTextContent('Success 75%');
+    expect(screen.getByTestId('invite-fail-percent')).toHaveTextContent('Failure 25%');
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Receive' }));
+    await waitFor(() => expect(receive).toHaveBeenCalledWith(expect.any(String)));
+    await waitFor(() =>
+      expect(toasts.events).toContainEqual({
+        kind: 'success',
+        message: '150.00 baht was added to your wallet.',
+      }),
+    );
+    expect(changes.events).toContainEqual({ reason: 'invite' });
+    toasts.stop();
+    changes.stop();
+  });
+
+  test('no percentages when no invitation succeeded; a refusal is a danger toast', async () => {
+    jest
+      .spyOn(moneyApi, 'wallet')
+      .mockResolvedValue(snapshot({ invite: { amount: 5000, success: 0, fail: 2 } }));
+    const { ApiError } = jest.requireActual('@wallet/shared');
+    jest
+      .spyOn(inviteApi, 'receive')
+      .mockRejectedValue(new ApiError('NO_INVITE_BONUS', 400, 'No invite bonus'));
+    const toasts = record('toast');
+    renderHome();
+    await userEvent.click(await screen.findByTestId('home-invite-receive'));
+    await screen.findByTestId('invite-receive-confirm');
+    expect(screen.queryByTestId('invite-success-percent')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('invite-fail-percent')).not.toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Receive' }));
+    await waitFor(() => expect(toasts.events).toContainEqual({ kind: 'error', message: 'No invite bonus' }));
+    toasts.stop();
+  });
 });

@@ -1,66 +1,204 @@
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import {
-  bus,
-  currencyScale,
   DelayedLoader,
-  formatMoney,
-  walletApi,
-  type WalletResponse,
+  inviteApi,
+  refundApi,
+  useTranslation,
+  type Banner,
+  type WalletSnapshot,
 } from '@wallet/shared';
+import { AgreementPrompt } from '../agreement/agreement-modal';
+import { BannersModal } from '../banners/banners-modal';
+import { moneyFormat, showMoney, type MoneyFormat } from '../common/money';
+import { DepositModal } from '../deposit/deposit-modal';
+import { GameAccountModal } from '../games/game-account-modal';
+import { InviteModal } from '../invite/invite-modal';
+import { RegistrationLink } from '../invite/registration-link';
+import { useReceiveInviteBonus } from '../invite/use-receive-invite-bonus';
+import { RefundModal } from '../refund/refund-modal';
+import { TransferModal } from '../transfer/transfer-modal';
+import { WithdrawModal } from '../withdraw/withdraw-modal';
+import '../wallet.css';
+import { BalanceCard } from './balance-card';
+import { GameLists } from './game-lists';
+import { HomeWidgets } from './home-widgets';
+import { useWalletSnapshot } from './use-wallet-snapshot';
 
-interface HomeState {
-  wallet: WalletResponse | undefined;
-  failed: boolean;
-}
+type Dialog =
+  | { kind: 'none' }
+  | { kind: 'deposit' }
+  | { kind: 'withdraw' }
+  | { kind: 'transfer'; from?: string; to?: string }
+  | { kind: 'game'; code: string }
+  | { kind: 'banners'; banners: Banner[]; then: 'invite' | 'refund' }
+  | { kind: 'invite' }
+  | { kind: 'refund' };
 
 /**
- * The member's home (first cut): name and main-wallet balance from `GET /api/wallet`, reloaded whenever the
- * wallet changes anywhere on the page (`wallet:changed`). The full home comes with the wallet issue.
+ * The member's home (`/user/home`, spec §2): total and balances, widgets, invite bonus, registration link, game
+ * cards, and every wallet modal. Balances reload whenever `wallet:changed` is announced, by its own modals or by
+ * any other part of the page.
  */
 export function HomePage() {
   const { t } = useTranslation('wallet');
-  const [reloads, setReloads] = useState(0);
-  const [state, setState] = useState<HomeState>({ wallet: undefined, failed: false });
+  const wallet = useWalletSnapshot();
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const [loadingBanners, setLoadingBanners] = useState(false);
+  const { snapshot, failed, refreshing } = wallet;
+  const format = moneyFormat(snapshot?.wallet.currency);
+  const close = () => setDialog({ kind: 'none' });
 
-  useEffect(() => {
-    const subscription = bus.on('wallet:changed').subscribe(() => setReloads((n) => n + 1));
-    return () => subscription.unsubscribe();
-  }, []);
-
-  useEffect(() => {
-    let live = true;
-    walletApi.wallet().then(
-      (wallet) => live && setState({ wallet, failed: false }),
-      () => live && setState((prev) => ({ wallet: prev.wallet, failed: true })),
-    );
-    return () => {
-      live = false;
-    };
-  }, [reloads]);
-
-  const { wallet, failed } = state;
-  const currency = wallet?.wallet.currency ?? 'THB';
+  /** Spec §2: invite and refund fetch banners first; with banners a carousel comes before the modal. */
+  const openWithBanners = async (then: 'invite' | 'refund') => {
+    if (loadingBanners) return;
+    setLoadingBanners(true);
+    let banners: Banner[] = [];
+    try {
+      banners = (await (then === 'invite' ? inviteApi.banners() : refundApi.banners())) ?? [];
+    } catch {
+      banners = [];
+    } finally {
+      setLoadingBanners(false);
+    }
+    setDialog(banners.length > 0 ? { kind: 'banners', banners, then } : { kind: then });
+  };
 
   return (
     <section className="wallet-home" data-testid="home-page">
       <h1 className="wl-visually-hidden">{t('home.title')}</h1>
-      <DelayedLoader active={!wallet && !failed} variant="inline" />
-      {failed && !wallet && <p role="alert">{t('home.loadFailed')}</p>}
-      {wallet && (
-        <div className="wallet-home__card">
-          <p className="wallet-home__name" data-testid="home-name">
-            {wallet.profile.name}
-          </p>
-          <p className="wallet-home__label">{t('home.balance')}</p>
-          <p className="wallet-home__balance">
-            <span data-testid="home-balance">
-              {formatMoney(wallet.wallet.amount, currencyScale(wallet.wallet.currency))}
-            </span>{' '}
-            <span className="wallet-home__currency">{t(`common:currency.${currency}`)}</span>
-          </p>
-        </div>
+      <DelayedLoader active={refreshing || loadingBanners} />
+      {failed && !snapshot && (
+        <p className="wallet-home__failed" role="alert">
+          {t('home.loadFailed')}
+        </p>
+      )}
+      {snapshot && (
+        <>
+          <BalanceCard
+            snapshot={snapshot}
+            format={format}
+            lastSync={wallet.lastSync}
+            refreshing={refreshing}
+            onRefreshAll={() => void wallet.refreshAll()}
+            onTransfer={() => setDialog({ kind: 'transfer' })}
+          />
+          <HomeWidgets
+            spinActive={Boolean(snapshot.spin?.isActive)}
+            coins={snapshot.profile.coin ?? 0}
+            refreshing={refreshing}
+            onDeposit={() => setDialog({ kind: 'deposit' })}
+            onWithdraw={() => setDialog({ kind: 'withdraw' })}
+            onRefreshAll={() => void wallet.refreshAll()}
+            onInvite={() => void openWithBanners('invite')}
+            onRefund={() => void openWithBanners('refund')}
+          />
+          <InviteCard snapshot={snapshot} format={format} />
+          <GameLists
+            games={snapshot.slots}
+            format={format}
+            onOpen={(code) => setDialog({ kind: 'game', code })}
+          />
+          <HomeDialogs
+            dialog={dialog}
+            snapshot={snapshot}
+            format={format}
+            setDialog={setDialog}
+            close={close}
+            reload={wallet.reload}
+          />
+          <AgreementPrompt />
+        </>
       )}
     </section>
+  );
+}
+
+function InviteCard({ snapshot, format }: { snapshot: WalletSnapshot; format: MoneyFormat }) {
+  const { t } = useTranslation('wallet');
+  const { receive, busy } = useReceiveInviteBonus(format);
+  const { invite } = snapshot;
+  return (
+    <div className="wallet-card wallet-invite">
+      <div className="wallet-invite__row">
+        <div>
+          <p className="wallet-invite__label">{t('invite.bonusLabel')}</p>
+          <p className="wallet-invite__amount">
+            <span data-testid="home-invite-amount">{showMoney(invite.amount, format)}</span>{' '}
+            {t(`common:currency.${format.currency}`)}
+          </p>
+          <p className="wallet-invite__counts" data-testid="home-invite-counts">
+            {t('invite.counts', { success: invite.success, fail: invite.fail })}
+          </p>
+        </div>
+        <button
+          type="button"
+          className="wl-btn wl-btn--primary wl-btn--sm"
+          disabled={busy || invite.amount <= 0}
+          onClick={() => void receive(invite)}
+          data-testid="home-invite-receive"
+        >
+          {t('invite.receive.button')}
+        </button>
+      </div>
+      <RegistrationLink profileId={snapshot.profile._id} testIdPrefix="home-invite" />
+    </div>
+  );
+}
+
+function HomeDialogs({
+  dialog,
+  snapshot,
+  format,
+  setDialog,
+  close,
+  reload,
+}: {
+  dialog: Dialog;
+  snapshot: WalletSnapshot;
+  format: MoneyFormat;
+  setDialog: (dialog: Dialog) => void;
+  close: () => void;
+  reload: () => Promise<void>;
+}) {
+  const game = dialog.kind === 'game' ? snapshot.slots.find((g) => g.code === dialog.code) : undefined;
+  return (
+    <>
+      <DepositModal open={dialog.kind === 'deposit'} snapshot={snapshot} format={format} onClose={close} />
+      <WithdrawModal
+        open={dialog.kind === 'withdraw'}
+        walletAmount={snapshot.wallet.amount}
+        bankAccount={snapshot.bankAccount}
+        format={format}
+        onClose={close}
+      />
+      {dialog.kind === 'transfer' && (
+        <TransferModal
+          open
+          walletAmount={snapshot.wallet.amount}
+          games={snapshot.slots}
+          format={format}
+          initialFrom={dialog.from}
+          initialTo={dialog.to}
+          onClose={close}
+        />
+      )}
+      {game && (
+        <GameAccountModal
+          open
+          game={game}
+          format={format}
+          onClose={close}
+          onActivated={() => void reload()}
+          onTransfer={(from, to) => setDialog({ kind: 'transfer', from, to })}
+        />
+      )}
+      <BannersModal
+        open={dialog.kind === 'banners'}
+        banners={dialog.kind === 'banners' ? dialog.banners : []}
+        onClose={() => setDialog(dialog.kind === 'banners' ? { kind: dialog.then } : { kind: 'none' })}
+      />
+      <InviteModal open={dialog.kind === 'invite'} snapshot={snapshot} format={format} onClose={close} />
+      <RefundModal open={dialog.kind === 'refund'} format={format} onClose={close} />
+    </>
   );
 }

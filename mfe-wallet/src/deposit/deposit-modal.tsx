@@ -1,0 +1,145 @@
+import { useEffect, useState } from 'react';
+import {
+  DelayedLoader,
+  depositApi,
+  Modal,
+  toast,
+  useAsyncAction,
+  useTranslation,
+  type DepositLookup,
+  type QrChannel,
+  type WalletSnapshot,
+} from '@wallet/shared';
+import type { MoneyFormat } from '../common/money';
+import { announceWalletChange } from '../common/wallet-events';
+import { BankTransferPanel } from './bank-transfer-panel';
+import { GiftLinkPanel } from './gift-link-panel';
+import { QrChannelPanel } from './qr-channel-panel';
+import { offeredQrChannels, qrChannelSetting } from './qr-rules';
+import { SlipUploadPanel } from './slip-upload-panel';
+
+export interface DepositModalProps {
+  open: boolean;
+  snapshot: Pick<WalletSnapshot, 'bankAccount'>;
+  format: MoneyFormat;
+  onClose: () => void;
+}
+
+type DepositTab = 'bank' | 'qr' | 'slip' | 'gift';
+const TABS: readonly DepositTab[] = ['bank', 'qr', 'slip', 'gift'];
+
+/** Deposit (spec §2): bank transfer, QR per channel, slip upload and wallet gift link. */
+export function DepositModal({ open, snapshot, format, onClose }: DepositModalProps) {
+  const { t } = useTranslation('wallet');
+  return (
+    <Modal open={open} onClose={onClose} title={t('deposit.title')} size="lg" data-testid="deposit-modal">
+      <DepositTabs snapshot={snapshot} format={format} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function DepositTabs({ snapshot, format, onClose }: Omit<DepositModalProps, 'open'>) {
+  const { t } = useTranslation('wallet');
+  const [tab, setTabState] = useState<DepositTab>('bank');
+  const [qrOpened, setQrOpened] = useState(false);
+  const setTab = (next: DepositTab) => {
+    setTabState(next);
+    if (next === 'qr') setQrOpened(true);
+  };
+  const [lookup, setLookup] = useState<DepositLookup | null>(null);
+  const load = useAsyncAction(depositApi.lookup, { onError: 'silent' });
+  const runLoad = load.run;
+  useEffect(() => {
+    void runLoad().then((result) => result.ok && setLookup(result.value));
+  }, [runLoad]);
+
+  const channels = offeredQrChannels(lookup?.qrChannels);
+  const [channel, setChannel] = useState<QrChannel | null>(null);
+  const activeChannel = channel && channels.includes(channel) ? channel : (channels[0] ?? null);
+  const [visited, setVisited] = useState<ReadonlySet<QrChannel>>(new Set());
+  const [reloadKeys, setReloadKeys] = useState<Partial<Record<QrChannel, number>>>({});
+  const shownChannels = channels.filter((c) => c === activeChannel || visited.has(c));
+
+  const chooseChannel = (next: QrChannel) => {
+    if (activeChannel) setVisited((prev) => new Set(prev).add(activeChannel));
+    setChannel(next);
+  };
+
+  /** Spec §4: a QR created on one channel makes the other channels' views read their state again. */
+  const onCreated = (created: QrChannel) =>
+    setReloadKeys((prev) => {
+      const next = { ...prev };
+      for (const other of channels) if (other !== created) next[other] = (prev[other] ?? 0) + 1;
+      return next;
+    });
+
+  const onConfirmed = () => {
+    onClose();
+    toast.info(t('deposit.qr.balanceRefresh'));
+    announceWalletChange('deposit');
+  };
+
+  return (
+    <div className="wallet-deposit">
+      <DelayedLoader active={load.busy} variant="inline" />
+      <div className="wallet-tabs" role="tablist" aria-label={t('deposit.title')}>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            className={`wallet-tabs__tab${tab === name ? ' wallet-tabs__tab--current' : ''}`}
+            onClick={() => setTab(name)}
+            data-testid={`deposit-tab-${name}`}
+          >
+            {t(`deposit.tabs.${name}`)}
+          </button>
+        ))}
+      </div>
+      <BankTransferPanel
+        hidden={tab !== 'bank'}
+        banks={lookup?.banks ?? []}
+        memberAccount={snapshot.bankAccount}
+        onUseQr={() => setTab('qr')}
+      />
+      <div hidden={tab !== 'qr'} data-testid="deposit-qr-panel">
+        <div className="wallet-tabs wallet-tabs--small" role="tablist" aria-label={t('deposit.qr.channels')}>
+          {channels.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={activeChannel === name}
+              className={`wallet-tabs__tab${activeChannel === name ? ' wallet-tabs__tab--current' : ''}`}
+              onClick={() => chooseChannel(name)}
+              data-testid={`qr-channel-${name}`}
+            >
+              {t(`deposit.qr.channel.${name}`)}
+            </button>
+          ))}
+        </div>
+        {qrOpened
+          ? shownChannels.map((name) => (
+              <QrChannelPanel
+                key={name}
+                channel={name}
+                hidden={name !== activeChannel}
+                setting={qrChannelSetting(name, lookup?.qrChannels, format)}
+                format={format}
+                reloadKey={reloadKeys[name] ?? 0}
+                onCreated={onCreated}
+                onConfirmed={onConfirmed}
+              />
+            ))
+          : null}
+      </div>
+      <SlipUploadPanel hidden={tab !== 'slip'} format={format} />
+      <GiftLinkPanel
+        hidden={tab !== 'gift'}
+        walletName={lookup?.wallets[0]?.walletAccountName ?? ''}
+        format={format}
+      />
+    </div>
+  );
+}

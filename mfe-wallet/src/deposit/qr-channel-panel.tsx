@@ -1,0 +1,184 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  Button,
+  depositApi,
+  formatCountdown,
+  FormField,
+  toast,
+  translateErrorCode,
+  useAsyncAction,
+  useTranslation,
+  type QrChannel,
+  type QrChannelSetting,
+  type QrState,
+} from '@wallet/shared';
+import { majorOf, showMoney, type MoneyFormat } from '../common/money';
+import { useActionKey } from '../common/use-action-key';
+import { decideQrCreate, isKbankCreateDisabled, secondsLeft } from './qr-rules';
+import { QrImage } from './qr-image';
+
+export interface QrChannelPanelProps {
+  channel: QrChannel;
+  setting: QrChannelSetting;
+  format: MoneyFormat;
+  /** Changes when another channel created a QR: this one reads its state again. */
+  reloadKey: number;
+  hidden?: boolean;
+  onCreated: (channel: QrChannel) => void;
+  /** The member says they paid: the modal closes and a balance-refresh message is shown. */
+  onConfirmed: () => void;
+}
+
+/** Spec §4: no QR → QR created (mm:ss countdown from `expireIn`, ticking every second) → back at 00:00 or cancel. */
+export function QrChannelPanel({
+  channel,
+  setting,
+  format,
+  reloadKey,
+  hidden,
+  onCreated,
+  onConfirmed,
+}: QrChannelPanelProps) {
+  const { t } = useTranslation('wallet');
+  const [qr, setQr] = useState<QrState | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const [amountText, setAmountText] = useState('');
+  const [belowMinimum, setBelowMinimum] = useState<number | null>(null);
+  const { keyFor, settle } = useActionKey();
+  const create = useAsyncAction(depositApi.createQr);
+  const cancel = useAsyncAction(depositApi.cancelQr);
+
+  useEffect(() => {
+    let live = true;
+    depositApi.qr(channel).then(
+      (state) => {
+        if (!live) return;
+        setNow(Date.now());
+        setQr(state.hasQrcode && state.expireIn > Date.now() ? state : null);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [channel, reloadKey]);
+
+  useEffect(() => {
+    if (!qr) return undefined;
+    const timer = setInterval(() => {
+      const tick = Date.now();
+      setNow(tick);
+      if (qr.expireIn <= tick) setQr(null);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [qr]);
+  const remaining = qr ? secondsLeft(qr.expireIn, now) : 0;
+  const shown = qr && remaining > 0 ? qr : null;
+
+  const currency = t(`common:currency.${format.currency}`);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const decision = decideQrCreate(amountText, setting, format);
+    if (decision.kind === 'ignore') return;
+    if (decision.kind === 'belowMinimum') {
+      setBelowMinimum(decision.minimum);
+      return;
+    }
+    setBelowMinimum(null);
+    const result = await create.run(channel, decision.amount, keyFor(`${channel}:${decision.amount}`));
+    settle(result.ok ? undefined : (result.error ?? undefined));
+    if (!result.ok) return;
+    if (!result.value.hasQrcode) {
+      toast.error(translateErrorCode(result.value.message || 'QR_FAIL', result.value.message));
+      return;
+    }
+    setNow(Date.now());
+    setQr(result.value);
+    onCreated(channel);
+  };
+
+  const onCancel = async () => {
+    if (!qr?.qrcodeId) {
+      setQr(null);
+      return;
+    }
+    const result = await cancel.run(qr.qrcodeId);
+    if (result.ok || result.error?.code === 'NO_DATA') setQr(null);
+  };
+
+  return (
+    <div className="wallet-qr" hidden={hidden} data-testid={`qr-panel-${channel}`} role="tabpanel">
+      {shown ? (
+        <div className="wallet-qr__created">
+          <QrImage svg={shown.qrcode} testId={`qr-image-${channel}`} />
+          <p className="wallet-qr__amount">
+            {t('deposit.qr.amount', { amount: showMoney(shown.amount, format), currency })}
+          </p>
+          <p className="wallet-qr__countdown">
+            {t('deposit.qr.expiresIn')}{' '}
+            <strong data-testid={`qr-countdown-${channel}`}>{formatCountdown(remaining)}</strong>
+          </p>
+          <div className="wallet-form__actions">
+            <Button
+              variant="secondary"
+              busy={cancel.busy}
+              onClick={() => void onCancel()}
+              data-testid={`qr-cancel-${channel}`}
+            >
+              {t('deposit.qr.cancel')}
+            </Button>
+            <Button onClick={onConfirmed} data-testid={`qr-confirm-${channel}`}>
+              {t('deposit.qr.confirm')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <form className="wallet-form" onSubmit={submit} noValidate>
+          <div className="wallet-quick" role="group" aria-label={t('deposit.qr.quickAmounts')}>
+            {setting.quickAmounts.map((amount) => (
+              <button
+                key={amount}
+                type="button"
+                className="wallet-quick__amount"
+                onClick={() => {
+                  setAmountText(majorOf(amount, format).replace(/,/g, ''));
+                  setBelowMinimum(null);
+                }}
+                data-testid={`qr-quick-${channel}-${majorOf(amount, format).replace(/,/g, '')}`}
+              >
+                {majorOf(amount, format)}
+              </button>
+            ))}
+          </div>
+          <FormField
+            label={t('deposit.qr.amountLabel')}
+            inputMode="decimal"
+            autoComplete="off"
+            value={amountText}
+            onValueChange={(value) => {
+              setAmountText(value);
+              setBelowMinimum(null);
+            }}
+            hint={t('deposit.qr.minimum', { min: majorOf(setting.minimum, format), currency })}
+            error={
+              belowMinimum !== null
+                ? t('deposit.qr.belowMinimum', { min: majorOf(belowMinimum, format), currency })
+                : undefined
+            }
+            data-testid={`qr-amount-${channel}`}
+          />
+          <Button
+            type="submit"
+            block
+            busy={create.busy}
+            disabled={isKbankCreateDisabled(channel, amountText, format)}
+            data-testid={`qr-create-${channel}`}
+          >
+            {t('deposit.qr.create')}
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { bus, moneyApi, type WalletSnapshot } from '@wallet/shared';
+
+/** Spec §3: the time of the last balance sync is kept in local storage under `last_sync`. */
+export const LAST_SYNC_KEY = 'last_sync';
+
+function storeLastSync(iso: string): void {
+  try {
+    localStorage.setItem(LAST_SYNC_KEY, iso);
+  } catch {
+    // Blocked storage: the time is still shown from memory.
+  }
+}
+
+export function readLastSync(): string | null {
+  try {
+    return localStorage.getItem(LAST_SYNC_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export interface WalletSnapshotState {
+  snapshot: WalletSnapshot | undefined;
+  /** The first load failed and there is nothing to show. */
+  failed: boolean;
+  /** Game balances are being re-read from the providers (first load, refresh-all). */
+  refreshing: boolean;
+  lastSync: string | null;
+  reload: () => Promise<void>;
+  /** Re-reads every game balance, then the wallet. */
+  refreshAll: () => Promise<void>;
+}
+
+/**
+ * The home's wallet: on first load every game account is refreshed, then the wallet is read (spec §2); it is read
+ * again whenever `wallet:changed` is announced anywhere on the page.
+ */
+export function useWalletSnapshot(): WalletSnapshotState {
+  const [snapshot, setSnapshot] = useState<WalletSnapshot | undefined>(undefined);
+  const [failed, setFailed] = useState(false);
+  const [refreshing, setRefreshing] = useState(true);
+  const [lastSync, setLastSync] = useState<string | null>(() => readLastSync());
+  const live = useRef(true);
+
+  const reload = useCallback(async () => {
+    try {
+      const next = await moneyApi.wallet();
+      if (!live.current) return;
+      const at = next.updatedAt || new Date().toISOString();
+      storeLastSync(at);
+      setLastSync(at);
+      setSnapshot(next);
+      setFailed(false);
+    } catch {
+      if (live.current) setFailed(true);
+    }
+  }, []);
+
+  const refreshAll = useCallback(async () => {
+    setRefreshing(true);
+    try {
+      await moneyApi.refreshSlots();
+    } catch {
+      // The wallet read below still shows the last known balances.
+    }
+    if (live.current) setRefreshing(false);
+    await reload();
+  }, [reload]);
+
+  useEffect(() => {
+    live.current = true;
+    // First load (spec §2): every game account refreshed behind the delayed loader, then the wallet read.
+    moneyApi
+      .refreshSlots()
+      .catch(() => undefined)
+      .then(() => {
+        if (live.current) setRefreshing(false);
+        return reload();
+      });
+    const subscription = bus.on('wallet:changed').subscribe(() => void reload());
+    return () => {
+      live.current = false;
+      subscription.unsubscribe();
+    };
+  }, [reload]);
+
+  return { snapshot, failed, refreshing, lastSync, reload, refreshAll };
+}

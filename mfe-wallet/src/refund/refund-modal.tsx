@@ -1,0 +1,176 @@
+import { useEffect, useState } from 'react';
+import {
+  Button,
+  confirm,
+  DelayedLoader,
+  formatDateTime,
+  Html,
+  Modal,
+  pageCount,
+  Pagination,
+  refundApi,
+  toast,
+  useAsyncAction,
+  useTranslation,
+  type RefundCheck,
+  type RefundEntry,
+} from '@wallet/shared';
+import { showMoney, type MoneyFormat } from '../common/money';
+import { TABLE_PAGE_SIZE, usePagedList } from '../common/paged-list';
+import { useActionKey } from '../common/use-action-key';
+import { announceWalletChange } from '../common/wallet-events';
+
+const loadRefunds = async (page: number, limit: number) => {
+  const result = await refundApi.list(page, limit);
+  return { items: result.refunds ?? [], total: result.total ?? 0 };
+};
+
+export interface RefundModalProps {
+  open: boolean;
+  format: MoneyFormat;
+  /** `true` when money reached the wallet: the parent refreshes. */
+  onClose: (moved: boolean) => void;
+}
+
+/**
+ * Refund (cashback, spec §2, §4): the check, receive (disabled while a bonus is held, with two lines saying why),
+ * to-wallet through a confirm dialog, and the refunds received, 10 a page.
+ */
+export function RefundModal({ open, format, onClose }: RefundModalProps) {
+  const { t } = useTranslation('wallet');
+  return (
+    <Modal
+      open={open}
+      onClose={() => onClose(false)}
+      title={t('refund.title')}
+      size="lg"
+      data-testid="refund-modal"
+    >
+      <RefundBody format={format} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function RefundBody({ format, onClose }: Omit<RefundModalProps, 'open'>) {
+  const { t } = useTranslation('wallet');
+  const [check, setCheck] = useState<RefundCheck | null>(null);
+  const [reloadKey, setReloadKey] = useState(0);
+  const load = useAsyncAction(refundApi.check, { onError: 'silent' });
+  const receive = useAsyncAction(refundApi.receive);
+  const toWallet = useAsyncAction(refundApi.toWallet);
+  const receiveKey = useActionKey();
+  const walletKey = useActionKey();
+  const list = usePagedList<RefundEntry>(loadRefunds, true, reloadKey);
+  const runLoad = load.run;
+
+  useEffect(() => {
+    void runLoad().then((result) => result.ok && setCheck(result.value));
+  }, [runLoad, reloadKey]);
+
+  const currency = t(`common:currency.${format.currency}`);
+  const bonusHeld = Boolean(check?.bonus);
+
+  const onReceive = async () => {
+    const result = await receive.run(receiveKey.keyFor('refund-receive'));
+    receiveKey.settle(result.ok ? undefined : (result.error ?? undefined));
+    if (!result.ok) return;
+    toast.success(
+      t('refund.received', { amount: showMoney(result.value.refundAmount ?? 0, format), currency }),
+    );
+    setReloadKey((n) => n + 1);
+  };
+
+  const onToWallet = async () => {
+    const agreed = await confirm({
+      title: t('refund.toWalletTitle'),
+      body: t('refund.toWalletQuestion', { amount: showMoney(check?.refundAmount ?? 0, format), currency }),
+    });
+    if (!agreed) return;
+    const result = await toWallet.run(walletKey.keyFor('refund-wallet'));
+    walletKey.settle(result.ok ? undefined : (result.error ?? undefined));
+    if (!result.ok) return;
+    toast.success(
+      t('refund.movedToWallet', { amount: showMoney(result.value.amount ?? 0, format), currency }),
+    );
+    announceWalletChange('refund');
+    onClose(true);
+  };
+
+  return (
+    <div className="wallet-refund">
+      <DelayedLoader active={load.busy || list.loading} variant="inline" />
+      {check && (
+        <>
+          {check.info && <Html className="wallet-refund__info" html={check.info} />}
+          <dl className="wallet-stats">
+            <div>
+              <dt>{t('refund.amount')}</dt>
+              <dd>
+                <span data-testid="refund-amount">{showMoney(check.refundAmount, format)}</span> {currency}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('refund.success')}</dt>
+              <dd data-testid="refund-success-count">{check.refundSuccess}</dd>
+            </div>
+            <div>
+              <dt>{t('refund.fail')}</dt>
+              <dd data-testid="refund-fail-count">{check.refundFail}</dd>
+            </div>
+          </dl>
+          {bonusHeld && (
+            <div className="wallet-result wallet-result--warning" data-testid="refund-bonus-held">
+              <p>{t('refund.bonusHeld1')}</p>
+              <p>{t('refund.bonusHeld2')}</p>
+            </div>
+          )}
+          <div className="wallet-form__actions">
+            <Button
+              variant="secondary"
+              busy={receive.busy}
+              disabled={bonusHeld}
+              onClick={() => void onReceive()}
+              data-testid="refund-receive"
+            >
+              {t('refund.receive')}
+            </Button>
+            <Button
+              busy={toWallet.busy}
+              disabled={check.refundAmount <= 0}
+              onClick={() => void onToWallet()}
+              data-testid="refund-to-wallet"
+            >
+              {t('refund.toWallet')}
+            </Button>
+          </div>
+        </>
+      )}
+      <h3 className="wallet-section-title">{t('refund.listTitle')}</h3>
+      {list.items.length === 0 && !list.loading ? (
+        <p className="wallet-empty">{t('refund.empty')}</p>
+      ) : (
+        <table className="wallet-table" data-testid="refund-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('refund.columns.amount')}</th>
+              <th scope="col">{t('refund.columns.date')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((entry, index) => (
+              <tr key={`${entry.createdAt}-${index}`}>
+                <td className="wallet-table__money">{showMoney(entry.refundAmount, format)}</td>
+                <td>{formatDateTime(entry.createdAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pagination
+        page={list.page}
+        pageCount={pageCount(list.total, TABLE_PAGE_SIZE)}
+        onPageChange={list.setPage}
+      />
+    </div>
+  );
+}

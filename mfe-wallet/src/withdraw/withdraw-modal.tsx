@@ -1,0 +1,140 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  Button,
+  DelayedLoader,
+  formatAccountNo,
+  FormField,
+  lookupApi,
+  Modal,
+  moneyApi,
+  showAlert,
+  toast,
+  useAsyncAction,
+  useTranslation,
+  type BankAccount,
+  type WithdrawLimits,
+} from '@wallet/shared';
+import { majorOf, showMoney, type MoneyFormat } from '../common/money';
+import { useActionKey } from '../common/use-action-key';
+import { announceWalletChange } from '../common/wallet-events';
+import { checkWithdraw, type WithdrawProblem } from './withdraw-rules';
+
+export interface WithdrawModalProps {
+  open: boolean;
+  walletAmount: number;
+  bankAccount: BankAccount | undefined;
+  format: MoneyFormat;
+  onClose: (moved: boolean) => void;
+}
+
+/** Withdraws to the registered bank account within the limits of the withdraw lookup (spec §2, §5). */
+export function WithdrawModal(props: WithdrawModalProps) {
+  const { t } = useTranslation('wallet');
+  return (
+    <Modal
+      open={props.open}
+      onClose={() => props.onClose(false)}
+      title={t('withdraw.title')}
+      data-testid="withdraw-modal"
+    >
+      <WithdrawForm {...props} />
+    </Modal>
+  );
+}
+
+function WithdrawForm({ walletAmount, bankAccount, format, onClose }: WithdrawModalProps) {
+  const { t, i18n } = useTranslation('wallet');
+  const [limits, setLimits] = useState<WithdrawLimits | null>(null);
+  const [amountText, setAmountText] = useState('');
+  const [problem, setProblem] = useState<WithdrawProblem | null>(null);
+  const { keyFor, settle } = useActionKey();
+  const load = useAsyncAction(lookupApi.withdraw);
+  const withdraw = useAsyncAction(moneyApi.withdrawAll, {
+    onError: (error) => void showAlert({ kind: 'error', message: error.message }),
+  });
+  const runLoad = load.run;
+
+  useEffect(() => {
+    void runLoad().then((result) => result.ok && setLimits(result.value));
+  }, [runLoad]);
+
+  const currency = t(`common:currency.${format.currency}`);
+  const describe = (p: WithdrawProblem) => t(p.key, { limit: majorOf(p.limit, format), currency });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!limits) return;
+    const check = checkWithdraw(amountText, limits, format);
+    if (!check.ok) {
+      setProblem(check.problem);
+      toast.error(describe(check.problem));
+      return;
+    }
+    setProblem(null);
+    const result = await withdraw.run(check.amount, keyFor(`withdraw:${check.amount}`));
+    settle(result.ok ? undefined : (result.error ?? undefined));
+    if (!result.ok) return;
+    announceWalletChange('withdraw');
+    onClose(true);
+    void showAlert({ kind: 'success', message: t('withdraw.done') });
+  };
+
+  const bankName = bankAccount
+    ? i18n.language === 'th'
+      ? bankAccount.bank.nameTH
+      : bankAccount.bank.nameEN || bankAccount.bank.nameTH
+    : '';
+
+  return (
+    <form className="wallet-form" onSubmit={submit} noValidate>
+      <DelayedLoader active={load.busy} variant="inline" />
+      <dl className="wallet-facts">
+        <div>
+          <dt>{t('withdraw.available')}</dt>
+          <dd data-testid="withdraw-available">
+            {showMoney(walletAmount, format)} {currency}
+          </dd>
+        </div>
+        {bankAccount && (
+          <div>
+            <dt>{t('withdraw.toAccount')}</dt>
+            <dd data-testid="withdraw-bank">
+              <span>{bankName}</span> <span>{formatAccountNo(bankAccount.bankAccountNo)}</span>{' '}
+              <span>{bankAccount.bankAccountName}</span>
+            </dd>
+          </div>
+        )}
+        {limits && (
+          <div>
+            <dt>{t('withdraw.limits')}</dt>
+            <dd data-testid="withdraw-limits">
+              {t('withdraw.limitsValue', {
+                min: majorOf(limits.withdrawMin, format),
+                max: majorOf(limits.withdrawMax, format),
+                currency,
+              })}
+            </dd>
+          </div>
+        )}
+      </dl>
+      <FormField
+        label={t('withdraw.amount')}
+        inputMode="decimal"
+        autoComplete="off"
+        value={amountText}
+        onValueChange={setAmountText}
+        error={problem ? describe(problem) : undefined}
+        hint={t('withdraw.collectHint')}
+        data-testid="withdraw-amount"
+      />
+      <div className="wallet-form__actions">
+        <Button variant="secondary" onClick={() => onClose(false)} disabled={withdraw.busy}>
+          {t('common:actions.cancel')}
+        </Button>
+        <Button type="submit" busy={withdraw.busy} disabled={!limits} data-testid="withdraw-submit">
+          {t('withdraw.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
