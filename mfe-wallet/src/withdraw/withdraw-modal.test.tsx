@@ -1,0 +1,82 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, lookupApi, moneyApi, setLocale } from '@wallet/shared';
+import { record, snapshot, THB } from '../test-support/fixtures';
+import { WithdrawModal } from './withdraw-modal';
+
+function renderModal(onClose = jest.fn()) {
+  render(
+    <WithdrawModal
+      open
+      walletAmount={1000000}
+      bankAccount={snapshot().bankAccount}
+      format={THB}
+      onClose={onClose}
+    />,
+  );
+  return onClose;
+}
+
+async function withdraw(amount: string) {
+  await userEvent.type(screen.getByTestId('withdraw-amount'), amount);
+  await userEvent.click(screen.getByTestId('withdraw-submit'));
+}
+
+beforeAll(() => setLocale('en'));
+beforeEach(() =>
+  jest.spyOn(lookupApi, 'withdraw').mockResolvedValue({ withdrawMin: 10000, withdrawMax: 5000000 }),
+);
+afterEach(() => jest.restoreAllMocks());
+
+test('shows the limits of the lookup and the bank account 3-3-4', async () => {
+  renderModal();
+  expect(await screen.findByTestId('withdraw-limits')).toHaveTextContent('100 – 50,000 baht');
+  expect(screen.getByTestId('withdraw-bank')).toHaveTextContent('111-222-3334');
+});
+
+test('below withdrawMin: the min message, no call', async () => {
+  const call = jest.spyOn(moneyApi, 'withdrawAll');
+  renderModal();
+  await screen.findByTestId('withdraw-limits');
+  await withdraw('99');
+  expect(screen.getByText('The minimum withdrawal is 100 baht.')).toBeInTheDocument();
+  expect(call).not.toHaveBeenCalled();
+});
+
+test('above withdrawMax: the max message, no call', async () => {
+  const call = jest.spyOn(moneyApi, 'withdrawAll');
+  renderModal();
+  await screen.findByTestId('withdraw-limits');
+  await withdraw('50001');
+  expect(screen.getByText('The maximum withdrawal is 50,000 baht.')).toBeInTheDocument();
+  expect(call).not.toHaveBeenCalled();
+});
+
+test('success uses withdrawAll, says to wait for the transfer, announces and closes with true', async () => {
+  const call = jest.spyOn(moneyApi, 'withdrawAll').mockResolvedValue({
+    withdrawalId: 'w1',
+    status: 'PENDING',
+    amount: 20000,
+    wallet: { amount: 980000, currency: 'THB' },
+  });
+  const changes = record('wallet:changed');
+  const onClose = renderModal();
+  await screen.findByTestId('withdraw-limits');
+  await withdraw('200');
+  await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+  expect(call).toHaveBeenCalledWith(20000, expect.any(String));
+  expect(changes.events).toEqual([{ reason: 'withdraw' }]);
+  expect(await screen.findByTestId('alert-success')).toHaveTextContent('Please wait for the transfer');
+  changes.stop();
+});
+
+test('failure shows an error dialog', async () => {
+  jest
+    .spyOn(moneyApi, 'withdrawAll')
+    .mockRejectedValue(new ApiError('BONUS_REMAINING', 400, 'A bonus is active'));
+  const onClose = renderModal();
+  await screen.findByTestId('withdraw-limits');
+  await withdraw('200');
+  expect(await screen.findByTestId('alert-error')).toHaveTextContent('A bonus is active');
+  expect(onClose).not.toHaveBeenCalled();
+});
