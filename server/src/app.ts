@@ -15,7 +15,13 @@ import type { AppContext } from './context';
 import { migrateToLatest, openDatabase, purgeStale } from './db';
 import { AppError, isAppError } from './errors';
 import { ErrorBody } from './http/schemas';
+import { GameService } from './games/service';
+import { SandboxGames } from './games/sandbox-provider';
+import { UnconfiguredGameProvider, type GameProvider } from './games/provider';
 import { Ledger } from './ledger';
+import { SandboxPayoutAdapter, UnconfiguredPayoutAdapter } from './payouts/adapter';
+import { PayoutService } from './payouts/service';
+import { IntervalJob } from './services/jobs';
 import { loadOrCreateSecrets } from './secrets';
 import { AccountService } from './services/accounts';
 import { systemClock, type Clock } from './services/clock';
@@ -33,6 +39,8 @@ import { otpRoutes } from './routes/otp';
 import { sandboxRoutes } from './routes/sandbox';
 import { sendHostIndex, staticRoutes } from './routes/static';
 import { walletRoutes } from './routes/wallet';
+import { autoLoginRoutes, gameMediaRoutes } from './routes/games';
+import { statementRoutes } from './routes/statement';
 
 export type App = FastifyInstance<
   Server,
@@ -105,6 +113,39 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
       ledger,
     );
 
+    const sandboxGames = config.sandbox
+      ? new SandboxGames(database.db, clock, {
+          latencyMs: config.gameLatencyMs,
+          secret: secrets.jwtSecret,
+          sessionTtlMs: 2 * 3600_000,
+        })
+      : undefined;
+    const providerCache = new Map<string, GameProvider>();
+    const provider = (code: string): GameProvider => {
+      let p = providerCache.get(code);
+      if (!p) {
+        p = sandboxGames ? sandboxGames.provider(code) : new UnconfiguredGameProvider(code);
+        providerCache.set(code, p);
+      }
+      return p;
+    };
+    const games = new GameService(database.db, ledger, provider, clock, app.log);
+    const sandboxPayouts = config.sandbox
+      ? new SandboxPayoutAdapter(database.db, clock, config.payoutSettleMs)
+      : undefined;
+    const payouts = new PayoutService(
+      database.db,
+      ledger,
+      sandboxPayouts ?? new UnconfiguredPayoutAdapter(),
+      content,
+      clock,
+      app.log,
+    );
+    const jobs = {
+      reconcile: new IntervalJob('reconcile', config.jobIntervalMs, () => games.reconcilePending(), app.log),
+      payouts: new IntervalJob('payouts', config.jobIntervalMs, () => payouts.settlePending(), app.log),
+    };
+
     const ctx: AppContext = {
       config,
       secrets,
@@ -121,6 +162,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
       accounts,
       otp,
       ledger,
+      games,
+      payouts,
+      sandboxGames,
+      sandboxPayouts,
+      jobs,
+      inviteSummary: async () => ({ amount: 0, success: 0, fail: 0 }),
     };
     app.decorate('ctx', ctx);
   } catch (e) {
@@ -129,7 +176,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
     throw e;
   }
   app.decorateRequest('auth', null);
+  app.addHook('onReady', async () => {
+    app.ctx.jobs.reconcile.start();
+    app.ctx.jobs.payouts.start();
+  });
   app.addHook('onClose', async () => {
+    await app.ctx.jobs.reconcile.stop();
+    await app.ctx.jobs.payouts.stop();
     await app.ctx.rateLimit.close().catch(() => undefined);
     await database.close();
   });
@@ -212,6 +265,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(otpRoutes, { prefix: '/api' });
   await app.register(walletRoutes, { prefix: '/api' });
+  await app.register(autoLoginRoutes, { prefix: '/api' });
+  await app.register(statementRoutes, { prefix: '/api' });
+  await app.register(gameMediaRoutes);
   await app.register(moneyInRoutes, { prefix: '/api' });
   await app.register(opsRoutes, { prefix: '/ops' });
   if (config.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox' });

@@ -21,6 +21,12 @@ export interface AppConfig {
   /** Optional overrides of the generated secrets. */
   jwtSecret: string | undefined;
   opsSecret: string | undefined;
+  /** Latency of every sandbox game-provider call, ms (GAME_LATENCY_MS, default 150). */
+  gameLatencyMs: number;
+  /** Delay after which the sandbox bank pays a withdrawal, ms (PAYOUT_SETTLE_MS, default 5000). */
+  payoutSettleMs: number;
+  /** Interval of the reconciliation and payout-settlement jobs, ms; 0 turns them off (JOB_INTERVAL_MS, 2000). */
+  jobIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -105,6 +111,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (opsSecret !== undefined && opsSecret.length < 16)
     problems.push('OPS_SECRET must be at least 16 characters');
 
+  const ms = (name: string, fallback: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 0 || n > 3_600_000) {
+      problems.push(`${name} must be an integer number of milliseconds 0-3600000, got "${raw}"`);
+      return fallback;
+    }
+    return n;
+  };
+  const gameLatencyMs = ms('GAME_LATENCY_MS', 150);
+  const payoutSettleMs = ms('PAYOUT_SETTLE_MS', 5000);
+  const jobIntervalMs = ms('JOB_INTERVAL_MS', 2000);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -119,5 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel,
     jwtSecret,
     opsSecret,
+    gameLatencyMs,
+    payoutSettleMs,
+    jobIntervalMs,
   };
 }

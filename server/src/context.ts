@@ -1,7 +1,12 @@
 import '@fastify/jwt';
 import type { AppConfig } from './config';
 import type { Db } from './db';
+import type { GameService } from './games/service';
+import type { SandboxGames } from './games/sandbox-provider';
 import type { Ledger } from './ledger';
+import type { SandboxPayoutAdapter } from './payouts/adapter';
+import type { PayoutService } from './payouts/service';
+import type { IntervalJob } from './services/jobs';
 import type { Secrets } from './secrets';
 import type { AccountService } from './services/accounts';
 import type { Clock } from './services/clock';
@@ -31,6 +36,24 @@ export interface AppContext {
   otp: OtpService;
   /** The double-entry ledger (src/ledger): every movement of money goes through it. */
   ledger: Ledger;
+  games: GameService;
+  payouts: PayoutService;
+  /** Set while SANDBOX is on: the sandbox game providers and bank (faults, play page, forced payouts). */
+  sandboxGames: SandboxGames | undefined;
+  sandboxPayouts: SandboxPayoutAdapter | undefined;
+  /** Background jobs (reconciliation of game transfers, payout settlement); stopped on close. */
+  jobs: { reconcile: IntervalJob; payouts: IntervalJob };
+  /**
+   * The invite part of GET /api/wallet (unclaimed invite bonus and invitee counts). Zeros until the money-in
+   * routes replace it (they may assign it when they register).
+   */
+  inviteSummary: (memberId: string) => Promise<InviteSummary>;
+}
+
+export interface InviteSummary {
+  amount: number;
+  success: number;
+  fail: number;
 }
 
 export interface RequestAuth {

@@ -144,7 +144,9 @@ describe(`registration (${dbLabel})`, () => {
       },
       wallet: { amount: 0, currency: 'THB' },
       invite: { amount: 0, success: 0, fail: 0 },
-      slots: [],
+      slots: expect.arrayContaining([expect.objectContaining({ code: 'PG', isActive: false, amount: 0 })]),
+      spin: { isActive: false },
+      updatedAt: expect.any(String),
     });
   });
 

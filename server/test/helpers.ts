@@ -123,3 +123,28 @@ export interface Envelope<T = unknown> {
 }
 
 export const body = <T = unknown>(res: { body: string }): Envelope<T> => JSON.parse(res.body) as Envelope<T>;
+
+/** Registers a member (registerOTP must be off) and logs in: the member id and a bearer token. */
+export async function memberWithToken(app: App): Promise<{ memberId: string; token: string }> {
+  const reg = registration();
+  const memberId = await app.ctx.accounts.register(reg, {
+    requireOtp: false,
+    sources: () => app.ctx.content.get('sources', 'th'),
+  });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username: reg.username, password: reg.password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login: ${res.statusCode} ${res.body}`);
+  return { memberId, token: body<{ token: string }>(res).data.token };
+}
+
+/** Puts money in a member's wallet as a deposit from the bank would (minor units). */
+export async function fund(app: App, memberId: string, amount: number): Promise<void> {
+  await app.ctx.db
+    .transaction()
+    .execute((trx) =>
+      app.ctx.ledger.creditMember(trx, { memberId, amount, kind: 'deposit', from: 'bank_in' }),
+    );
+}

@@ -125,4 +125,70 @@ export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return success(request.body);
     },
   );
+
+  app.post(
+    '/reconcile',
+    {
+      config: { validationCode: 'KEY_INVALID' },
+      schema: {
+        tags,
+        security,
+        summary: 'Runs reconciliation now: pending game transfers asked again, pending payouts polled',
+        body: Type.Optional(Type.Object({})),
+        response: replies(
+          Type.Object({
+            transfers: Type.Object({ settled: Type.Integer(), left: Type.Integer() }),
+            payouts: Type.Object({ settled: Type.Integer(), pending: Type.Integer() }),
+          }),
+        ),
+      },
+    },
+    async () => {
+      const transfers = await ctx.games.reconcilePending();
+      const payouts = await ctx.payouts.settlePending();
+      return success({ transfers, payouts });
+    },
+  );
+
+  app.get(
+    '/ledger/check',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Books check: sum of all balances per currency (all zero) and accounts or transactions off',
+        response: replies(
+          Type.Object({
+            trialBalance: Type.Record(Type.String(), Type.Integer()),
+            accountsOff: Type.Integer(),
+            transactionsOff: Type.Integer(),
+            pendingTransfers: Type.Integer(),
+            pendingWithdrawals: Type.Integer(),
+          }),
+        ),
+      },
+    },
+    async () => {
+      const [trialBalance, verify, transfers, withdrawals] = await Promise.all([
+        ctx.ledger.trialBalance(),
+        ctx.ledger.verify(),
+        ctx.db
+          .selectFrom('game_transfers')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('status', '=', 'PENDING')
+          .executeTakeFirstOrThrow(),
+        ctx.db
+          .selectFrom('withdrawals')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('status', '=', 'PENDING')
+          .executeTakeFirstOrThrow(),
+      ]);
+      return success({
+        trialBalance,
+        ...verify,
+        pendingTransfers: Number(transfers.n),
+        pendingWithdrawals: Number(withdrawals.n),
+      });
+    },
+  );
 };

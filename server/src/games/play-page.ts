@@ -1,0 +1,102 @@
+import type { GameInfo } from './catalogue';
+import type { RoundResult } from './sandbox-provider';
+
+const esc = (s: string): string =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+const money = (minor: number, currency: string): string =>
+  `${(minor / (currency === 'LAK' ? 1 : 100)).toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  })} ${currency}`;
+
+export interface PlayPageInput {
+  game: GameInfo;
+  username: string;
+  session: string;
+  balance: number;
+  currency: string;
+  rounds: RoundResult[];
+  message: 'won' | 'lost' | 'bet' | null;
+  lang: 'th' | 'en';
+}
+
+const TEXT = {
+  th: {
+    title: 'เกมทดลอง',
+    balance: 'ยอดเงินในเกม',
+    bet: 'เดิมพัน',
+    play: 'เล่นหนึ่งรอบ',
+    won: 'ชนะ!',
+    lost: 'แพ้รอบนี้',
+    badBet: 'จำนวนเดิมพันไม่ถูกต้องหรือยอดเงินไม่พอ',
+    history: 'รอบล่าสุด',
+    win: 'ได้',
+    note: 'หน้านี้เป็นผู้ให้บริการเกมจำลอง ยอดเงินจะกลับไปที่กระเป๋าเมื่อโอนออกจากเกม',
+    other: 'English',
+  },
+  en: {
+    title: 'Sandbox game',
+    balance: 'Game balance',
+    bet: 'Bet',
+    play: 'Play one round',
+    won: 'You won!',
+    lost: 'You lost this round',
+    badBet: 'Invalid bet or not enough balance',
+    history: 'Last rounds',
+    win: 'won',
+    note: 'This is a sandbox game provider. Money returns to the wallet when transferred out of the game.',
+    other: 'ภาษาไทย',
+  },
+} as const;
+
+/** The server-rendered page an auto-login link opens: balance, a bet form, the last rounds. */
+export function playPage(p: PlayPageInput): string {
+  const t = TEXT[p.lang];
+  const other = p.lang === 'th' ? 'en' : 'th';
+  const base = `/sandbox/games/${p.game.code}/play`;
+  const msg =
+    p.message === 'won'
+      ? `<p class="msg ok">${t.won}</p>`
+      : p.message === 'lost'
+        ? `<p class="msg">${t.lost}</p>`
+        : p.message === 'bet'
+          ? `<p class="msg err">${t.badBet}</p>`
+          : '';
+  const rows = p.rounds
+    .map(
+      (r) =>
+        `<li>${t.bet} ${esc(money(r.bet, p.currency))} → ${r.win > 0 ? `${t.win} ${esc(money(r.win, p.currency))}` : '0'} · ${t.balance} ${esc(money(r.balance, p.currency))}</li>`,
+    )
+    .join('');
+  return `<!doctype html>
+<html lang="${p.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(p.game.name)} · ${t.title}</title>
+<style>
+body{font-family:system-ui,'Noto Sans Thai',sans-serif;margin:0;background:#10131a;color:#f3f4f6}
+main{max-width:420px;margin:0 auto;padding:16px}
+header{display:flex;align-items:center;gap:12px}header img{width:56px;height:56px}
+.card{background:#1c2130;border-radius:12px;padding:16px;margin:12px 0}
+.balance{font-size:28px;font-weight:700}
+input,button{font-size:18px;padding:8px 12px;border-radius:8px;border:0}
+button{background:#f5b700;color:#111;font-weight:700;cursor:pointer}
+.msg{font-weight:700}.ok{color:#4ade80}.err{color:#f87171}
+a{color:#93c5fd}small{color:#9ca3af}
+</style></head>
+<body><main>
+<header><img src="/media/games/${p.game.code}-logo.svg" alt="${esc(p.game.name)}"><div><h1>${esc(p.game.name)}</h1><small>${t.title} · ${esc(p.username)}</small></div></header>
+<p><a href="${base}?session=${encodeURIComponent(p.session)}&amp;lang=${other}">${TEXT[p.lang].other}</a></p>
+<section class="card"><div>${t.balance}</div><div class="balance" data-testid="game-balance" data-amount="${p.balance}">${esc(money(p.balance, p.currency))}</div></section>
+${msg}
+<form class="card" method="post" action="${base}?lang=${p.lang}">
+<input type="hidden" name="session" value="${esc(p.session)}">
+<label>${t.bet} (${esc(p.currency)}) <input name="bet" type="number" min="1" step="1" value="10" required></label>
+<button type="submit">${t.play}</button>
+</form>
+<section class="card"><h2>${t.history}</h2><ul>${rows}</ul></section>
+<p><small>${t.note}</small></p>
+</main></body></html>`;
+}
