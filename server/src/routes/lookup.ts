@@ -119,6 +119,7 @@ export const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   for (const [key, { schema, summary }] of Object.entries(CONTENT)) {
+    if (key === 'deposit') continue; // served by routes/money-in.ts, with the QR channels added
     app.get(`/${key}`, { schema: { tags, summary, headers, response: replies(schema) } }, async (request) => {
       const value = await ctx.content.get(
         key,

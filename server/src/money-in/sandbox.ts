@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import QRCode from 'qrcode';
+import { moneyIn } from './index';
+import { signWebhook } from './webhook-signature';
+
+const escapeHtml = (s: string): string =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+const baht = (minor: number): string => (minor / 100).toFixed(2);
+
+const Delivery = Type.Object({
+  statusCode: Type.Integer(),
+  outcome: Type.Union([Type.String(), Type.Null()]),
+  duplicate: Type.Union([Type.Boolean(), Type.Null()]),
+});
+
+/**
+ * Sandbox payment systems (only while SANDBOX is on; registered at /sandbox by buildApp). They act as the
+ * outside party would: a payment channel or the bank sends its signed webhook to /api/webhooks/…, through the
+ * same HTTP stack (inject) and signature check as a real delivery. Plain JSON, no envelope (like /sandbox/sms).
+ */
+export const moneyInSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const m = moneyIn(ctx);
+  const tags = ['sandbox'];
+
+  const deliver = async (url: string, body: object) => {
+    const raw = JSON.stringify(body);
+    const timestamp = String(ctx.clock.now().getTime());
+    const res = await app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        'content-type': 'application/json',
+        'x-timestamp': timestamp,
+        'x-signature': signWebhook(ctx.secrets.webhookSecret, timestamp, raw),
+      },
+      payload: raw,
+    });
+    let outcome: string | null = null;
+    let duplicate: boolean | null = null;
+    try {
+      const parsed = JSON.parse(res.body) as { data?: { outcome?: string; duplicate?: boolean } };
+      outcome = parsed.data?.outcome ?? null;
+      duplicate = parsed.data?.duplicate ?? null;
+    } catch {
+      // not JSON: leave the outcome unknown
+    }
+    return { statusCode: res.statusCode, outcome, duplicate };
+  };
+
+  app.get(
+    '/pay/:qrcodeId',
+    {
+      schema: {
+        tags,
+        summary: 'A page to pay a pending QR as its payment channel would',
+        params: Type.Object({ qrcodeId: Type.String({ maxLength: 64 }) }),
+      },
+    },
+    async (request, reply) => {
+      const qr = await m.qr.find(request.params.qrcodeId);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      if (!qr) return reply.status(404).send('<!doctype html><title>Sandbox pay</title><p>No such QR.</p>');
+      const svg = await QRCode.toString(qr.payload, { type: 'svg', margin: 2, width: 240 });
+      const expires = new Date(qr.expires_at);
+      const id = escapeHtml(qr.id);
+      return reply.send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Sandbox ${escapeHtml(qr.channel)} payment</title>
+<style>body{font-family:sans-serif;max-width:420px;margin:2rem auto;padding:0 1rem}
+.qr svg{width:240px;height:240px}button{font-size:1.2rem;padding:.6rem 2rem}</style></head>
+<body><h1>${escapeHtml(qr.channel)} sandbox</h1>
+<p>Amount: <strong>${baht(qr.amount)} ${escapeHtml(qr.currency)}</strong></p>
+<p>Status: <strong id="status">${escapeHtml(qr.status)}</strong> · expires ${escapeHtml(expires.toISOString())}</p>
+<div class="qr">${svg}</div>
+<p><button id="pay" type="button">Pay</button></p>
+<p id="result" role="status"></p>
+<script>
+document.getElementById('pay').addEventListener('click', async () => {
+  const res = await fetch('/sandbox/qr/${id}/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const out = await res.json();
+  const d = (out.deliveries || [])[0] || {};
+  document.getElementById('result').textContent = res.ok ? 'Webhook delivered: ' + d.outcome : 'Failed: ' + JSON.stringify(out);
+  if (d.outcome === 'CREDITED') document.getElementById('status').textContent = 'PAID';
+});
+</script></body></html>`);
+    },
+  );
+
+  app.post(
+    '/qr/:qrcodeId/pay',
+    {
+      schema: {
+        tags,
+        summary:
+          'Pay a QR: the channel sends its signed webhook (repeat > 1 redelivers the same notification)',
+        params: Type.Object({ qrcodeId: Type.String({ maxLength: 64 }) }),
+        body: Type.Optional(
+          Type.Object({
+            repeat: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
+            amount: Type.Optional(Type.Integer({ minimum: 1, description: 'pay another amount than asked' })),
+          }),
+        ),
+        response: {
+          200: Type.Object({ txid: Type.String(), deliveries: Type.Array(Delivery) }),
+          404: Type.Object({ code: Type.String(), message: Type.String() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const qr = await m.qr.find(request.params.qrcodeId);
+      if (!qr) return reply.status(404).send({ code: 'NO_DATA', message: 'NO_DATA' });
+      const txid = `${qr.channel}-TX-${randomBytes(6).toString('hex').toUpperCase()}`;
+      const body = {
+        txid,
+        qrcodeId: qr.id,
+        channelRef: qr.channel_ref,
+        amount: request.body?.amount ?? qr.amount,
+        currency: qr.currency,
+        status: 'PAID',
+        paidAt: ctx.clock.now().toISOString(),
+      };
+      const deliveries = [];
+      for (let i = 0; i < (request.body?.repeat ?? 1); i += 1) {
+        deliveries.push(await deliver(`/api/webhooks/payments/${qr.channel}`, body));
+      }
+      return { txid, deliveries };
+    },
+  );
+
+  app.post(
+    '/bank/incoming',
+    {
+      schema: {
+        tags,
+        summary: 'An incoming bank transfer: the bank sends its signed webhook',
+        body: Type.Object({
+          fromAccountNo: Type.String({ minLength: 1 }),
+          fromBankCode: Type.String({ minLength: 1 }),
+          amount: Type.Integer({ minimum: 1, description: 'minor units' }),
+          currency: Type.Optional(Type.String()),
+          txid: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+          repeat: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
+        }),
+        response: { 200: Type.Object({ txid: Type.String(), deliveries: Type.Array(Delivery) }) },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const txid = b.txid ?? `BANK-TX-${randomBytes(6).toString('hex').toUpperCase()}`;
+      const body = {
+        txid,
+        fromBankCode: b.fromBankCode,
+        fromAccountNo: b.fromAccountNo,
+        amount: b.amount,
+        currency: b.currency ?? (ctx.config.laos ? 'LAK' : 'THB'),
+        transferredAt: ctx.clock.now().toISOString(),
+      };
+      const deliveries = [];
+      for (let i = 0; i < (b.repeat ?? 1); i += 1) deliveries.push(await deliver('/api/webhooks/bank', body));
+      return { txid, deliveries };
+    },
+  );
+};

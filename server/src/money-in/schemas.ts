@@ -1,0 +1,101 @@
+import { Type } from '@sinclair/typebox';
+import { QR_CHANNELS } from './tables';
+
+/** Response and request schemas of the money-in routes (shapes of docs/wallet-api.md). */
+export const QrChannelParam = Type.Union(
+  QR_CHANNELS.map((c) => Type.Literal(c)),
+  { description: 'KBANK, WW, PAYTIMZ, PAYONEX or ZPAY' },
+);
+
+export const MinorAmount = Type.Integer({ minimum: 1, maximum: 100_000_000_00, description: 'minor units' });
+
+export const QrState = Type.Object({
+  qrcodeId: Type.Union([Type.String(), Type.Null()]),
+  hasQrcode: Type.Boolean(),
+  qrcode: Type.String({ description: 'SVG markup of the QR' }),
+  amount: Type.Integer(),
+  expireIn: Type.Integer({ description: 'expiry, epoch milliseconds' }),
+  message: Type.String(),
+});
+
+export const DepositLookup = Type.Object({
+  banks: Type.Array(
+    Type.Object({
+      bankType: Type.String(),
+      bankCode: Type.String(),
+      mode: Type.String(),
+      bank: Type.Object({ nameTH: Type.String(), nameEN: Type.String() }),
+      bankAccountName: Type.String(),
+      bankAccountNo: Type.String(),
+      currency: Type.String(),
+    }),
+  ),
+  wallets: Type.Array(Type.Object({ mode: Type.String(), walletAccountName: Type.String() })),
+  isManual: Type.Boolean(),
+  qrChannels: Type.Array(
+    Type.Object({
+      channel: QrChannelParam,
+      minimum: Type.Integer(),
+      quickAmounts: Type.Array(Type.Integer()),
+    }),
+  ),
+});
+
+export const Slip = Type.Object({
+  reference: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  amount: Type.Integer(),
+  status: Type.Union([Type.Literal('PROCESSING'), Type.Literal('SUCCESS'), Type.Literal('FAILED')]),
+  note: Type.Union([Type.String(), Type.Null()], { description: 'reason code of spec §4 when FAILED' }),
+  link: Type.String({ description: 'short-lived signed URL of the slip image' }),
+});
+
+export const Page = Type.Object({
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+});
+
+export const Banner = Type.Object({ image: Type.String(), html: Type.String() });
+
+export const InviteEntry = Type.Object({
+  from: Type.Object({ name: Type.String() }),
+  amount: Type.Integer(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+export const RefundCheck = Type.Object({
+  result: Type.Boolean({ description: 'receive would succeed now' }),
+  bonus: Type.Boolean({ description: 'a bonus is held (receive and addWallet refused)' }),
+  info: Type.String({ description: 'HTML: the refund rule' }),
+  refundAmount: Type.Integer({ description: 'what receive accrues now (last week), minor units' }),
+  refundSuccess: Type.Integer({ description: 'weeks refunded so far' }),
+  refundFail: Type.Integer({ description: 'completed weeks since joining without a refund' }),
+  balance: Type.Integer({ description: 'refund balance waiting for addWallet, minor units' }),
+  period: Type.Object({ from: Type.String(), to: Type.String() }, { description: 'last completed week' }),
+});
+
+/** Webhook bodies (JSON, validated after the signature check). */
+export const PaymentWebhook = Type.Object({
+  txid: Type.String({ minLength: 1, maxLength: 100 }),
+  qrcodeId: Type.String({ minLength: 1, maxLength: 100 }),
+  channelRef: Type.String({ minLength: 1, maxLength: 100 }),
+  amount: Type.Integer({ minimum: 1 }),
+  currency: Type.String(),
+  status: Type.Literal('PAID'),
+  paidAt: Type.String(),
+});
+
+export const BankWebhook = Type.Object({
+  txid: Type.String({ minLength: 1, maxLength: 100 }),
+  fromBankCode: Type.String({ minLength: 1, maxLength: 20 }),
+  fromAccountNo: Type.String({ minLength: 1, maxLength: 40 }),
+  amount: Type.Integer({ minimum: 1 }),
+  currency: Type.String(),
+  transferredAt: Type.String(),
+});
+
+export const WebhookAck = Type.Object({
+  received: Type.Literal(true),
+  duplicate: Type.Boolean(),
+  outcome: Type.String(),
+});
