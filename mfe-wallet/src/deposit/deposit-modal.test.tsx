@@ -1,0 +1,192 @@
+import { webcrypto } from 'node:crypto';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { accountApi, depositApi, setLocale, type DepositLookup, type QrState } from '@wallet/shared';
+import { record, snapshot, THB } from '../test-support/fixtures';
+import { DepositModal } from './deposit-modal';
+
+const none: QrState = { qrcodeId: null, hasQrcode: false, qrcode: '', amount: 0, expireIn: 0, message: '' };
+const lookup: DepositLookup = {
+  banks: [
+    {
+      bankType: 'BANK',
+      bankCode: 'KTB',
+      mode: 'AUTO',
+      bank: { nameTH: 'กรุงไทย', nameEN: 'Krungthai' },
+      bankAccountName: 'WALLET CO',
+      bankAccountNo: '9876543210',
+      currency: 'THB',
+    },
+    {
+      bankType: 'PAYMENT',
+      bankCode: 'ZPAY',
+      mode: 'AUTO',
+      bank: { nameTH: 'ZPay', nameEN: 'ZPay' },
+      bankAccountName: '',
+      bankAccountNo: '',
+      currency: 'THB',
+    },
+  ],
+  wallets: [{ mode: 'AUTO', walletAccountName: 'WALLET SHOP' }],
+  isManual: false,
+};
+
+function renderModal(member = snapshot(), onClose = jest.fn()) {
+  render(<DepositModal open snapshot={member} format={THB} onClose={onClose} />);
+  return onClose;
+}
+
+beforeAll(() => {
+  setLocale('en');
+  if (!globalThis.crypto?.subtle)
+    Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
+});
+beforeEach(() => {
+  jest.spyOn(depositApi, 'lookup').mockResolvedValue(lookup);
+  jest.spyOn(depositApi, 'qr').mockResolvedValue(none);
+});
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+test('bank transfer: the accounts with the texts of §2, the KBank/KTB hint, and QR routing for payment banks', async () => {
+  renderModal();
+  expect(await screen.findByTestId('deposit-bank-number-0')).toHaveTextContent('987-654-3210');
+  expect(screen.getByTestId('deposit-bank-panel')).toHaveTextContent('within 1 minute');
+  expect(screen.getByTestId('deposit-bank-panel')).toHaveTextContent('within 1 hour');
+  expect(screen.getByTestId('deposit-bank-panel')).toHaveTextContent('daily bank maintenance window');
+  expect(screen.getByTestId('deposit-bank-hint')).toHaveTextContent('KBank or KTB');
+  await userEvent.click(screen.getByTestId('deposit-bank-qr-1'));
+  expect(screen.getByTestId('deposit-tab-qr')).toHaveAttribute('aria-selected', 'true');
+});
+
+test('a KTB member with a Thai account name fixes it in English first; the copy follows 1 s later', async () => {
+  const member = snapshot({
+    bankAccount: {
+      bankAccountName: 'สมชาย ใจดี',
+      bankAccountNo: '1112223334',
+      bank: { code: 'KTB', nameTH: 'กรุงไทย', nameEN: 'Krungthai' },
+    },
+  });
+  const save = jest.spyOn(accountApi, 'updateBankAccountName').mockResolvedValue(member.profile);
+  const writeText = jest.fn().mockResolvedValue(undefined);
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+  renderModal(member);
+  await userEvent.click(await screen.findByTestId('deposit-bank-copy-0'));
+  expect(await screen.findByTestId('bank-name-modal')).toBeInTheDocument();
+  expect(writeText).not.toHaveBeenCalled();
+
+  // Non-empty, English letters only; typed text is uppercased.
+  await userEvent.click(screen.getByTestId('bank-name-save'));
+  expect(screen.getByText('Please enter the account name in English letters.')).toBeInTheDocument();
+  await userEvent.type(screen.getByTestId('bank-name-input'), 'สมชาย');
+  await userEvent.click(screen.getByTestId('bank-name-save'));
+  expect(screen.getByText('Please enter the account name in English letters.')).toBeInTheDocument();
+  await userEvent.clear(screen.getByTestId('bank-name-input'));
+  await userEvent.type(screen.getByTestId('bank-name-input'), 'somchai jaidee');
+  expect(screen.getByTestId('bank-name-input')).toHaveValue('SOMCHAI JAIDEE');
+  expect(save).not.toHaveBeenCalled();
+
+  jest.useFakeTimers();
+  fireEvent.click(screen.getByTestId('bank-name-save'));
+  await act(async () => undefined);
+  expect(save).toHaveBeenCalledWith('KTB', 'SOMCHAI JAIDEE');
+  expect(screen.queryByTestId('bank-name-modal')).not.toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(900));
+  expect(writeText).not.toHaveBeenCalled();
+  await act(async () => jest.advanceTimersByTime(100));
+  expect(writeText).toHaveBeenCalledWith('9876543210');
+});
+
+test('creating a QR on one channel makes the other channels read their state again', async () => {
+  const qr = jest.spyOn(depositApi, 'qr');
+  jest.spyOn(depositApi, 'createQr').mockResolvedValue({
+    qrcodeId: 'q1',
+    hasQrcode: true,
+    qrcode: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    amount: 10000,
+    expireIn: Date.now() + 600_000,
+    message: '',
+  });
+  renderModal();
+  await userEvent.click(screen.getByTestId('deposit-tab-qr'));
+  await userEvent.click(screen.getByTestId('qr-channel-WW'));
+  await waitFor(() => expect(qr).toHaveBeenCalledWith('WW'));
+  await userEvent.click(screen.getByTestId('qr-channel-KBANK'));
+  const wwReads = () => qr.mock.calls.filter(([channel]) => channel === 'WW').length;
+  expect(wwReads()).toBe(1);
+  await userEvent.type(screen.getByTestId('qr-amount-KBANK'), '100');
+  await userEvent.click(screen.getByTestId('qr-create-KBANK'));
+  await waitFor(() => expect(wwReads()).toBe(2));
+});
+
+test('"I have paid" closes the modal, shows the balance-refresh message and announces the change', async () => {
+  jest.spyOn(depositApi, 'qr').mockResolvedValue({
+    qrcodeId: 'q1',
+    hasQrcode: true,
+    qrcode: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    amount: 10000,
+    expireIn: Date.now() + 600_000,
+    message: '',
+  });
+  const toasts = record('toast');
+  const changes = record('wallet:changed');
+  const onClose = renderModal();
+  await userEvent.click(screen.getByTestId('deposit-tab-qr'));
+  await userEvent.click(await screen.findByTestId('qr-confirm-KBANK'));
+  expect(onClose).toHaveBeenCalled();
+  expect(toasts.events).toContainEqual({
+    kind: 'info',
+    message: 'Thank you. Your balance refreshes as soon as the payment arrives.',
+  });
+  expect(changes.events).toEqual([{ reason: 'deposit' }]);
+  toasts.stop();
+  changes.stop();
+});
+
+test('gift link: send is disabled while empty; the link goes encrypted with the wallet name', async () => {
+  const send = jest.spyOn(depositApi, 'truelink').mockResolvedValue({ amount: 500, status: 'SUCCESS' });
+  const changes = record('wallet:changed');
+  renderModal();
+  await userEvent.click(screen.getByTestId('deposit-tab-gift'));
+  expect(screen.getByTestId('deposit-gift-panel')).toHaveTextContent('The minimum gift amount is 2 baht.');
+  expect(screen.getByTestId('gift-link-send')).toBeDisabled();
+  await userEvent.type(screen.getByTestId('gift-link-input'), '   ');
+  expect(screen.getByTestId('gift-link-send')).toBeDisabled();
+  await userEvent.type(screen.getByTestId('gift-link-input'), 'https://gift.example/abc');
+  await waitFor(() => expect(depositApi.lookup).toHaveBeenCalled());
+  await userEvent.click(screen.getByTestId('gift-link-send'));
+  await waitFor(() => expect(send).toHaveBeenCalled());
+  const [encrypted, key] = send.mock.calls[0]!;
+  expect(encrypted).not.toContain('gift.example');
+  expect(atob(encrypted).length).toBeGreaterThan(12 + 16);
+  expect(key).toEqual(expect.any(String));
+  await waitFor(() => expect(changes.events).toEqual([{ reason: 'deposit' }]));
+  changes.stop();
+});
+
+test('slip upload: progress, then the status and the translated reason', async () => {
+  jest.spyOn(depositApi, 'uploadSlip').mockImplementation(async (_file, options) => {
+    options?.onProgress?.(0.4);
+    return {
+      reference: 'r1',
+      createdAt: '',
+      amount: 0,
+      status: 'FAILED',
+      note: 'SLIP_REFNO_DUPLICATED',
+      link: '',
+    };
+  });
+  renderModal();
+  await userEvent.click(screen.getByTestId('deposit-tab-slip'));
+  expect(screen.getByTestId('slip-upload')).toBeDisabled();
+  await userEvent.upload(
+    screen.getByTestId('slip-file'),
+    new File(['png'], 'slip.png', { type: 'image/png' }),
+  );
+  await userEvent.click(screen.getByTestId('slip-upload'));
+  expect(await screen.findByTestId('slip-status')).toHaveTextContent('Failed');
+  expect(screen.getByTestId('slip-reason')).toHaveTextContent('Duplicate slip.');
+  expect(screen.getByTestId('slip-progress')).toHaveAttribute('value', '100');
+});

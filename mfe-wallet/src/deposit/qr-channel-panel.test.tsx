@@ -1,0 +1,165 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { depositApi, setLocale, type QrChannel, type QrState } from '@wallet/shared';
+import { record, THB } from '../test-support/fixtures';
+import { QrChannelPanel } from './qr-channel-panel';
+import { qrChannelSetting } from './qr-rules';
+
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>';
+const none: QrState = { qrcodeId: null, hasQrcode: false, qrcode: '', amount: 0, expireIn: 0, message: '' };
+const created = (amount: number, seconds: number): QrState => ({
+  qrcodeId: 'qr1',
+  hasQrcode: true,
+  qrcode: SVG,
+  amount,
+  expireIn: Date.now() + seconds * 1000,
+  message: '',
+});
+
+function renderPanel(channel: QrChannel, props: Partial<Parameters<typeof QrChannelPanel>[0]> = {}) {
+  const onCreated = jest.fn();
+  const onConfirmed = jest.fn();
+  render(
+    <QrChannelPanel
+      channel={channel}
+      setting={qrChannelSetting(channel, undefined, THB)}
+      format={THB}
+      reloadKey={0}
+      onCreated={onCreated}
+      onConfirmed={onConfirmed}
+      {...props}
+    />,
+  );
+  return { onCreated, onConfirmed };
+}
+
+beforeAll(() => setLocale('en'));
+beforeEach(() => jest.spyOn(depositApi, 'qr').mockResolvedValue(none));
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+test('an amount under 1 does nothing at all', async () => {
+  const create = jest.spyOn(depositApi, 'createQr');
+  renderPanel('WW');
+  await userEvent.type(screen.getByTestId('qr-amount-WW'), '0.5');
+  await userEvent.click(screen.getByTestId('qr-create-WW'));
+  expect(create).not.toHaveBeenCalled();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test('the KBANK button is disabled at 0 and enabled above', async () => {
+  renderPanel('KBANK');
+  expect(screen.getByTestId('qr-create-KBANK')).toBeDisabled();
+  await userEvent.type(screen.getByTestId('qr-amount-KBANK'), '0');
+  expect(screen.getByTestId('qr-create-KBANK')).toBeDisabled();
+  await userEvent.type(screen.getByTestId('qr-amount-KBANK'), '.5');
+  expect(screen.getByTestId('qr-create-KBANK')).toBeEnabled();
+});
+
+test.each([
+  ['WW', '99', 'The minimum deposit on this channel is 100 baht.'],
+  ['PAYONEX', '50', 'The minimum deposit on this channel is 100 baht.'],
+  ['PAYTIMZ', '9', 'The minimum deposit on this channel is 10 baht.'],
+  ['ZPAY', '5', 'The minimum deposit on this channel is 10 baht.'],
+] as const)('%s refuses %s with its minimum', async (channel, amount, message) => {
+  const create = jest.spyOn(depositApi, 'createQr');
+  renderPanel(channel);
+  await userEvent.type(screen.getByTestId(`qr-amount-${channel}`), amount);
+  await userEvent.click(screen.getByTestId(`qr-create-${channel}`));
+  expect(screen.getByText(message)).toBeInTheDocument();
+  expect(create).not.toHaveBeenCalled();
+});
+
+test.each([
+  ['KBANK', ['10', '20', '50', '100', '500', '1,000']],
+  ['WW', ['100', '200', '300', '500', '1,000']],
+  ['PAYONEX', ['100', '200', '300', '500', '1,000']],
+  ['PAYTIMZ', ['10', '50', '100', '500', '1,000']],
+  ['ZPAY', ['10', '50', '100', '500', '1,000']],
+] as const)('%s offers the quick amounts of §9', async (channel, amounts) => {
+  renderPanel(channel);
+  const group = screen.getByRole('group', { name: 'Quick amounts' });
+  expect(Array.from(group.querySelectorAll('button')).map((b) => b.textContent)).toEqual(amounts);
+  await userEvent.click(screen.getByTestId(`qr-quick-${channel}-500`));
+  expect(screen.getByTestId(`qr-amount-${channel}`)).toHaveValue('500');
+});
+
+test('creating shows the QR and counts down mm:ss every second, back to no QR at 00:00', async () => {
+  jest.useFakeTimers();
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  const create = jest
+    .spyOn(depositApi, 'createQr')
+    .mockImplementation(async (_c, amount) => created(amount, 62));
+  const { onCreated } = renderPanel('PAYTIMZ');
+  await user.click(screen.getByTestId('qr-quick-PAYTIMZ-50'));
+  await user.click(screen.getByTestId('qr-create-PAYTIMZ'));
+  expect(create).toHaveBeenCalledWith('PAYTIMZ', 5000, expect.any(String));
+  expect(onCreated).toHaveBeenCalledWith('PAYTIMZ');
+  const image = await screen.findByTestId('qr-image-PAYTIMZ');
+  expect(image.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+  expect(screen.getByTestId('qr-countdown-PAYTIMZ')).toHaveTextContent('01:02');
+  act(() => jest.advanceTimersByTime(1000));
+  expect(screen.getByTestId('qr-countdown-PAYTIMZ')).toHaveTextContent('01:01');
+  act(() => jest.advanceTimersByTime(60_000));
+  expect(screen.getByTestId('qr-countdown-PAYTIMZ')).toHaveTextContent('00:01');
+  act(() => jest.advanceTimersByTime(1000));
+  expect(screen.queryByTestId('qr-image-PAYTIMZ')).not.toBeInTheDocument();
+  expect(screen.getByTestId('qr-create-PAYTIMZ')).toBeInTheDocument();
+});
+
+test('a pending QR of the channel is shown on open; cancel deletes it and returns to no QR', async () => {
+  jest.spyOn(depositApi, 'qr').mockResolvedValue(created(10000, 300));
+  const cancel = jest.spyOn(depositApi, 'cancelQr').mockResolvedValue({ cancelled: true });
+  renderPanel('WW');
+  await userEvent.click(await screen.findByTestId('qr-cancel-WW'));
+  expect(cancel).toHaveBeenCalledWith('qr1');
+  expect(await screen.findByTestId('qr-create-WW')).toBeInTheDocument();
+});
+
+test('hasQrcode false: the server message as a danger toast', async () => {
+  jest.spyOn(depositApi, 'createQr').mockResolvedValue({ ...none, message: 'QR_FAIL' });
+  const toasts = record('toast');
+  renderPanel('WW');
+  await userEvent.type(screen.getByTestId('qr-amount-WW'), '100');
+  await userEvent.click(screen.getByTestId('qr-create-WW'));
+  await waitFor(() => expect(toasts.events).toHaveLength(1));
+  expect(toasts.events[0]?.kind).toBe('error');
+  expect(screen.queryByTestId('qr-image-WW')).not.toBeInTheDocument();
+  toasts.stop();
+});
+
+test('"I have paid" hands over to the modal', async () => {
+  jest.spyOn(depositApi, 'qr').mockResolvedValue(created(10000, 300));
+  const { onConfirmed } = renderPanel('ZPAY');
+  await userEvent.click(await screen.findByTestId('qr-confirm-ZPAY'));
+  expect(onConfirmed).toHaveBeenCalled();
+});
+
+test('a new reloadKey reads the channel state again', async () => {
+  const qr = jest.spyOn(depositApi, 'qr');
+  const { rerender } = render(
+    <QrChannelPanel
+      channel="WW"
+      setting={qrChannelSetting('WW', undefined, THB)}
+      format={THB}
+      reloadKey={0}
+      onCreated={jest.fn()}
+      onConfirmed={jest.fn()}
+    />,
+  );
+  await waitFor(() => expect(qr).toHaveBeenCalledTimes(1));
+  rerender(
+    <QrChannelPanel
+      channel="WW"
+      setting={qrChannelSetting('WW', undefined, THB)}
+      format={THB}
+      reloadKey={1}
+      onCreated={jest.fn()}
+      onConfirmed={jest.fn()}
+    />,
+  );
+  await waitFor(() => expect(qr).toHaveBeenCalledTimes(2));
+});
