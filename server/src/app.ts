@@ -34,6 +34,7 @@ import { SandboxSmsAdapter, UnconfiguredSmsAdapter, type SmsAdapter } from './se
 import { accountRoutes } from './routes/account';
 import { lookupRoutes } from './routes/lookup';
 import { moneyInRoutes } from './routes/money-in';
+import { moneyInSandboxRoutes } from './money-in/sandbox';
 import { opsRoutes } from './routes/ops';
 import { otpRoutes } from './routes/otp';
 import { sandboxRoutes } from './routes/sandbox';
@@ -271,6 +272,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   await app.register(moneyInRoutes, { prefix: '/api' });
   await app.register(opsRoutes, { prefix: '/ops' });
   if (config.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox' });
+  if (config.sandbox) await app.register(moneyInSandboxRoutes, { prefix: '/sandbox' });
   await app.register(staticRoutes);
 
   return app;
