@@ -261,3 +261,42 @@ describe(`QR deposits (${dbLabel})`, () => {
     await expectBooksBalanced(t.app);
   });
 });
+
+describe(`sandbox payment channel (${dbLabel})`, () => {
+  test('the pay page shows the QR and a Pay button', async () => {
+    const qr = body<QrState>(await createQr(a, 'PAYTIMZ', 5_000)).data;
+    const page = await t.app.inject({ url: `/sandbox/pay/${qr.qrcodeId}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('50.00 THB');
+    expect(page.body).toContain('<svg');
+    expect(page.body).toContain('id="pay"');
+    expect((await t.app.inject({ url: '/sandbox/pay/nope' })).statusCode).toBe(404);
+  });
+
+  test('paying in the sandbox sends the signed webhook; a redelivery credits nothing more', async () => {
+    const before = await walletAmount(t.app, a);
+    const qr = body<QrState>(await call(t.app, a, 'GET', '/api/qrcode/PAYTIMZ')).data;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/qr/${qr.qrcodeId}/pay`,
+      payload: { repeat: 2 },
+    });
+    expect(res.statusCode).toBe(200);
+    const out = JSON.parse(res.body) as {
+      deliveries: { statusCode: number; outcome: string; duplicate: boolean }[];
+    };
+    expect(out.deliveries).toEqual([
+      { statusCode: 200, outcome: 'CREDITED', duplicate: false },
+      { statusCode: 200, outcome: 'CREDITED', duplicate: true },
+    ]);
+    expect(await walletAmount(t.app, a)).toBe(before + 5_000);
+    // Paying it again is a new channel transaction of a paid QR: refused and recorded.
+    const again = await t.app.inject({ method: 'POST', url: `/sandbox/qr/${qr.qrcodeId}/pay`, payload: {} });
+    expect((JSON.parse(again.body) as { deliveries: { outcome: string }[] }).deliveries[0]?.outcome).toBe(
+      'REFUSED_PAID',
+    );
+    expect(await walletAmount(t.app, a)).toBe(before + 5_000);
+    await expectBooksBalanced(t.app);
+  });
+});
