@@ -54,7 +54,8 @@ export interface SlipVerifier {
  * Sandbox verifier, deterministic (docs/money-in.md):
  * 1. a file name containing a reason code of §4 (any case, e.g. `slip_expired_slip.png`) fails with that code;
  * 2. otherwise it succeeds; the amount is the typed amount, else a number in the file name in baht
- *    (`slip-250.png` → 250.00, `slip-99.50.jpg` → 99.50), else 100 baht;
+ *    (after `-`, `_` or a space, not starting with 0: `slip-250.png` → 250.00, `slip_99.50.jpg` → 99.50), else
+ *    100 baht;
  * 3. the slip's bank reference is a hash of the image bytes, so uploading the same image again is
  *    SLIP_REFNO_DUPLICATED.
  */
@@ -65,7 +66,7 @@ export class SandboxSlipVerifier implements SlipVerifier {
     if (reason) return { ok: false, reason };
     let amount = input.declaredAmount;
     if (amount === undefined) {
-      const m = /(\d{1,7})(?:\.(\d{1,2}))?\.(?:png|jpe?g)$/i.exec(input.originalName);
+      const m = /[-_ ]([1-9]\d{0,6})(?:\.(\d{1,2}))?\.(?:png|jpe?g)$/i.exec(input.originalName);
       amount = m ? Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0')) : 10_000;
     }
     if (amount <= 0) return { ok: false, reason: 'INVALID_SLIP' };

@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import { SLIP_REASONS } from '../src/money-in/slips';
+import { createTestApp, body, dbLabel, setSetting, type TestApp } from './helpers';
+import {
+  bearerOf,
+  call,
+  expectBooksBalanced,
+  expectError,
+  newMember,
+  walletAmount,
+  type TestMember,
+} from './money-in-support';
+
+interface Slip {
+  reference: string;
+  createdAt: string;
+  amount: number;
+  status: string;
+  note: string | null;
+  link: string;
+}
+
+let t: TestApp;
+let a: TestMember;
+beforeAll(async () => {
+  t = await createTestApp();
+  await setSetting(t.app, 'registerOTP', false);
+  a = await newMember(t.app);
+});
+afterAll(() => t.close());
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
+/** A distinct image each call (so it is a different slip). */
+const png = () => Buffer.concat([PNG, randomBytes(64)]);
+const jpeg = () => Buffer.concat([JPEG, randomBytes(64)]);
+
+function multipart(parts: { name: string; value: Buffer | string; filename?: string; type?: string }[]) {
+  const boundary = `----test${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = p.filename
+      ? `form-data; name="${p.name}"; filename="${p.filename}"`
+      : `form-data; name="${p.name}"`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n`));
+    if (p.filename) chunks.push(Buffer.from(`Content-Type: ${p.type ?? 'application/octet-stream'}\r\n`));
+    chunks.push(
+      Buffer.from('\r\n'),
+      Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const upload = (file: Buffer | undefined, filename = 'slip.png', amount?: number, m: TestMember = a) => {
+  const parts: Parameters<typeof multipart>[0] = [];
+  if (amount !== undefined) parts.push({ name: 'amount', value: String(amount) });
+  if (file) parts.push({ name: 'file', value: file, filename, type: 'image/png' });
+  const { payload, contentType } = multipart(parts);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/wallet/slip',
+    headers: { ...bearerOf(m), 'content-type': contentType },
+    payload,
+  });
+};
+
+describe(`slip upload (${dbLabel})`, () => {
+  test('no file, not multipart, not an image by its bytes, or too large → refused', async () => {
+    expectError(await upload(undefined), 400, 'SLIP_NO_FILE');
+    expectError(await call(t.app, a, 'POST', '/api/wallet/slip', { file: 'x' }), 400, 'SLIP_NO_FILE');
+    // A GIF and a text file renamed .png: refused by content, whatever the name and declared type.
+    expectError(await upload(Buffer.from('GIF89a-----------'), 'slip.png'), 400, 'SLIP_INVALID_FILE');
+    expectError(await upload(Buffer.from('hello world, not an image'), 'slip.jpg'), 400, 'SLIP_INVALID_FILE');
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    expectError(await upload(big, 'big.png'), 413, 'SLIP_INVALID_FILE');
+    expect((await call(t.app, a, 'POST', '/api/statement/slip', { page: 1, limit: 10 })).statusCode).toBe(
+      200,
+    );
+    expect(
+      body<{ total: number }>(await call(t.app, a, 'POST', '/api/statement/slip', { page: 1, limit: 10 }))
+        .data.total,
+    ).toBe(0);
+  });
+
+  test('a good slip (PNG or JPEG) is credited: typed amount, else the amount in the file name, else 100 baht', async () => {
+    const before = await walletAmount(t.app, a);
+    const typed = body<Slip>(await upload(png(), 'slip.png', 25_075)).data;
+    expect(typed).toMatchObject({ status: 'SUCCESS', amount: 25_075, note: null });
+    const named = body<Slip>(await upload(jpeg(), 'transfer-99.50.jpg')).data;
+    expect(named).toMatchObject({ status: 'SUCCESS', amount: 9_950 });
+    const plain = body<Slip>(await upload(png(), 'IMG_0001.png')).data;
+    expect(plain).toMatchObject({ status: 'SUCCESS', amount: 10_000 });
+    expect(await walletAmount(t.app, a)).toBe(before + 25_075 + 9_950 + 10_000);
+    await expectBooksBalanced(t.app);
+  });
+
+  test('the same slip image again → FAILED SLIP_REFNO_DUPLICATED, credited once', async () => {
+    const before = await walletAmount(t.app, a);
+    const image = png();
+    expect(body<Slip>(await upload(image, 'a.png', 5_000)).data.status).toBe('SUCCESS');
+    const dup = body<Slip>(await upload(image, 'b.png', 5_000)).data;
+    expect(dup).toMatchObject({ status: 'FAILED', note: 'SLIP_REFNO_DUPLICATED' });
+    expect(await walletAmount(t.app, a)).toBe(before + 5_000);
+  });
+
+  test('every reason code of §4 by a marker in the file name', async () => {
+    const before = await walletAmount(t.app, a);
+    for (const reason of SLIP_REASONS) {
+      const res = await upload(png(), `slip_${reason.toLowerCase()}.png`, 1_000);
+      expect(res.statusCode).toBe(200);
+      expect(body<Slip>(res).data).toMatchObject({ status: 'FAILED', note: reason });
+    }
+    expect(await walletAmount(t.app, a)).toBe(before);
+    await expectBooksBalanced(t.app);
+  });
+
+  test('list and image URL: own slips only; the signed URL serves the image; a forged one does not', async () => {
+    const list = body<{ total: number; slips: Slip[] }>(
+      await call(t.app, a, 'POST', '/api/statement/slip', { page: 1, limit: 10 }),
+    ).data;
+    expect(list.total).toBe(5 + SLIP_REASONS.length);
+    expect(list.slips).toHaveLength(10);
+    const page2 = body<{ slips: Slip[] }>(
+      await call(t.app, a, 'POST', '/api/statement/slip', { page: 2, limit: 10 }),
+    ).data;
+    expect(page2.slips).toHaveLength(list.total - 10);
+
+    const ref = list.slips[0]?.reference as string;
+    const res = await call(t.app, a, 'GET', `/api/statement/slip/reference/${ref}`);
+    const { url } = body<{ url: string }>(res).data;
+    const img = await t.app.inject({ url });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.rawPayload.subarray(0, 8)).toEqual(PNG);
+    expect((await t.app.inject({ url: url.replace(/sig=.{4}/, 'sig=AAAA') })).statusCode).toBe(404);
+
+    const b = await newMember(t.app);
+    expectError(await call(t.app, b, 'GET', `/api/statement/slip/reference/${ref}`), 404, 'NO_DATA');
+    expect(
+      body<{ total: number }>(await call(t.app, b, 'POST', '/api/statement/slip', { page: 1, limit: 10 }))
+        .data.total,
+    ).toBe(0);
+  });
+});
