@@ -1,5 +1,6 @@
 // The one webpack factory of every front-end app (the host and the five remotes). The Module Federation
 // singleton list lives here and only here: a build that omits one silently gets its own copy (and its own bus).
+// Libraries that are reached only through `@wallet/shared` are not shared on their own (CARRIED_BY_SHARED).
 const path = require('node:path');
 const fs = require('node:fs');
 const webpack = require('webpack');
@@ -8,20 +9,30 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 
 const repoRoot = path.join(__dirname, '..');
 
-/** Shared by every build with `singleton: true`; one instance per page. */
+/**
+ * Shared by every build with `singleton: true`; one instance per page. Only what needs one instance is here:
+ * React and ReactDOM, single-spa (it patches history and keeps the parcel registry), and `@wallet/shared`, whose
+ * module state (event bus, i18n instance, session) must be the page's one.
+ */
 const SINGLETONS = [
   'react',
   'react-dom',
   'react-dom/client',
-  'react-router',
-  'react-router-dom',
-  'rxjs',
-  'i18next',
-  'react-i18next',
   'single-spa',
   'single-spa-react',
   '@wallet/shared',
 ];
+
+/**
+ * Deliberately not shared: libraries whose state or React contexts live inside `@wallet/shared` and reach the
+ * other builds only through it (the router of each remote parcel, the i18n instance and its React provider, the
+ * bus's Subject). The build that provides `@wallet/shared` (the host, in the site) bundles the part of each that
+ * it uses, tree-shaken, instead of the whole library as a shared module. A remote therefore must not import them
+ * directly (its own copy would miss the page's router and i18n contexts): it takes the hooks from
+ * `@wallet/shared`, and the build fails if a remote's source imports one of these (see `SharedContractGuard`).
+ * The host may import them: in the site its copy is the one inside the `@wallet/shared` it provides.
+ */
+const CARRIED_BY_SHARED = ['react-router', 'react-router-dom', 'react-i18next', 'i18next', 'rxjs'];
 
 /** Development server ports: the host and each remote's standalone harness. */
 const DEV_PORTS = {
@@ -75,6 +86,32 @@ function buildDefines(mode, name, version) {
     // Shown as data-build on each remote's root: which build of a remote is live.
     'process.env.WALLET_BUILD_ID': flag('WALLET_BUILD_ID', `${name}@${version}`),
   };
+}
+
+const sharedSource = path.join(repoRoot, 'shared') + path.sep;
+
+/** Fails a remote's build when its own source imports a library that must come through `@wallet/shared`. */
+class SharedContractGuard {
+  apply(compiler) {
+    compiler.hooks.normalModuleFactory.tap('SharedContractGuard', (factory) => {
+      factory.hooks.beforeResolve.tap('SharedContractGuard', (data) => {
+        const issuer = data.contextInfo?.issuer;
+        if (
+          !issuer ||
+          issuer.startsWith(sharedSource) ||
+          issuer.includes(`${path.sep}node_modules${path.sep}`)
+        )
+          return;
+        const request = data.request ?? '';
+        if (request.startsWith('.') || request.startsWith('/')) return;
+        if (!CARRIED_BY_SHARED.includes(packageNameOf(request))) return;
+        throw new Error(
+          `${path.relative(repoRoot, issuer)} imports '${request}' directly: a remote gets it from '@wallet/shared' ` +
+            `(the page's one instance; see CARRIED_BY_SHARED in tooling/webpack.app.js)`,
+        );
+      });
+    });
+  }
 }
 
 /**
@@ -176,6 +213,7 @@ function createAppConfig(app) {
           experiments: federationExperiments(isHost, isProd),
           ...(isHost ? { runtimePlugins: [injectExternalRuntimeCore] } : {}),
         }),
+        ...(isHost ? [] : [new SharedContractGuard()]),
         ...(withHtml
           ? [
               new HtmlWebpackPlugin({
@@ -216,4 +254,4 @@ function createAppConfig(app) {
   };
 }
 
-module.exports = { createAppConfig, SINGLETONS, DEV_PORTS };
+module.exports = { createAppConfig, SINGLETONS, CARRIED_BY_SHARED, DEV_PORTS };

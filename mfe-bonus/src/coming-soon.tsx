@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@wallet/shared';
 
 /** A page of this remote whose screen comes in a later issue: its title and a "coming soon" line, no fake data. */
 export function ComingSoonPage({

@@ -51,5 +51,22 @@ export {
 export { UnavailablePanel, type UnavailablePanelProps } from './parcel/unavailable-panel';
 export * from './ui';
 export * from './format';
+/**
+ * The page's router and i18n hooks, for the remotes. React Router and react-i18next are not shared modules of
+ * their own: each remote parcel's `BrowserRouter` and `I18nextProvider` are created here, so a remote must use
+ * the hooks of this same copy (a copy of its own would not see those contexts). The build checks it.
+ */
+export {
+  Link,
+  NavLink,
+  Navigate,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
+  type LinkProps,
+  type NavLinkProps,
+} from 'react-router-dom';
+export { useTranslation } from 'react-i18next';
 export { newIdempotencyKey, withIdempotencyKey, IDEMPOTENCY_HEADER } from './http/idempotency';
 export * from './api/money';

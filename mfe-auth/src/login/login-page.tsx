@@ -1,6 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
 import {
   Button,
   Checkbox,
@@ -10,6 +8,9 @@ import {
   accountApi,
   setSession,
   useAsyncAction,
+  useTranslation,
+  Link,
+  useNavigate,
 } from '@wallet/shared';
 import { failedRules, passes, required, type MessageKey } from '../common/form-rules';
 

@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   Button,
   FormField,
@@ -8,6 +7,7 @@ import {
   replaceToken,
   showAlert,
   useAsyncAction,
+  useTranslation,
 } from '@wallet/shared';
 import type { MessageKey } from '../common/form-rules';
 import { validatePasswords } from '../register/validation';

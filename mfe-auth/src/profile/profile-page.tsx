@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   Button,
   DelayedLoader,
@@ -9,6 +8,7 @@ import {
   lookupApi,
   useAsyncAction,
   type Profile,
+  useTranslation,
 } from '@wallet/shared';
 import { ChangePasswordModal } from './change-password-modal';
 import { LockIcon } from './lock-icon';

@@ -1,6 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button, FormField, SelectField, buildConfig, lookupApi } from '@wallet/shared';
+import { Button, FormField, SelectField, buildConfig, lookupApi, useTranslation } from '@wallet/shared';
 import { useLookup } from '../common/use-lookup';
 import { LAOS_CURRENCIES, banksForBuild } from './register-form';
 import type { StepProps } from './step-props';

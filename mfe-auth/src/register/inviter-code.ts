@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@wallet/shared';
 
 /** Spec §3: the inviter code from a registration link is kept in localStorage under `code`. */
 export const INVITER_CODE_KEY = 'code';

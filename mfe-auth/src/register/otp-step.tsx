@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button, FormField } from '@wallet/shared';
+import { Button, FormField, useTranslation } from '@wallet/shared';
 import type { StepProps } from './step-props';
 import { failedRules, passes, required, type MessageKey } from '../common/form-rules';
 

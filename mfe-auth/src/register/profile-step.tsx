@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button, FormField, SelectField, lookupApi } from '@wallet/shared';
+import { Button, FormField, SelectField, lookupApi, useTranslation } from '@wallet/shared';
 import { useLookup } from '../common/use-lookup';
 import type { StepProps } from './step-props';
 import { failedRules, passes, required, type MessageKey } from '../common/form-rules';

@@ -1,6 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
 import {
   DelayedLoader,
   accountApi,
@@ -9,6 +7,9 @@ import {
   toast,
   useAsyncAction,
   type OtpSendResponse,
+  useTranslation,
+  Link,
+  useNavigate,
 } from '@wallet/shared';
 import { BankStep } from './bank-step';
 import { forgetInviterCode, useInviterCode } from './inviter-code';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@wallet/shared';
 import { STEP_KEYS, type RegisterStep } from './register-form';
 
 /** The four steps of the wizard, the current one marked. */

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button, DelayedLoader, Html, lookupApi, Modal } from '@wallet/shared';
+import { Button, DelayedLoader, Html, lookupApi, Modal, useTranslation } from '@wallet/shared';
 
 export interface ConditionsModalProps {
   /** Given by whoever opened the modal (the host's bottom menu); called by the close button, Escape, backdrop. */

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { bus } from '@wallet/shared';
+import { bus, useTranslation } from '@wallet/shared';
 import './chat-widget.css';
 
 /**

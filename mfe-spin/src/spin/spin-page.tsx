@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@wallet/shared';
 
 /** /user/spin: the prize wheel comes in a later issue; for now its title and a "coming soon" line. */
 export function SpinPage() {
