@@ -9,21 +9,25 @@ beforeAll(async () => {
 });
 
 describe('Html', () => {
-  it('renders server html without scripts or handlers', () => {
+  it('renders server html without scripts or handlers', async () => {
     const { container } = render(
       <Html html={'<p>Deposit <b>now</b></p><script>alert(1)</script><img src="x" onerror="alert(2)">'} />,
     );
+    // DOMPurify loads on first use; until then the element stays empty.
+    expect(await screen.findByText('now')).toBeInTheDocument();
     expect(container.querySelector('b')).toHaveTextContent('now');
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('img')).not.toHaveAttribute('onerror');
   });
 
-  it('opens links in a new tab safely and drops javascript: urls', () => {
-    const clean = sanitizeHtml('<a href="https://example.com">site</a><a href="javascript:alert(1)">bad</a>');
+  it('opens links in a new tab safely and drops javascript: urls', async () => {
+    const clean = await sanitizeHtml(
+      '<a href="https://example.com">site</a><a href="javascript:alert(1)">bad</a>',
+    );
     expect(clean).toContain('target="_blank"');
     expect(clean).toContain('rel="noopener noreferrer"');
     expect(clean).not.toContain('javascript:');
-    expect(sanitizeHtml(null)).toBe('');
+    expect(await sanitizeHtml(null)).toBe('');
   });
 });
 
@@ -37,7 +41,7 @@ describe('Carousel', () => {
   it('moves with next, previous (wrapping) and the dots', async () => {
     const user = userEvent.setup();
     render(<Carousel slides={slides} />);
-    expect(screen.getByText('First')).toBeInTheDocument();
+    expect(await screen.findByText('First')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next banner' }));
     expect(screen.getByText('Second')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show banner 3' }));
