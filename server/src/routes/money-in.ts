@@ -5,6 +5,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { auth, requireMember } from '../http/auth';
+import { idempotent } from '../idempotency';
 import { bearer, replies, success } from '../http/schemas';
 import { depositLookup, moneyIn } from '../money-in';
 import * as S from '../money-in/schemas';
@@ -21,6 +22,8 @@ export const moneyInRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const m = moneyIn(ctx);
   await m.banners.seed();
   const member = { preHandler: requireMember };
+  /** Money-moving routes: auth, then the Idempotency-Key check (docs/ledger.md); the first response is replayed. */
+  const moneyMoving = idempotent(requireMember);
   const locale = (request: FastifyRequest) =>
     pickLocale(request.headers['accept-language'], ctx.defaultLocale);
 
@@ -62,7 +65,7 @@ export const moneyInRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/qrcode/:channel',
     {
-      ...member,
+      ...moneyMoving,
       config: { validationCode: 'QR_FAIL' },
       schema: {
         tags: qrTags,
@@ -102,7 +105,7 @@ export const moneyInRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/wallet/add',
     {
-      ...member,
+      ...moneyMoving,
       config: { validationCode: 'TRANSFER_MINIMUM' },
       schema: {
         tags: ['deposit'],
@@ -119,7 +122,7 @@ export const moneyInRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/wallet/slip',
     {
-      ...member,
+      ...moneyMoving,
       schema: {
         tags: ['deposit'],
         security: bearer,
@@ -228,7 +231,7 @@ export const moneyInRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/wallet/truelink',
     {
-      ...member,
+      ...moneyMoving,
       config: { validationCode: 'TRUELINK_INVALID' },
       schema: {
         tags: ['deposit'],
@@ -261,7 +264,7 @@ export const moneyInRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/invite/bonus',
     {
-      ...member,
+      ...moneyMoving,
       schema: {
         tags: ['invite'],
         security: bearer,
@@ -319,7 +322,7 @@ export const moneyInRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/refund/receive',
     {
-      ...member,
+      ...moneyMoving,
       schema: {
         tags: ['refund'],
         security: bearer,
@@ -335,7 +338,7 @@ export const moneyInRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/refund/addWallet',
     {
-      ...member,
+      ...moneyMoving,
       schema: {
         tags: ['refund'],
         security: bearer,
