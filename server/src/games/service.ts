@@ -382,9 +382,13 @@ export class GameService {
     refreshFirst = true,
   ): Promise<{ status: 'SUCCESS' | 'PENDING'; transferId: string }> {
     const { username } = await this.account(memberId, code);
-    // Wins not seen yet count too: sync the mirror with the provider before checking it.
-    if (refreshFirst) await this.refresh(memberId, code).catch(() => undefined);
-    const mirror = await this.ledger.balance(this.db, { member: memberId, code: gameCode(code) });
+    const ref = { member: memberId, code: gameCode(code) } as const;
+    let mirror = await this.ledger.balance(this.db, ref);
+    // Wins not seen yet count too: when the mirror is short, sync it with the provider before refusing.
+    if (mirror < amount && refreshFirst) {
+      await this.refresh(memberId, code).catch(() => undefined);
+      mirror = await this.ledger.balance(this.db, ref);
+    }
     if (mirror < amount) throw new AppError('MONEY_NOT_ENOUGH', 400);
     const id = randomUUID();
     await this.db.transaction().execute(async (trx) => {
