@@ -42,32 +42,36 @@ export default tseslint.config(
       ],
     },
   },
-  // A remote imports only from the shared package and its own folder, never from another remote or the host.
-  ...remotes.map((name) => ({
-    files: [`${name}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@wallet/mfe-*', '@wallet/host', '@wallet/server'],
-              message: 'Talk through @wallet/shared.',
-            },
-            {
-              group: [
-                '../../*/src/*',
-                '**/host/src/**',
-                '**/server/src/**',
-                ...remotes.filter((r) => r !== name).map((r) => `**/${r}/**`),
-              ],
-              message: 'Import only from @wallet/shared and this remote.',
-            },
-          ],
-        },
-      ],
-    },
-  })),
+  // A remote imports only from the shared package and its own folder, never from another remote or the host; its
+  // shipped code gets the router, i18n and RxJS through @wallet/shared (tests may wire them up directly).
+  ...remotes.flatMap((name) => {
+    const crossPart = [
+      { group: ['@wallet/mfe-*', '@wallet/host', '@wallet/server'], message: 'Talk through @wallet/shared.' },
+      {
+        group: [
+          '../../*/src/*',
+          '**/host/src/**',
+          '**/server/src/**',
+          ...remotes.filter((r) => r !== name).map((r) => `**/${r}/**`),
+        ],
+        message: 'Import only from @wallet/shared and this remote.',
+      },
+    ];
+    const carriedByShared = {
+      group: ['react-router', 'react-router-dom', 'react-i18next', 'i18next', 'rxjs', 'rxjs/*'],
+      message:
+        'A remote gets the router, i18n and RxJS from @wallet/shared: one instance per page (CARRIED_BY_SHARED in tooling/webpack.app.js).',
+    };
+    const tests = [`${name}/**/*.test.{ts,tsx}`, `${name}/test/**`];
+    return [
+      {
+        files: [`${name}/**/*.{ts,tsx}`],
+        ignores: tests,
+        rules: { 'no-restricted-imports': ['error', { patterns: [...crossPart, carriedByShared] }] },
+      },
+      { files: tests, rules: { 'no-restricted-imports': ['error', { patterns: crossPart }] } },
+    ];
+  }),
   {
     files: ['shared/**/*.{ts,tsx}'],
     rules: {
