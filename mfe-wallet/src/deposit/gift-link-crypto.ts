@@ -1,24 +1,22 @@
 /**
  * Client-side encryption of a wallet gift link (spec §7: `link::walletName`, encrypted on the client with a fixed
- * client-side secret). PROVISIONAL until the server engineer fixes the algorithm in docs/money-in.md; the server
- * must decrypt exactly this:
+ * client-side secret). Scheme v1, the one the server decrypts (server/src/money-in/truelink-crypto.ts):
  *
- * - key: SHA-256 of the UTF-8 secret, used as an AES-256-GCM key;
- * - iv: 12 random bytes; tag: 128 bits, appended to the ciphertext (Web Crypto's layout);
- * - plaintext: UTF-8 of `${link}::${walletName}`;
- * - output: base64 of `iv ‖ ciphertext ‖ tag`.
+ * - key = SHA-256(UTF-8(secret)), an AES-256-GCM key; iv = 12 random bytes;
+ * - plaintext = UTF-8(`${link}::${walletName}`); sealed = ciphertext with the 128-bit tag appended (Web Crypto);
+ * - wire value = `v1.` + base64url(iv) + `.` + base64url(sealed), base64url without padding.
  *
- * The secret is in the bundle, so this only keeps the raw link out of logs and casual view; it is not a secret
- * from the member.
+ * `walletName` must be one of the deposit lookup's `wallets[].walletAccountName`. The secret is in the bundle, so
+ * this keeps the raw link out of logs and proxies; it is not a secret from the member.
  */
-export const GIFT_LINK_CLIENT_SECRET = 'wallet-truelink-client-v1';
+export const GIFT_LINK_CLIENT_SECRET = 'wallet-site:truelink:v1:8f3c2a1e';
 
 const IV_BYTES = 12;
 
-function toBase64(bytes: Uint8Array): string {
+function base64url(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 async function keyFrom(secret: string): Promise<CryptoKey> {
@@ -36,8 +34,5 @@ export async function encryptGiftLink(
   const key = await keyFrom(secret);
   const plain = new TextEncoder().encode(`${link.trim()}::${walletName}`);
   const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, plain));
-  const out = new Uint8Array(iv.length + sealed.length);
-  out.set(iv, 0);
-  out.set(sealed, iv.length);
-  return toBase64(out);
+  return `v1.${base64url(iv)}.${base64url(sealed)}`;
 }
