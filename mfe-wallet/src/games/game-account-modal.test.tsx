@@ -68,13 +68,15 @@ test('play auto-logs in and opens the link in a new tab', async () => {
   jest.spyOn(gamesApi, 'credentials').mockResolvedValue(credentials);
   const autoLogin = jest
     .spyOn(gamesApi, 'autoLogin')
-    .mockResolvedValue({ link: 'https://play.example/pg?s=1' });
+    .mockResolvedValue({ link: '/sandbox/games/PG/play?session=s1' });
   const tab = { opener: {}, location: { href: '' }, close: jest.fn() };
   const open = jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
   renderModal(game('PG', { isActive: true, amount: 2500 }));
   await screen.findByTestId('game-username');
   await userEvent.click(screen.getByTestId('game-play'));
-  await waitFor(() => expect(tab.location.href).toBe('https://play.example/pg?s=1'));
+  await waitFor(() =>
+    expect(tab.location.href).toBe(`${window.location.origin}/sandbox/games/PG/play?session=s1`),
+  );
   expect(autoLogin).toHaveBeenCalledWith('pg', 'u_pg_1');
   expect(open).toHaveBeenCalledWith('', '_blank');
   expect(tab.opener).toBeNull();

@@ -30,7 +30,13 @@ export interface GameAccountModalProps {
 
 const LINK_KINDS = ['web', 'android', 'ios'] as const;
 
-function openLink(link: string, newTab: boolean): void {
+/** Provider links may be site-relative (the sandbox's are): resolve them against the page's origin. */
+function absolute(link: string): string {
+  return new URL(link, window.location.origin).href;
+}
+
+function openLink(rawLink: string, newTab: boolean): void {
+  const link = absolute(rawLink);
   if (newTab) window.open(link, '_blank', 'noopener,noreferrer');
   else window.location.assign(link);
 }
@@ -101,7 +107,7 @@ export function GameAccountModal({
     }
     if (tab) {
       tab.opener = null;
-      tab.location.href = result.value.link;
+      tab.location.href = absolute(result.value.link);
     } else {
       openLink(result.value.link, buildConfig.openGameInNewTab);
     }
