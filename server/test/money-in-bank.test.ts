@@ -114,6 +114,21 @@ describe(`bank transfer deposits (${dbLabel})`, () => {
     await expectBooksBalanced(t.app);
   });
 
+  test('deposits show in the statement as deposit lines from the sending bank', async () => {
+    const res = await call(t.app, a, 'POST', '/api/statement', { page: 1, limit: 10 });
+    expect(res.statusCode).toBe(200);
+    const { statements } = body<{
+      statements: { statementType: string; from: string; to: string; amount: number; status: string }[];
+    }>(res).data;
+    expect(statements[0]).toMatchObject({
+      statementType: 'deposit',
+      from: 'SCB',
+      to: 'wallet',
+      amount: 7_000,
+      status: 'SUCCESS',
+    });
+  });
+
   test('unsigned bank webhooks are refused', async () => {
     const res = await t.app.inject({
       method: 'POST',

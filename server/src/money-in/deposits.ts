@@ -112,7 +112,12 @@ export class Deposits {
         amount: tr.amount,
         from: 'bank_in',
         reference: `bank:${tr.txid}`,
-        meta: { fromBankCode: tr.fromBankCode },
+        meta: {
+          fromBankCode: tr.fromBankCode,
+          from: tr.fromBankCode,
+          to: 'wallet',
+          description: 'bank transfer',
+        },
       });
       const notice = await t
         .selectFrom('money_in_deposit_notices')

@@ -110,7 +110,7 @@ export class GiftLinks {
           amount: done.amount,
           from: 'payment_channels',
           reference: `truelink:${voucher}`,
-          meta: { channel: 'TRUELINK' },
+          meta: { channel: 'TRUELINK', from: 'TRUEMONEY', to: 'wallet', description: 'wallet gift link' },
         });
         return { amount: done.amount, status: 'SUCCESS' as const };
       });

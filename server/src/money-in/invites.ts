@@ -150,7 +150,12 @@ export class Invites {
         kind: 'invite',
         from: 'invite_expense',
         reference: `invite:${claimId}`,
-        meta: { invitees: rows.length },
+        meta: {
+          invitees: rows.length,
+          from: 'invite',
+          to: 'wallet',
+          description: `invite bonus (${rows.length})`,
+        },
       });
       return { amount, message: 'INVITE_BONUS_SUCCESS' as const };
     });

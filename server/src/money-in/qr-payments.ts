@@ -258,7 +258,7 @@ export class QrPayments {
       amount: qr.amount,
       from: 'payment_channels',
       reference: `${channel}:${n.txid}`,
-      meta: { channel, qrcodeId: qr.id },
+      meta: { channel, qrcodeId: qr.id, from: channel, to: 'wallet', description: `QR ${channel}` },
     });
     return { outcome: 'CREDITED', qr };
   }

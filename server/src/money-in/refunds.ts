@@ -183,7 +183,12 @@ export class Refunds {
         kind: 'refund',
         from: 'refund_expense',
         reference: `refund:${ref}`,
-        meta: { periods: rows.length },
+        meta: {
+          periods: rows.length,
+          from: 'refund',
+          to: 'wallet',
+          description: `refund (${rows.length} weeks)`,
+        },
       });
       return { message: 'REFUND_SUCCESS' as const, amount };
     });

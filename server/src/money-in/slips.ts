@@ -212,7 +212,7 @@ export class Slips {
           amount: verdict.amount,
           from: 'bank_in',
           reference: `slip:${verdict.slipRef}`,
-          meta: { slipId: id },
+          meta: { slipId: id, from: 'slip', to: 'wallet', description: `slip ${verdict.slipRef}` },
         });
       });
     } catch (e) {
