@@ -140,16 +140,14 @@ async function main(): Promise<void> {
         },
         { requireOtp: false, sources: async () => [] },
       );
-      await app.ctx.db
-        .transaction()
-        .execute((trx) =>
-          app.ctx.ledger.creditMember(trx, {
-            memberId,
-            amount: 100_000_000,
-            kind: 'deposit',
-            from: 'bank_in',
-          }),
-        );
+      await app.ctx.db.transaction().execute((trx) =>
+        app.ctx.ledger.creditMember(trx, {
+          memberId,
+          amount: 100_000_000,
+          kind: 'deposit',
+          from: 'bank_in',
+        }),
+      );
       const login = await request(
         agent,
         port,
