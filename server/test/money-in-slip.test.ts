@@ -54,7 +54,13 @@ function multipart(parts: { name: string; value: Buffer | string; filename?: str
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-const upload = (file: Buffer | undefined, filename = 'slip.png', amount?: number, m: TestMember = a) => {
+const upload = (
+  file: Buffer | undefined,
+  filename = 'slip.png',
+  amount?: number,
+  m: TestMember = a,
+  key?: string,
+) => {
   const parts: Parameters<typeof multipart>[0] = [];
   if (amount !== undefined) parts.push({ name: 'amount', value: String(amount) });
   if (file) parts.push({ name: 'file', value: file, filename, type: 'image/png' });
@@ -62,7 +68,7 @@ const upload = (file: Buffer | undefined, filename = 'slip.png', amount?: number
   return t.app.inject({
     method: 'POST',
     url: '/api/wallet/slip',
-    headers: { ...bearerOf(m), 'content-type': contentType },
+    headers: { ...bearerOf(m), 'content-type': contentType, ...(key ? { 'idempotency-key': key } : {}) },
     payload,
   });
 };
@@ -117,11 +123,22 @@ describe(`slip upload (${dbLabel})`, () => {
     await expectBooksBalanced(t.app);
   });
 
+  test('a retried upload with the same Idempotency-Key is answered from the first, credited once', async () => {
+    const before = await walletAmount(t.app, a);
+    const image = png();
+    const first = await upload(image, 'retry.png', 4_200, a, 'slip-key-1');
+    const retry = await upload(image, 'retry.png', 4_200, a, 'slip-key-1');
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(body<Slip>(retry).data).toEqual(body<Slip>(first).data);
+    expect(body<Slip>(first).data.status).toBe('SUCCESS');
+    expect(await walletAmount(t.app, a)).toBe(before + 4_200);
+  });
+
   test('list and image URL: own slips only; the signed URL serves the image; a forged one does not', async () => {
     const list = body<{ total: number; slips: Slip[] }>(
       await call(t.app, a, 'POST', '/api/statement/slip', { page: 1, limit: 10 }),
     ).data;
-    expect(list.total).toBe(5 + SLIP_REASONS.length);
+    expect(list.total).toBe(6 + SLIP_REASONS.length);
     expect(list.slips).toHaveLength(10);
     const page2 = body<{ slips: Slip[] }>(
       await call(t.app, a, 'POST', '/api/statement/slip', { page: 2, limit: 10 }),
