@@ -7,7 +7,7 @@ import { AppError } from '../errors';
 import { auth, requireMember } from '../http/auth';
 import { idempotent } from '../idempotency';
 import { bearer, replies, success } from '../http/schemas';
-import { depositLookup, moneyIn } from '../money-in';
+import { depositLookup, inviteSummary, moneyIn } from '../money-in';
 import * as S from '../money-in/schemas';
 import { verifyWebhook } from '../money-in/webhook-signature';
 import { pickLocale } from '../services/content';
@@ -21,6 +21,8 @@ export const moneyInRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const m = moneyIn(ctx);
   await m.banners.seed();
+  // GET /api/wallet's `invite` (ctx.inviteSummary answers zeros until this plugin registers).
+  ctx.inviteSummary = (memberId) => inviteSummary(ctx.db, memberId);
   const member = { preHandler: requireMember };
   /** Money-moving routes: auth, then the Idempotency-Key check (docs/ledger.md); the first response is replayed. */
   const moneyMoving = idempotent(requireMember);
