@@ -1,0 +1,283 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, snapshot } from '../lib/browser';
+import { registerMember, api, type Member } from '../lib/members';
+import { startSite, type Site } from '../lib/site';
+
+let site: Site;
+let browser: Browser;
+
+before(async () => {
+  // Payouts settle after 1.5 s here so the pending → success step is quick to watch.
+  site = await startSite({ env: { PAYOUT_SETTLE_MS: '1500', GAME_LATENCY_MS: '50' } });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+/** Reads a money text such as "1,234.50" as minor units. */
+function minor(text: string | null): number {
+  const clean = (text ?? '').replace(/[^\d.-]/g, '');
+  const [whole = '0', frac = ''] = clean.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0').slice(0, 2));
+}
+
+async function memberPage(locale: 'th' | 'en'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: site.url, viewport: { width: 390, height: 844 } });
+  await context.addInitScript((lng) => {
+    window.localStorage.setItem('locale', lng);
+    window.localStorage.setItem(
+      'remember-agreement',
+      JSON.stringify({ acceptedAt: new Date().toISOString() }),
+    );
+  }, locale);
+  return { context, page: await context.newPage() };
+}
+
+async function login(page: Page, member: Member): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(member.phone);
+  await page.getByTestId('login-password').fill(member.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/user/home');
+  await page.getByTestId('home-balance').waitFor();
+}
+
+async function balance(page: Page): Promise<number> {
+  return minor(await page.getByTestId('home-balance').textContent());
+}
+
+async function waitForBalance(page: Page, expected: number): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if ((await balance(page)) === expected) return;
+    await page.waitForTimeout(300);
+  }
+  assert.equal(await balance(page), expected);
+}
+
+async function closeModal(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+}
+
+for (const locale of ['th', 'en'] as const) {
+  describe(`wallet flows in ${locale}`, () => {
+    let member: Member;
+    const phone = locale === 'th' ? '0861110001' : '0861110002';
+
+    before(async () => {
+      member = await registerMember(site, phone, { name: locale === 'th' ? 'มาลี ศรีสุข' : 'Malee Srisuk' });
+    });
+
+    test('deposit by QR, pay it in the sandbox: the balance rises', async () => {
+      const { context, page } = await memberPage(locale);
+      try {
+        await login(page, member);
+        const before = await balance(page);
+        await page.getByTestId('widget-deposit').click();
+        await page.getByTestId('deposit-tab-qr').click();
+        await page.getByTestId('qr-channel-KBANK').click();
+        await page.getByTestId('qr-amount-KBANK').fill('150');
+        const created = page.waitForResponse(
+          (r) => r.url().includes('/api/qrcode/KBANK') && r.request().method() === 'POST',
+        );
+        await page.getByTestId('qr-create-KBANK').click();
+        const qr = ((await (await created).json()) as { data: { qrcodeId: string } }).data;
+        await page.getByTestId('qr-image-KBANK').waitFor();
+        await page.getByTestId('qr-countdown-KBANK').waitFor();
+
+        // The member pays with a banking app: here, the payment channel's sandbox page.
+        const bankApp = await context.newPage();
+        await bankApp.goto(`/sandbox/pay/${qr.qrcodeId}`);
+        await bankApp.locator('#pay').click();
+        await bankApp.locator('#status').filter({ hasText: 'PAID' }).waitFor();
+        await bankApp.close();
+
+        await page.getByTestId('qr-confirm-KBANK').click();
+        await waitForBalance(page, before + 15_000);
+      } catch (error) {
+        await snapshot(page, `qr-${locale}`);
+        throw error;
+      } finally {
+        await context.close();
+      }
+    });
+
+    test('transfer to a game, play a sandbox round, transfer back: the total matches', async () => {
+      const { context, page } = await memberPage(locale);
+      try {
+        await login(page, member);
+        const start = await balance(page);
+        assert.ok(start >= 10_000, 'the member has at least 100.00 from the deposit');
+        assert.equal(minor(await page.getByTestId('home-total').textContent()), start);
+
+        // Open the PG account.
+        await page.getByTestId('game-card-PG').click();
+        await page.getByTestId('game-activate').click();
+        await page.getByTestId('game-credentials').waitFor();
+        await closeModal(page);
+
+        await page.getByTestId('home-transfer').click();
+        await page.getByTestId('transfer-from').selectOption('wallet');
+        await page.getByTestId('transfer-to').selectOption('PG');
+        await page.getByTestId('transfer-amount').fill('100');
+        await page.getByTestId('transfer-submit').click();
+        await page.getByTestId('alert-success').waitFor();
+        await page.keyboard.press('Enter');
+        await waitForBalance(page, start - 10_000);
+        assert.equal(minor(await page.getByTestId('game-amount-PG').textContent()), 10_000);
+
+        // Play one round on the provider's page.
+        await page.getByTestId('game-card-PG').click();
+        const [game] = await Promise.all([
+          context.waitForEvent('page'),
+          page.getByTestId('game-play').click(),
+        ]);
+        await game.waitForLoadState();
+        const stake = game.getByTestId('game-balance');
+        const before = Number(await stake.getAttribute('data-amount'));
+        await game.locator('input[name="bet"]').fill('10');
+        await game.locator('form button[type="submit"]').click();
+        await game.waitForLoadState();
+        const after = Number(await game.getByTestId('game-balance').getAttribute('data-amount'));
+        assert.notEqual(after, before, 'the round won or lost');
+        await game.close();
+        await closeModal(page);
+
+        // Refresh: the home learns the game balance from the provider.
+        await page.getByTestId('home-refresh').click();
+        await page
+          .getByTestId('game-amount-PG')
+          .filter({ hasNotText: /^100\.00$/ })
+          .waitFor();
+        const inGame = minor(await page.getByTestId('game-amount-PG').textContent());
+        assert.equal(inGame, after);
+        assert.equal(minor(await page.getByTestId('home-total').textContent()), start - 10_000 + inGame);
+
+        await page.getByTestId('home-transfer').click();
+        await page.getByTestId('transfer-from').selectOption('PG');
+        await page.getByTestId('transfer-to').selectOption('wallet');
+        await page.getByTestId('transfer-amount').fill((inGame / 100).toFixed(2));
+        await page.getByTestId('transfer-submit').click();
+        await page.getByTestId('alert-success').waitFor();
+        await page.keyboard.press('Enter');
+        await waitForBalance(page, start - 10_000 + inGame);
+        assert.equal(minor(await page.getByTestId('home-total').textContent()), start - 10_000 + inGame);
+      } catch (error) {
+        await snapshot(page, `game-${locale}`);
+        throw error;
+      } finally {
+        await context.close();
+      }
+    });
+
+    test('withdraw: pending, then success', async () => {
+      const { context, page } = await memberPage(locale);
+      try {
+        await login(page, member);
+        const start = await balance(page);
+        await page.getByTestId('widget-withdraw').click();
+        await page.getByTestId('withdraw-amount').fill('100');
+        await page.getByTestId('withdraw-submit').click();
+        await page.getByTestId('alert-success').waitFor();
+        await page.keyboard.press('Enter');
+        await waitForBalance(page, start - 10_000);
+
+        const token = await page.evaluate(
+          () => localStorage.getItem('token') ?? sessionStorage.getItem('token'),
+        );
+        const statement = async () =>
+          (
+            await api<{ statements: { statementType: string; status: string }[] }>(site, '/api/statement', {
+              body: { page: 1, limit: 10 },
+              token: token ?? '',
+            })
+          ).statements.find((s) => s.statementType === 'withdraw');
+        assert.equal((await statement())?.status, 'PENDING');
+        const deadline = Date.now() + 15_000;
+        while ((await statement())?.status !== 'SUCCESS' && Date.now() < deadline)
+          await page.waitForTimeout(300);
+        assert.equal((await statement())?.status, 'SUCCESS');
+      } catch (error) {
+        await snapshot(page, `withdraw-${locale}`);
+        throw error;
+      } finally {
+        await context.close();
+      }
+    });
+
+    test('a slip upload shows its status and reason', async () => {
+      const { context, page } = await memberPage(locale);
+      const dir = mkdtempSync(join(tmpdir(), 'slip-'));
+      // A real 1×1 PNG, named the way the sandbox verifier reads an expired slip.
+      const file = join(dir, 'slip_expired_slip.png');
+      writeFileSync(
+        file,
+        Buffer.from(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+          'base64',
+        ),
+      );
+      try {
+        await login(page, member);
+        await page.getByTestId('widget-deposit').click();
+        await page.getByTestId('deposit-tab-slip').click();
+        await page.getByTestId('slip-file').setInputFiles(file);
+        await page.getByTestId('slip-upload').click();
+        await page.getByTestId('slip-result').waitFor();
+        const reason = (await page.getByTestId('slip-reason').textContent())?.trim() ?? '';
+        assert.notEqual(reason, '');
+        assert.doesNotMatch(reason, /EXPIRED_SLIP/, 'the reason is translated, not the code');
+        if (locale === 'th') assert.match(reason, /[\u0E00-\u0E7F]/);
+        else assert.match(reason, /expired/i);
+      } catch (error) {
+        await snapshot(page, `slip-${locale}`);
+        throw error;
+      } finally {
+        await context.close();
+      }
+    });
+
+    test('a friend registering through the invite link shows up in the inviter list', async () => {
+      const { context, page } = await memberPage(locale);
+      try {
+        await login(page, member);
+        const link = (await page.getByTestId('home-invite-link').textContent())?.trim() ?? '';
+        const url = new URL(link.startsWith('http') ? link : `${site.url}${link}`);
+        assert.equal(url.pathname, '/register');
+        const code = url.searchParams.get('code') ?? '';
+        assert.ok(code.endsWith(member.id), 'the code carries the inviter id');
+
+        // The friend opens the link (the wizard stores the code), then registers.
+        const friendContext = await browser.newContext({ baseURL: site.url });
+        const friendPage = await friendContext.newPage();
+        await friendPage.goto(`${url.pathname}${url.search}`);
+        await friendPage.getByTestId('register-phone').waitFor();
+        assert.equal(await friendPage.evaluate(() => localStorage.getItem('code')), code);
+        await friendContext.close();
+        const friendPhone = locale === 'th' ? '0871110001' : '0871110002';
+        await registerMember(site, friendPhone, { name: 'Friend Invited', inviteCode: code });
+
+        await page.reload();
+        await page.getByTestId('widget-invite').click();
+        // Banners come first when the operator has some: closing the carousel opens the invite modal.
+        await page.locator('[data-testid="invite-modal"], [data-testid="banners-modal"]').first().waitFor();
+        if (await page.getByTestId('banners-modal').isVisible())
+          await page.getByTestId('banners-continue').click();
+        await page.getByTestId('invite-table').filter({ hasText: 'Friend Invited' }).waitFor();
+      } catch (error) {
+        await snapshot(page, `invite-${locale}`);
+        throw error;
+      } finally {
+        await context.close();
+      }
+    });
+  });
+}
