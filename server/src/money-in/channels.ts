@@ -31,6 +31,8 @@ export interface PaymentChannelAdapter {
   readonly channel: QrChannel;
   createIntent(req: IntentRequest): Promise<PaymentIntent>;
   cancelIntent(channelRef: string): Promise<void>;
+  /** Where a payer on this device can pay the intent (a banking-app deep link), or null when the channel has none. */
+  payUrl(qrcodeId: string): string | null;
 }
 
 /** Thrown by an adapter when the channel refuses or cannot be reached (→ QR_FAIL). */
@@ -46,6 +48,11 @@ export class ChannelUnavailableError extends Error {}
 export class SandboxPaymentChannel implements PaymentChannelAdapter {
   down = false;
   constructor(readonly channel: QrChannel) {}
+
+  /** The sandbox's stand-in for a banking app: its pay page. */
+  payUrl(qrcodeId: string): string {
+    return `/sandbox/pay/${encodeURIComponent(qrcodeId)}`;
+  }
 
   async createIntent(req: IntentRequest): Promise<PaymentIntent> {
     if (this.down) throw new ChannelUnavailableError(`${this.channel} sandbox is down`);

@@ -90,6 +90,7 @@ function unconfiguredChannel(channel: QrChannel): PaymentChannelAdapter {
       throw new ChannelUnavailableError(`${channel}: no payment channel configured`);
     },
     cancelIntent: async () => undefined,
+    payUrl: () => null,
   };
 }
 

@@ -18,6 +18,8 @@ export interface QrState {
   amount: number;
   expireIn: number;
   message: string;
+  /** A link that pays this QR on the payer's device (banking-app deep link; the sandbox pay page), if any. */
+  payUrl: string | null;
 }
 
 type QrRow = Selectable<QrCodesTable>;
@@ -38,7 +40,15 @@ export interface WebhookResult {
   outcome: IncomingOutcome;
 }
 
-const NO_QR: QrState = { qrcodeId: null, hasQrcode: false, qrcode: '', amount: 0, expireIn: 0, message: '' };
+const NO_QR: QrState = {
+  qrcodeId: null,
+  hasQrcode: false,
+  qrcode: '',
+  amount: 0,
+  expireIn: 0,
+  message: '',
+  payUrl: null,
+};
 
 /**
  * QR deposits: one pending payment intent per member and channel, created at the channel, shown as an SVG QR,
@@ -89,6 +99,7 @@ export class QrPayments {
       amount: row.amount,
       expireIn: new Date(row.expires_at).getTime(),
       message: '',
+      payUrl: this.channels[row.channel].payUrl(row.id),
     };
   }
 

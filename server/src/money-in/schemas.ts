@@ -16,6 +16,9 @@ export const QrState = Type.Object({
   amount: Type.Integer(),
   expireIn: Type.Integer({ description: 'expiry, epoch milliseconds' }),
   message: Type.String(),
+  payUrl: Type.Union([Type.String(), Type.Null()], {
+    description: 'pays this QR on the payer device (banking-app deep link; the sandbox pay page)',
+  }),
 });
 
 export const DepositLookup = Type.Object({
