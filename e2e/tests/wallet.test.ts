@@ -85,17 +85,16 @@ for (const locale of ['th', 'en'] as const) {
         await page.getByTestId('deposit-tab-qr').click();
         await page.getByTestId('qr-channel-KBANK').click();
         await page.getByTestId('qr-amount-KBANK').fill('150');
-        const created = page.waitForResponse(
-          (r) => r.url().includes('/api/qrcode/KBANK') && r.request().method() === 'POST',
-        );
         await page.getByTestId('qr-create-KBANK').click();
-        const qr = ((await (await created).json()) as { data: { qrcodeId: string } }).data;
         await page.getByTestId('qr-image-KBANK').waitFor();
         await page.getByTestId('qr-countdown-KBANK').waitFor();
 
-        // The member pays with a banking app: here, the payment channel's sandbox page.
-        const bankApp = await context.newPage();
-        await bankApp.goto(`/sandbox/pay/${qr.qrcodeId}`);
+        // The member pays with a banking app on the phone: here, the payment channel's sandbox page.
+        const [bankApp] = await Promise.all([
+          context.waitForEvent('page'),
+          page.getByTestId('qr-pay-link-KBANK').click(),
+        ]);
+        await bankApp.waitForLoadState();
         await bankApp.locator('#pay').click();
         await bankApp.locator('#status').filter({ hasText: 'PAID' }).waitFor();
         await bankApp.close();

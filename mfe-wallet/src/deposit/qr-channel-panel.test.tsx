@@ -163,3 +163,18 @@ test('a new reloadKey reads the channel state again', async () => {
   );
   await waitFor(() => expect(qr).toHaveBeenCalledTimes(2));
 });
+
+test('a QR the channel can pay on this device offers that link; one without it does not', async () => {
+  jest.spyOn(depositApi, 'qr').mockResolvedValue({ ...created(10_000, 600), payUrl: '/sandbox/pay/qr1' });
+  renderPanel('KBANK');
+  const link = await screen.findByTestId('qr-pay-link-KBANK');
+  expect(link).toHaveAttribute('href', '/sandbox/pay/qr1');
+  expect(link).toHaveTextContent('Pay with a banking app on this phone');
+});
+
+test('no pay-on-device link when the channel has none', async () => {
+  jest.spyOn(depositApi, 'qr').mockResolvedValue({ ...created(10_000, 600), payUrl: null });
+  renderPanel('KBANK');
+  await screen.findByTestId('qr-image-KBANK');
+  expect(screen.queryByTestId('qr-pay-link-KBANK')).not.toBeInTheDocument();
+});

@@ -119,6 +119,17 @@ export function QrChannelPanel({
             {t('deposit.qr.expiresIn')}{' '}
             <strong data-testid={`qr-countdown-${channel}`}>{formatCountdown(remaining)}</strong>
           </p>
+          {shown.payUrl && (
+            <a
+              className="wl-btn wl-btn--secondary wallet-qr__pay-link"
+              href={shown.payUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid={`qr-pay-link-${channel}`}
+            >
+              {t('deposit.qr.payOnDevice')}
+            </a>
+          )}
           <div className="wallet-form__actions">
             <Button
               variant="secondary"

@@ -79,6 +79,8 @@ export interface QrState {
   expireIn: number;
   /** Catalogue code when `hasQrcode` is false (e.g. QR_FAIL). */
   message: string;
+  /** Pays this QR on the member's own device (a banking-app link; in the sandbox, the channel's pay page). */
+  payUrl?: string | null;
 }
 
 export type SlipStatus = 'PROCESSING' | 'SUCCESS' | 'FAILED';
