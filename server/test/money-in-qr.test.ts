@@ -19,6 +19,7 @@ interface QrState {
   amount: number;
   expireIn: number;
   message: string;
+  payUrl: string | null;
 }
 
 const clock = new ManualClock(Date.parse('2026-03-04T05:00:00Z'));
