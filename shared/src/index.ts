@@ -47,6 +47,8 @@ export {
   createRemoteParcel,
   type RemoteParcelProps,
   type RemoteParcelOptions,
+  type RemoteCatalogs,
+  registerCatalogs,
 } from './parcel/create-remote-parcel';
 export { UnavailablePanel, type UnavailablePanelProps } from './parcel/unavailable-panel';
 export * from './ui';

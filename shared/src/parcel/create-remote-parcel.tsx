@@ -6,6 +6,7 @@ import singleSpaReact from 'single-spa-react';
 import type { ParcelConfigObject } from 'single-spa';
 import { bus } from '../bus/bus';
 import { i18n } from '../i18n/i18n';
+import { LOCALES, type Catalog, type Locale, type Namespace } from '../i18n/locales';
 import { UnavailablePanel } from './unavailable-panel';
 
 /** Props the host passes to every remote parcel. */
@@ -16,7 +17,19 @@ export interface RemoteParcelProps {
   onRetry?: () => void;
 }
 
+/** A remote's own namespace of the catalogs, in every language, as its build bundled them. */
+export interface RemoteCatalogs {
+  ns: Namespace;
+  resources: Record<Locale, Catalog>;
+}
+
 export interface RemoteParcelOptions {
+  /**
+   * The remote's strings as of its own build. They replace the page's copy of that namespace when the remote loads,
+   * so a remote deployed alone ships its new texts without a host rebuild (the shared package, and the catalogs it
+   * carries, come from the host's build).
+   */
+  catalogs?: RemoteCatalogs;
   /**
    * Build id of the remote (its own `process.env.WALLET_BUILD_ID`, baked in at the remote's build time), shown as
    * `data-build` on the remote's root element so operators and tests can see which build of a remote is live.
@@ -34,6 +47,7 @@ export function createRemoteParcel<P extends object>(
   remote: string,
   options: RemoteParcelOptions = {},
 ): ParcelConfigObject<P & RemoteParcelProps> {
+  if (options.catalogs) registerCatalogs(options.catalogs);
   function Root(props: P & RemoteParcelProps) {
     return (
       <I18nextProvider i18n={i18n}>
@@ -61,4 +75,9 @@ export function createRemoteParcel<P extends object>(
     },
   });
   return { name: remote, ...lifecycles } as ParcelConfigObject<P & RemoteParcelProps>;
+}
+
+/** Deep-merges the remote's bundles over the page's, its keys winning. */
+export function registerCatalogs({ ns, resources }: RemoteCatalogs): void {
+  for (const locale of LOCALES) i18n.addResourceBundle(locale, ns, resources[locale], true, true);
 }
