@@ -3,4 +3,7 @@ module.exports = {
   projects: ['shared', 'host', 'mfe-auth', 'mfe-wallet', 'mfe-bonus', 'mfe-spin', 'mfe-chat', 'server'].map(
     (dir) => `<rootDir>/${dir}`,
   ),
+  // A global option: Jest ignores it inside a project's config. Server suites start an embedded database in
+  // their hooks (PGlite takes seconds on a loaded machine), so the 5 s default is too tight for them.
+  testTimeout: 30000,
 };
