@@ -338,19 +338,7 @@ export class GameService {
     const id = randomUUID();
     await this.db.transaction().execute(async (trx) => {
       await this.lockAccount(trx, memberId, code);
-      await trx
-        .insertInto('game_transfers')
-        .values({
-          id,
-          member_id: memberId,
-          code,
-          direction: 'in',
-          amount,
-          status: 'PENDING',
-          idempotency_key: idempotencyKey ?? null,
-          created_at: this.clock.now(),
-        })
-        .execute();
+      await this.recordPending(trx, { id, memberId, code, direction: 'in', amount, idempotencyKey });
       const posted = await this.ledger.post(trx, {
         kind: 'transfer',
         memberId,
@@ -393,23 +381,38 @@ export class GameService {
     const id = randomUUID();
     await this.db.transaction().execute(async (trx) => {
       await this.lockAccount(trx, memberId, code);
-      await trx
-        .insertInto('game_transfers')
-        .values({
-          id,
-          member_id: memberId,
-          code,
-          direction: 'out',
-          amount,
-          status: 'PENDING',
-          idempotency_key: idempotencyKey ?? null,
-          created_at: this.clock.now(),
-        })
-        .execute();
+      await this.recordPending(trx, { id, memberId, code, direction: 'out', amount, idempotencyKey });
       await this.bump(trx, memberId, code);
     });
     const outcome = await this.call(() => this.providers(code).transferOut(username, amount, id));
     return this.afterCall(id, outcome);
+  }
+
+  /** The transfer's own row, PENDING until the provider's answer (or reconciliation) settles it. */
+  private async recordPending(
+    trx: Trx,
+    t: {
+      id: string;
+      memberId: string;
+      code: string;
+      direction: 'in' | 'out';
+      amount: number;
+      idempotencyKey?: string;
+    },
+  ): Promise<void> {
+    await trx
+      .insertInto('game_transfers')
+      .values({
+        id: t.id,
+        member_id: t.memberId,
+        code: t.code,
+        direction: t.direction,
+        amount: t.amount,
+        status: 'PENDING',
+        idempotency_key: t.idempotencyKey ?? null,
+        created_at: this.clock.now(),
+      })
+      .execute();
   }
 
   private async afterCall(
