@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { attachRealtime } from './realtime';
-import { DEMO, seedDemoMember } from './seed-demo';
+import { ConfigError, loadConfig } from './platform/config';
+import { attachRealtime } from './platform/realtime';
+import { DEMO, seedDemoMember } from './features/accounts/demo-member';
 
 async function main(): Promise<void> {
   let config;

@@ -1,4 +1,4 @@
-import type { FaultMode } from '../src/games/sandbox-provider';
+import type { FaultMode } from '../src/features/games/sandbox-provider';
 import { body, createTestApp, dbLabel, fund, memberWithToken, setSetting, type TestApp } from './helpers';
 
 /** Acceptance 3: provider faults (error, timeout, unknown outcome) never lose money, in either direction. */

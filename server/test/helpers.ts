@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { buildApp, type App, type AppDeps } from '../src/app';
-import { loadConfig, type AppConfig } from '../src/config';
+import { loadConfig, type AppConfig } from '../src/platform/config';
 
 /**
  * One app per test file. The database is PGlite in memory, or — when TEST_DATABASE_URL is set — PostgreSQL

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Ledger } from '../src/ledger';
+import type { Ledger } from '../src/core/ledger';
 import { createTestApp, dbLabel, registration, setSetting, type TestApp } from './helpers';
 
 let t: TestApp;

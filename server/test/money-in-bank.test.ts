@@ -1,4 +1,4 @@
-import { moneyInDb } from '../src/money-in/tables';
+import { moneyInDb } from '../src/features/deposits/tables';
 import { createTestApp, body, dbLabel, setSetting, type TestApp } from './helpers';
 import {
   call,

@@ -1,4 +1,4 @@
-import { inviteSummary } from '../src/money-in';
+import { inviteSummary } from '../src/features/deposits';
 import { createTestApp, body, dbLabel, setSetting, type TestApp } from './helpers';
 import {
   call,

@@ -1,6 +1,6 @@
-import { ManualClock } from '../src/services/clock';
-import { moneyIn } from '../src/money-in';
-import { crc16ccitt, hasValidCrc, promptPayTransfer } from '../src/money-in/promptpay';
+import { ManualClock } from '../src/platform/clock';
+import { moneyIn } from '../src/features/deposits';
+import { crc16ccitt, hasValidCrc, promptPayTransfer } from '../src/features/deposits/promptpay';
 import { createTestApp, body, dbLabel, setSetting, type TestApp } from './helpers';
 import {
   call,
@@ -206,7 +206,7 @@ describe(`QR deposits (${dbLabel})`, () => {
     // A body changed after signing.
     const raw = JSON.stringify(n);
     const ts = String(clock.now().getTime());
-    const { signWebhook } = await import('../src/money-in/webhook-signature');
+    const { signWebhook } = await import('../src/features/deposits/webhook-signature');
     const tampered = await t.app.inject({
       method: 'POST',
       url,
@@ -252,7 +252,7 @@ describe(`QR deposits (${dbLabel})`, () => {
     expect(await outcome('KBANK', unknown)).toBe('REFUSED_UNKNOWN_QR');
 
     expect(await walletAmount(t.app, a)).toBe(before + 1_000);
-    const { moneyInDb } = await import('../src/money-in/tables');
+    const { moneyInDb } = await import('../src/features/deposits/tables');
     const refused = await moneyInDb(t.app.ctx.db)
       .selectFrom('money_in_incoming')
       .select('outcome')

@@ -1,6 +1,6 @@
-import { moneyIn } from '../src/money-in';
-import { weekStart } from '../src/money-in/refunds';
-import { ManualClock } from '../src/services/clock';
+import { moneyIn } from '../src/features/deposits';
+import { weekStart } from '../src/features/refund/refunds';
+import { ManualClock } from '../src/platform/clock';
 import { createTestApp, body, dbLabel, setSetting, type TestApp } from './helpers';
 import {
   call,

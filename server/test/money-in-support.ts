@@ -1,5 +1,5 @@
 import type { App } from '../src/app';
-import { signWebhook } from '../src/money-in/webhook-signature';
+import { signWebhook } from '../src/features/deposits/webhook-signature';
 import { body, registration, type Registration } from './helpers';
 
 /** Shared steps of the money-in suites: members, signed webhooks, balances and the books. */

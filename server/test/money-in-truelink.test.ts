@@ -1,5 +1,9 @@
 import { createCipheriv, createHash, webcrypto } from 'node:crypto';
-import { decryptGiftLink, encryptGiftLink, TRUELINK_CLIENT_SECRET } from '../src/money-in/truelink-crypto';
+import {
+  decryptGiftLink,
+  encryptGiftLink,
+  TRUELINK_CLIENT_SECRET,
+} from '../src/features/deposits/truelink-crypto';
 import { createTestApp, body, dbLabel, setSetting, type TestApp } from './helpers';
 import {
   bearerOf,

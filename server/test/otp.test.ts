@@ -1,4 +1,4 @@
-import { ManualClock } from '../src/services/clock';
+import { ManualClock } from '../src/platform/clock';
 import { body, createTestApp, dbLabel, newPhone, registration, type TestApp } from './helpers';
 
 interface SendData {

@@ -2,8 +2,8 @@
  * Operator CLI logic (see ops.ts). It talks to the running server (the PGlite data folder belongs to that one
  * process), authenticated with the ops secret from DATA_DIR/secrets.json, on http://127.0.0.1:$PORT.
  */
-import { loadConfig } from '../config';
-import { readSecrets, secretsPath } from '../secrets';
+import { loadConfig } from '../platform/config';
+import { readSecrets, secretsPath } from '../platform/secrets';
 
 const USAGE = `Usage: npm run ops -- <command>
   list                 show every setting

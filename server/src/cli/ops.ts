@@ -1,7 +1,7 @@
 /**
  * Operator CLI: `npm run ops -- get|set|list [key] [value]` (from the repository root).
  */
-import { ConfigError } from '../config';
+import { ConfigError } from '../platform/config';
 import { runOps } from './ops-client';
 
 runOps(process.argv.slice(2))

@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto';
+import type {
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+  preHandlerAsyncHookHandler,
+  RouteShorthandOptions,
+} from 'fastify';
+import { AppError } from '../../platform/errors';
+
+/**
+ * Idempotency-Key for money-moving routes (docs/wallet-api.md "Conventions", docs/ledger.md).
+ *
+ * Before the handler runs, a row (member, key) is inserted in its own statement with status `running`; the
+ * primary key makes a concurrent duplicate see that row. The first response (status and body) is stored when it
+ * is sent and returned unchanged to every retry. A different method, path or body with the same key → 409
+ * KEY_INVALID. A retry arriving while the first is still running waits for it (polling), then gets its
+ * response, or 409 REQUEST_LIMIT after `waitMs`. A 5xx is not stored (the row is deleted, so the client may
+ * retry): the handler's database transaction was rolled back, so no money moved.
+ *
+ * Usage (after requireMember, which sets request.auth):
+ *   app.post('/wallet/transfer', { preHandler: [requireMember, idempotencyPreHandler], onSend: idempotencyOnSend, … })
+ * (with `compress: false`: the stored body must be the JSON text, not a compressed stream), or spread
+ * `...idempotent(requireMember)` into the route options. `idempotencyKeyOf(request)` gives the key to
+ * record on ledger transactions (PostInput.idempotencyKey).
+ */
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+interface IdempotencyState {
+  memberId: string;
+  key: string;
+  /** True when this request owns the row (first arrival) and must store its response. */
+  owner: boolean;
+}
+
+const states = new WeakMap<FastifyRequest, IdempotencyState>();
+
+export interface IdempotencyOptions {
+  /** How long a retry waits for the first request to finish (default 10 s). */
+  waitMs: number;
+  pollMs: number;
+}
+
+const defaults: IdempotencyOptions = { waitMs: 10_000, pollMs: 20 };
+
+/** Stable JSON (sorted keys) so the same body hashes the same whatever the key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+const routePath = (request: FastifyRequest): string => request.url.split('?')[0] ?? request.url;
+
+export function requestHash(request: FastifyRequest): string {
+  return createHash('sha256')
+    .update(`${request.method}\n${routePath(request)}\n${canonical(request.body ?? null)}`)
+    .digest('hex');
+}
+
+/** The Idempotency-Key of this request, when it carried a valid one. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  return states.get(request)?.key;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function replay(reply: FastifyReply, status: number, body: string): Promise<FastifyReply> {
+  reply.header('idempotent-replayed', 'true');
+  reply.header('content-type', 'application/json; charset=utf-8');
+  return reply.status(status).send(body);
+}
+
+/** Builds the preHandler (options for tests: shorter waits). */
+export function createIdempotencyPreHandler(
+  opts: Partial<IdempotencyOptions> = {},
+): preHandlerAsyncHookHandler {
+  const { waitMs, pollMs } = { ...defaults, ...opts };
+  return async function idempotencyPreHandler(request, reply) {
+    const raw = request.headers[IDEMPOTENCY_HEADER];
+    if (raw === undefined) return;
+    const key = Array.isArray(raw) ? raw[0] : raw;
+    if (typeof key !== 'string' || key.length < 1 || key.length > 100) throw new AppError('KEY_INVALID', 400);
+    if (!request.auth) throw new AppError('UNAUTHORIZED', 401);
+    const memberId = request.auth.memberId;
+    const db = request.server.ctx.db;
+    const hash = requestHash(request);
+
+    const inserted = await db
+      .insertInto('idempotency_keys')
+      .values({
+        member_id: memberId,
+        key,
+        method: request.method,
+        path: routePath(request),
+        request_hash: hash,
+        status: 'running',
+      })
+      .onConflict((oc) => oc.columns(['member_id', 'key']).doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    if (inserted) {
+      states.set(request, { memberId, key, owner: true });
+      return;
+    }
+
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const row = await db
+        .selectFrom('idempotency_keys')
+        .select(['request_hash', 'status', 'response_status', 'response_body'])
+        .where('member_id', '=', memberId)
+        .where('key', '=', key)
+        .executeTakeFirst();
+      if (!row) {
+        // The first attempt failed with a 5xx and released the key: this retry runs for real.
+        return createIdempotencyPreHandler(opts).call(request.server, request, reply);
+      }
+      if (row.request_hash !== hash) throw new AppError('KEY_INVALID', 409);
+      if (row.status === 'done' && row.response_status !== null && row.response_body !== null) {
+        states.set(request, { memberId, key, owner: false });
+        return replay(reply, row.response_status, row.response_body);
+      }
+      if (Date.now() >= deadline) throw new AppError('REQUEST_LIMIT', 409);
+      await sleep(pollMs);
+    }
+  };
+}
+
+export const idempotencyPreHandler = createIdempotencyPreHandler();
+
+/** Stores the first response of the request that owns the key (or releases the key on a 5xx). */
+export const idempotencyOnSend: onSendHookHandler = async function (request, reply, payload) {
+  const state = states.get(request);
+  if (!state || !state.owner) return payload;
+  state.owner = false;
+  const db = request.server.ctx.db;
+  const where = db
+    .updateTable('idempotency_keys')
+    .where('member_id', '=', state.memberId)
+    .where('key', '=', state.key);
+  if (reply.statusCode >= 500) {
+    await db
+      .deleteFrom('idempotency_keys')
+      .where('member_id', '=', state.memberId)
+      .where('key', '=', state.key)
+      .execute();
+    return payload;
+  }
+  const body =
+    typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
+  await where
+    .set({
+      status: 'done',
+      response_status: reply.statusCode,
+      response_body: body,
+      completed_at: new Date(),
+    })
+    .execute();
+  return payload;
+};
+
+/** Route options for a member's money-moving route: auth, then the idempotency check; the response stored. */
+export function idempotent(
+  requireMember: preHandlerAsyncHookHandler,
+  preHandler: preHandlerAsyncHookHandler = idempotencyPreHandler,
+): Pick<RouteShorthandOptions, 'preHandler' | 'onSend' | 'compress'> {
+  // Not compressed: the onSend hook stores the serialized body, which a compressed stream would hide.
+  return { preHandler: [requireMember, preHandler], onSend: idempotencyOnSend, compress: false };
+}

@@ -1,0 +1,452 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db';
+import type { Member } from '../../platform/db/schema';
+import type { Ledger } from '../../core/ledger';
+import { AppError } from '../../platform/errors';
+import type { Clock } from '../../platform/clock';
+import type { Limits } from '../../platform/limits';
+import { hashPassword, verifyPassword } from './passwords';
+import type { RateLimitStore } from '../../platform/rate-limit';
+import type { OtpService } from '../otp/otp-service';
+import {
+  checkBankAccountName,
+  checkBankAccountNo,
+  checkCurrency,
+  checkName,
+  checkPassword,
+  checkPhone,
+  inviteCodeToMemberId,
+  isEnglishName,
+} from './validation';
+
+export interface RegistrationInput {
+  name?: string;
+  username?: string;
+  password?: string;
+  sourceCode?: string;
+  inviteCode?: string;
+  bankCode?: string;
+  bankAccountName?: string;
+  bankAccountNo?: string;
+  currency?: string;
+  otpToken?: string;
+}
+
+export interface BankRef {
+  code: string;
+  nameTH: string;
+  nameEN: string;
+}
+
+export interface Profile {
+  _id: string;
+  username: string;
+  name: string;
+  createdAt: string;
+  coin: number;
+  bankCode: string;
+  bankAccountName: string;
+  bankAccountNo: string;
+  bank: BankRef;
+  currency: string;
+}
+
+export interface WalletView {
+  profile: Profile;
+  bankAccount: { bankAccountName: string; bankAccountNo: string; bank: BankRef };
+  wallet: { amount: number; currency: string };
+  invite: { amount: number; success: number; fail: number };
+  slots: never[];
+}
+
+export interface TokenSigner {
+  sign(payload: { sub: string; sid: string }): string;
+}
+
+export interface AuthContext {
+  memberId: string;
+  sessionId: string;
+}
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+  message?: string;
+}
+
+const uniqueViolation = (e: unknown): PgError | undefined => {
+  const err = e as PgError;
+  return typeof err === 'object' && err !== null && err.code === '23505' ? err : undefined;
+};
+
+export const newMemberId = (): string => randomBytes(12).toString('hex');
+
+export class AccountService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly limits: Limits,
+    private readonly rateLimit: RateLimitStore,
+    private readonly otp: OtpService,
+    private readonly tokens: TokenSigner,
+    private readonly laos: boolean,
+    private readonly ledger: Ledger,
+  ) {}
+
+  private async bankExists(code: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('banks')
+      .select('code')
+      .where('code', '=', code)
+      .where('active', '=', true)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  private async sourceExists(code: string, sources: () => Promise<unknown>): Promise<boolean> {
+    const list = await sources();
+    return Array.isArray(list) && list.some((s) => typeof s === 'object' && s !== null && s.code === code);
+  }
+
+  /**
+   * Checks the fields that are present (POST /api/account/validate), or all required ones (registration), in
+   * the order of the wizard: phone, name, password, source, inviter, bank. Returns the normalized values.
+   */
+  async checkRegistration(
+    input: RegistrationInput,
+    opts: { requireAll: boolean; sources: () => Promise<unknown> },
+  ): Promise<
+    Required<Omit<RegistrationInput, 'sourceCode' | 'inviteCode' | 'otpToken'>> & {
+      sourceCode: string | null;
+      invitedBy: string | null;
+    }
+  > {
+    const need = (v: string | undefined): v is string => {
+      if (v !== undefined) return true;
+      if (opts.requireAll) throw new AppError('INVALID_USER_INFO', 400);
+      return false;
+    };
+    let username = '';
+    if (input.username !== undefined || opts.requireAll) {
+      username = checkPhone(input.username ?? '', this.laos);
+    }
+    const name = need(input.name) ? checkName(input.name) : '';
+    const password =
+      input.password !== undefined || opts.requireAll ? checkPassword(input.password ?? '') : '';
+    let sourceCode: string | null = null;
+    if (input.sourceCode !== undefined && input.sourceCode.trim() !== '') {
+      sourceCode = input.sourceCode.trim().toUpperCase();
+      if (!(await this.sourceExists(sourceCode, opts.sources))) throw new AppError('INVALID_USER_INFO', 400);
+    }
+    let invitedBy: string | null = null;
+    if (input.inviteCode !== undefined && input.inviteCode.trim() !== '') {
+      const id = inviteCodeToMemberId(input.inviteCode);
+      const inviter = id
+        ? await this.db.selectFrom('members').select('id').where('id', '=', id).executeTakeFirst()
+        : undefined;
+      if (!inviter) throw new AppError('INVALID_USER_INFO', 400, 'INVALID_USER_INFO');
+      invitedBy = inviter.id;
+    }
+    let bankCode = '';
+    if (need(input.bankCode)) {
+      bankCode = input.bankCode.trim().toUpperCase();
+      if (!(await this.bankExists(bankCode))) throw new AppError('INVALID_BANK', 400);
+    }
+    const bankAccountName = need(input.bankAccountName)
+      ? checkBankAccountName(input.bankAccountName, bankCode)
+      : '';
+    const bankAccountNo = need(input.bankAccountNo) ? checkBankAccountNo(input.bankAccountNo) : '';
+    const currency =
+      input.currency !== undefined || opts.requireAll ? checkCurrency(input.currency, this.laos) : '';
+
+    if (username !== '') {
+      const taken = await this.db
+        .selectFrom('members')
+        .select('id')
+        .where('username', '=', username)
+        .executeTakeFirst();
+      if (taken) throw new AppError('EXISTING_USER', 409);
+    }
+    if (bankCode !== '' && bankAccountNo !== '') {
+      const used = await this.db
+        .selectFrom('members')
+        .select('id')
+        .where('bank_code', '=', bankCode)
+        .where('bank_account_no', '=', bankAccountNo)
+        .executeTakeFirst();
+      if (used) throw new AppError('EXISTING_BANK', 409);
+    }
+    return {
+      name,
+      username,
+      password,
+      sourceCode,
+      invitedBy,
+      bankCode,
+      bankAccountName,
+      bankAccountNo,
+      currency,
+    };
+  }
+
+  /** Registers a member with its main wallet account (balance 0). */
+  async register(
+    input: RegistrationInput,
+    opts: { requireOtp: boolean; sources: () => Promise<unknown> },
+  ): Promise<string> {
+    const v = await this.checkRegistration(input, { requireAll: true, sources: opts.sources });
+    if (opts.requireOtp && (input.otpToken === undefined || input.otpToken === '')) {
+      throw new AppError('UNVERIFIED_OTP', 400);
+    }
+    const passwordHash = await hashPassword(v.password);
+    const id = newMemberId();
+    const now = this.clock.now();
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        if (opts.requireOtp) await this.otp.consumeVerified(trx, input.otpToken ?? '', v.username);
+        await trx
+          .insertInto('members')
+          .values({
+            id,
+            username: v.username,
+            name: v.name,
+            password_hash: passwordHash,
+            bank_code: v.bankCode,
+            bank_account_name: v.bankAccountName,
+            bank_account_no: v.bankAccountNo,
+            currency: v.currency,
+            source_code: v.sourceCode,
+            invited_by: v.invitedBy,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        await this.ledger.openAccount(trx, { member: id, code: 'main' });
+      });
+    } catch (e) {
+      const u = uniqueViolation(e);
+      if (u) {
+        const text = `${u.constraint ?? ''} ${u.message ?? ''}`;
+        if (text.includes('members_bank_account_unique')) throw new AppError('EXISTING_BANK', 409);
+        throw new AppError('EXISTING_USER', 409);
+      }
+      throw e;
+    }
+    return id;
+  }
+
+  private async createSession(
+    memberId: string,
+    ip: string | null,
+    userAgent: string | null,
+  ): Promise<string> {
+    const sid = randomUUID();
+    const now = this.clock.now();
+    await this.db
+      .insertInto('sessions')
+      .values({
+        id: sid,
+        member_id: memberId,
+        created_at: now,
+        expires_at: new Date(now.getTime() + this.limits.sessionTtlMs),
+        ip,
+        user_agent: userAgent ? userAgent.slice(0, 300) : null,
+      })
+      .execute();
+    return this.tokens.sign({ sub: memberId, sid });
+  }
+
+  /** Login with per-account and per-IP failure limits; the same answer for unknown user and wrong password. */
+  async login(usernameRaw: string, password: string, ip: string, userAgent: string | null): Promise<string> {
+    const username = usernameRaw.trim();
+    const acctKey = `login:acct:${username}`;
+    const ipKey = `login:ip:${ip}`;
+    const [acctFailures, ipFailures] = await Promise.all([
+      this.rateLimit.count(acctKey),
+      this.rateLimit.count(ipKey),
+    ]);
+    if (acctFailures >= this.limits.loginFailuresPerAccount || ipFailures >= this.limits.loginFailuresPerIp) {
+      throw new AppError('REQUEST_LIMIT', 429);
+    }
+    const member = await this.db
+      .selectFrom('members')
+      .select(['id', 'password_hash', 'status'])
+      .where('username', '=', username)
+      .executeTakeFirst();
+    const ok = await verifyPassword(member?.password_hash, password);
+    if (!member || !ok) {
+      await Promise.all([
+        this.rateLimit.hit(acctKey, this.limits.loginWindowMs),
+        this.rateLimit.hit(ipKey, this.limits.loginWindowMs),
+      ]);
+      throw new AppError('WRONG_CREDENTIAL', 401);
+    }
+    if (member.status !== 'active') throw new AppError('INACTIVE_USER', 403);
+    await this.rateLimit.reset(acctKey);
+    return this.createSession(member.id, ip, userAgent);
+  }
+
+  /** Resolves a verified JWT's session; throws invalid-token when it is unknown, revoked or expired. */
+  async checkSession(memberId: string, sessionId: string): Promise<void> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .innerJoin('members', 'members.id', 'sessions.member_id')
+      .select(['sessions.expires_at', 'sessions.revoked_at', 'members.status'])
+      .where('sessions.id', '=', sessionId)
+      .where('sessions.member_id', '=', memberId)
+      .executeTakeFirst();
+    if (!row || row.revoked_at !== null || new Date(row.expires_at).getTime() <= this.clock.now().getTime()) {
+      throw new AppError('invalid-token', 401);
+    }
+    if (row.status !== 'active') throw new AppError('INACTIVE_USER', 403);
+  }
+
+  private async member(memberId: string): Promise<Member & { bank_name_th: string; bank_name_en: string }> {
+    const row = await this.db
+      .selectFrom('members')
+      .innerJoin('banks', 'banks.code', 'members.bank_code')
+      .selectAll('members')
+      .select(['banks.name_th as bank_name_th', 'banks.name_en as bank_name_en'])
+      .where('members.id', '=', memberId)
+      .executeTakeFirst();
+    if (!row) throw new AppError('NO_USER', 404);
+    return row;
+  }
+
+  async profile(memberId: string): Promise<Profile> {
+    const m = await this.member(memberId);
+    return {
+      _id: m.id,
+      username: m.username,
+      name: m.name,
+      createdAt: new Date(m.created_at).toISOString(),
+      coin: m.coin,
+      bankCode: m.bank_code,
+      bankAccountName: m.bank_account_name,
+      bankAccountNo: m.bank_account_no,
+      bank: { code: m.bank_code, nameTH: m.bank_name_th, nameEN: m.bank_name_en },
+      currency: m.currency,
+    };
+  }
+
+  /**
+   * Profile change rule: only `name` changes here. The bank fields decide where withdrawals are paid, so a
+   * (possibly stolen) session must not be able to redirect payouts: bankCode and bankAccountNo may be sent but
+   * must equal the stored values (otherwise 403 INVALID_BANK; changes go through support), and
+   * bankAccountName changes only through PUT /api/account/bankAccountName.
+   */
+  async updateProfile(
+    memberId: string,
+    input: { name?: string; bankCode?: string; bankAccountName?: string; bankAccountNo?: string },
+  ): Promise<Profile> {
+    const m = await this.member(memberId);
+    if (input.bankCode !== undefined && input.bankCode.trim().toUpperCase() !== m.bank_code) {
+      throw new AppError('INVALID_BANK', 403);
+    }
+    if (
+      input.bankAccountNo !== undefined &&
+      input.bankAccountNo.replace(/[\s-]/g, '') !== m.bank_account_no
+    ) {
+      throw new AppError('INVALID_BANK', 403);
+    }
+    if (
+      input.bankAccountName !== undefined &&
+      input.bankAccountName.trim().replace(/\s+/g, ' ').toUpperCase() !== m.bank_account_name
+    ) {
+      throw new AppError('INVALID_BANK', 403);
+    }
+    if (input.name !== undefined) {
+      const name = checkName(input.name);
+      await this.db
+        .updateTable('members')
+        .set({ name, updated_at: this.clock.now() })
+        .where('id', '=', memberId)
+        .execute();
+    }
+    return this.profile(memberId);
+  }
+
+  /** English letters and spaces only, upper-cased; the bank code must be the member's own. */
+  async updateBankAccountName(memberId: string, bankCode: string, rawName: string): Promise<Profile> {
+    const m = await this.member(memberId);
+    if (bankCode.trim().toUpperCase() !== m.bank_code) throw new AppError('INVALID_BANK', 400);
+    const name = rawName.trim().replace(/\s+/g, ' ').toUpperCase();
+    if (name.length < 2 || name.length > 100 || !isEnglishName(name)) {
+      throw new AppError('BANK_ACCOUNT_NAME_ENG', 400);
+    }
+    await this.db
+      .updateTable('members')
+      .set({ bank_account_name: name, updated_at: this.clock.now() })
+      .where('id', '=', memberId)
+      .execute();
+    return this.profile(memberId);
+  }
+
+  /**
+   * Changes the password and revokes every other session of the member. The calling session stays valid and
+   * gets a fresh token (same session id, new expiry).
+   */
+  async changePassword(auth: AuthContext, oldPassword: string, newPassword: string): Promise<string> {
+    const row = await this.db
+      .selectFrom('members')
+      .select('password_hash')
+      .where('id', '=', auth.memberId)
+      .executeTakeFirst();
+    if (!row || !(await verifyPassword(row.password_hash, oldPassword))) {
+      throw new AppError('WRONG_PASSWORD', 400);
+    }
+    const hash = await hashPassword(checkPassword(newPassword));
+    const now = this.clock.now();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('members')
+        .set({ password_hash: hash, updated_at: now })
+        .where('id', '=', auth.memberId)
+        .execute();
+      await trx
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('member_id', '=', auth.memberId)
+        .where('id', '<>', auth.sessionId)
+        .where('revoked_at', 'is', null)
+        .execute();
+      await trx
+        .updateTable('sessions')
+        .set({ expires_at: new Date(now.getTime() + this.limits.sessionTtlMs) })
+        .where('id', '=', auth.sessionId)
+        .execute();
+    });
+    return this.tokens.sign({ sub: auth.memberId, sid: auth.sessionId });
+  }
+
+  async wallet(memberId: string): Promise<WalletView> {
+    const profile = await this.profile(memberId);
+    const account = await this.db
+      .selectFrom('ledger_accounts')
+      .select(['balance', 'currency'])
+      .where('member_id', '=', memberId)
+      .where('code', '=', 'main')
+      .executeTakeFirst();
+    if (!account) throw new AppError('NO_WALLET', 404);
+    return {
+      profile,
+      bankAccount: {
+        bankAccountName: profile.bankAccountName,
+        bankAccountNo: profile.bankAccountNo,
+        bank: profile.bank,
+      },
+      wallet: { amount: Number(account.balance), currency: account.currency },
+      invite: { amount: 0, success: 0, fail: 0 },
+      slots: [],
+    };
+  }
+
+  async memberCount(): Promise<number> {
+    const row = await this.db
+      .selectFrom('members')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

@@ -1,0 +1,84 @@
+import type { Db } from '../../platform/db';
+import { SEED_BANKS, seedContentRows, LOCALES, type Locale } from './seed-content';
+
+export type { Locale };
+
+/** Picks th | la | en from an Accept-Language header (q-values honoured; 'lo' is Lao). */
+export function pickLocale(header: string | undefined, fallback: Locale): Locale {
+  if (!header) return fallback;
+  const candidates = header
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.toLowerCase(), q: q ? Number(q.slice(2)) || 0 : 1, i };
+    })
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  for (const c of candidates) {
+    const primary = c.tag.split('-')[0];
+    if (primary === 'th') return 'th';
+    if (primary === 'la' || primary === 'lo') return 'la';
+    if (primary === 'en') return 'en';
+  }
+  return fallback;
+}
+
+/** Editable lookup content in the `lookup_content` table, with locale fallback. */
+export class ContentService {
+  constructor(
+    private readonly db: Db,
+    private readonly defaultLocale: Locale,
+  ) {}
+
+  async seed(laos: boolean): Promise<void> {
+    await this.db
+      .insertInto('banks')
+      .values(
+        SEED_BANKS.map((b, i) => ({
+          code: b.code,
+          name_th: b.nameTH,
+          name_en: b.nameEN,
+          name_la: b.nameLA,
+          country: b.country,
+          sort_order: i + 1,
+        })),
+      )
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
+    await this.db
+      .insertInto('lookup_content')
+      .values(
+        seedContentRows(laos).map((r) => ({ key: r.key, locale: r.locale, value: JSON.stringify(r.value) })),
+      )
+      .onConflict((oc) => oc.columns(['key', 'locale']).doNothing())
+      .execute();
+  }
+
+  /** The value for key in locale, else the default locale, else Thai, else the non-localized '*' row. */
+  async get(key: string, locale: Locale): Promise<unknown> {
+    const rows = await this.db
+      .selectFrom('lookup_content')
+      .select(['locale', 'value'])
+      .where('key', '=', key)
+      .execute();
+    const order: string[] = [locale, this.defaultLocale, 'th', '*'];
+    for (const l of order) {
+      const row = rows.find((r) => r.locale === l);
+      if (row) return row.value;
+    }
+    return undefined;
+  }
+
+  async set(key: string, locale: Locale | '*', value: unknown): Promise<void> {
+    const json = JSON.stringify(value);
+    await this.db
+      .insertInto('lookup_content')
+      .values({ key, locale, value: json, updated_at: new Date() })
+      .onConflict((oc) => oc.columns(['key', 'locale']).doUpdateSet({ value: json, updated_at: new Date() }))
+      .execute();
+  }
+
+  static isLocale(v: string): v is Locale {
+    return (LOCALES as readonly string[]).includes(v);
+  }
+}

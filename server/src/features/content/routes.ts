@@ -1,0 +1,198 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
+import QRCode from 'qrcode';
+import { AppError } from '../../platform/errors';
+import { replies, success } from '../../platform/http/schemas';
+import { pickLocale } from './content-service';
+
+const Html = Type.String({ description: 'HTML paragraph' });
+
+const Bank = Type.Object({
+  code: Type.String(),
+  nameTH: Type.String(),
+  nameEN: Type.String(),
+  nameLA: Type.String(),
+  country: Type.Union([Type.Literal('TH'), Type.Literal('LA')]),
+});
+
+const Deposit = Type.Object({
+  banks: Type.Array(
+    Type.Object({
+      bankType: Type.String(),
+      bankCode: Type.String(),
+      mode: Type.String({ description: 'AUTO or manual' }),
+      bank: Type.Object({ nameTH: Type.String(), nameEN: Type.String() }),
+      bankAccountName: Type.String(),
+      bankAccountNo: Type.String(),
+      currency: Type.String(),
+    }),
+  ),
+  wallets: Type.Array(Type.Object({ mode: Type.String(), walletAccountName: Type.String() })),
+  isManual: Type.Boolean(),
+});
+
+const Slip = Type.Object({
+  enabled: Type.Boolean(),
+  maxSizeBytes: Type.Integer(),
+  accept: Type.Array(Type.String()),
+  uploadWithinMinutes: Type.Integer(),
+  closedFrom: Type.String({ description: 'HH:mm, daily upload closing window start' }),
+  closedUntil: Type.String({ description: 'HH:mm, daily upload closing window end' }),
+  timezone: Type.String(),
+});
+
+const Howto = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  src: Type.String(),
+  poster: Type.Optional(Type.String()),
+});
+
+/** Content lookups: key in lookup_content → response schema. */
+const CONTENT: Record<string, { schema: TSchema; summary: string }> = {
+  sources: {
+    schema: Type.Array(Type.Object({ code: Type.String(), description: Type.String() })),
+    summary: 'How the visitor heard of us (registration source)',
+  },
+  conditions: { schema: Type.Array(Html), summary: 'Bonus conditions (HTML paragraphs)' },
+  agreements: { schema: Type.Array(Html), summary: 'Member agreement (HTML paragraphs)' },
+  info: {
+    schema: Type.Object({ name: Type.String(), website: Type.String() }),
+    summary: 'Site name and website',
+  },
+  notice: {
+    schema: Type.Object({ text: Type.String({ description: 'Contains the {percentFail} placeholder' }) }),
+    summary: 'Bonus notice text',
+  },
+  contact: {
+    schema: Type.Object({
+      contactText: Type.String(),
+      lineLink: Type.String(),
+      lineName: Type.String(),
+      lineQR: Type.String({ description: 'URL of a PNG QR code of lineLink' }),
+    }),
+    summary: 'Support contact',
+  },
+  withdraw: {
+    schema: Type.Object({
+      withdrawMin: Type.Integer({ description: 'minor units' }),
+      withdrawMax: Type.Integer({ description: 'minor units' }),
+      currency: Type.String(),
+    }),
+    summary: 'Withdraw limits in minor units of the build currency',
+  },
+  slip: { schema: Slip, summary: 'Slip upload settings' },
+  deposit: { schema: Deposit, summary: 'Deposit channels' },
+  howto: { schema: Type.Array(Howto), summary: 'The five how-to videos' },
+};
+
+export const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const tags = ['lookup'];
+  /** The last generated QR PNG, keyed by the link it encodes (regenerated when the contact link changes). */
+  const qrCache = new Map<string, Buffer>();
+  const headers = Type.Object({ 'accept-language': Type.Optional(Type.String()) });
+
+  app.get(
+    '/banks',
+    { schema: { tags, summary: 'Thai and Lao banks', headers, response: replies(Type.Array(Bank)) } },
+    async () => {
+      const rows = await ctx.db
+        .selectFrom('banks')
+        .selectAll()
+        .where('active', '=', true)
+        .orderBy('sort_order')
+        .orderBy('code')
+        .execute();
+      const home = ctx.config.laos ? 'LA' : 'TH';
+      const sorted = [...rows.filter((r) => r.country === home), ...rows.filter((r) => r.country !== home)];
+      return success(
+        sorted.map((r) => ({
+          code: r.code,
+          nameTH: r.name_th,
+          nameEN: r.name_en,
+          nameLA: r.name_la,
+          country: r.country as 'TH' | 'LA',
+        })),
+      );
+    },
+  );
+
+  for (const [key, { schema, summary }] of Object.entries(CONTENT)) {
+    if (key === 'deposit') continue; // served by routes/money-in.ts, with the QR channels added
+    app.get(`/${key}`, { schema: { tags, summary, headers, response: replies(schema) } }, async (request) => {
+      const value = await ctx.content.get(
+        key,
+        pickLocale(request.headers['accept-language'], ctx.defaultLocale),
+      );
+      if (value === undefined) throw new AppError('NO_DATA', 404);
+      return success(value);
+    });
+  }
+
+  app.get(
+    '/contact/qr.png',
+    {
+      schema: {
+        tags,
+        summary: 'PNG QR code of the support LINE link',
+        response: { 200: Type.String({ format: 'binary' }), '4xx': Type.Ref('ErrorBody') },
+      },
+    },
+    async (request, reply) => {
+      const contact = await ctx.content.get('contact', ctx.defaultLocale);
+      const link =
+        typeof contact === 'object' && contact !== null && 'lineLink' in contact
+          ? contact.lineLink
+          : undefined;
+      if (typeof link !== 'string' || link === '') throw new AppError('NO_DATA', 404);
+      let png = qrCache.get(link);
+      if (!png) {
+        png = await QRCode.toBuffer(link, { type: 'png', width: 320, margin: 2, errorCorrectionLevel: 'M' });
+        qrCache.clear();
+        qrCache.set(link, png);
+      }
+      return reply.type('image/png').header('cache-control', 'public, max-age=300').send(png);
+    },
+  );
+
+  app.get(
+    '/active',
+    {
+      schema: {
+        tags,
+        summary: "Service state: terminated is 'gone' when the operator switched the service off",
+        response: replies(Type.Object({ terminated: Type.Union([Type.Literal('gone'), Type.Null()]) })),
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const active = await ctx.settings.get('service.active');
+      return success({ terminated: active ? null : ('gone' as const) });
+    },
+  );
+
+  app.get(
+    '/registerOTP',
+    {
+      schema: {
+        tags,
+        summary: 'Whether registration requires a one-time code',
+        response: replies(Type.Object({ registerOTP: Type.Boolean() })),
+      },
+    },
+    async () => success({ registerOTP: await ctx.settings.get('registerOTP') }),
+  );
+
+  app.get(
+    '/enableChatWidget',
+    {
+      schema: {
+        tags,
+        summary: 'Chat widget (true) or chat link (false) on the contact page',
+        response: replies(Type.Object({ enableChatWidget: Type.Boolean() })),
+      },
+    },
+    async () => success({ enableChatWidget: await ctx.settings.get('enableChatWidget') }),
+  );
+};

@@ -1,0 +1,50 @@
+import type { AppContext } from '../../platform/context';
+import type { Locale } from '../content/content-service';
+import { QUICK_AMOUNTS } from './channels';
+import type { MoneyInOptions } from './options';
+import { QR_CHANNELS, type QrChannel } from './tables';
+
+export interface DepositLookup {
+  banks: {
+    bankType: string;
+    bankCode: string;
+    mode: string;
+    bank: { nameTH: string; nameEN: string };
+    bankAccountName: string;
+    bankAccountNo: string;
+    currency: string;
+  }[];
+  wallets: { mode: string; walletAccountName: string }[];
+  isManual: boolean;
+  qrChannels: { channel: QrChannel; minimum: number; quickAmounts: number[] }[];
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** The operator-edited `deposit` content plus the QR channels with their minimums (THB builds only). */
+export async function depositLookup(
+  ctx: Pick<AppContext, 'content' | 'config'>,
+  options: MoneyInOptions,
+  locale: Locale,
+): Promise<DepositLookup> {
+  const stored = await ctx.content.get('deposit', locale);
+  const base = isRecord(stored) ? stored : {};
+  return {
+    banks: Array.isArray(base.banks) ? (base.banks as DepositLookup['banks']) : [],
+    wallets: Array.isArray(base.wallets) ? (base.wallets as DepositLookup['wallets']) : [],
+    isManual: base.isManual === true,
+    qrChannels: ctx.config.laos
+      ? []
+      : QR_CHANNELS.map((channel) => ({
+          channel,
+          minimum: options.qrMinimum[channel],
+          quickAmounts: QUICK_AMOUNTS[channel],
+        })),
+  };
+}
+
+/** Names of the receiving e-wallets (a gift link names one of them). */
+export async function walletNames(ctx: Pick<AppContext, 'content' | 'config'>, options: MoneyInOptions) {
+  const lookup = await depositLookup(ctx, options, 'en');
+  return lookup.wallets.map((w) => w.walletAccountName);
+}

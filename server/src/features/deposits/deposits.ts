@@ -1,0 +1,142 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+import type { Db } from '../../platform/db';
+import type { Clock } from '../../platform/clock';
+import type { Invites } from '../invite/invites';
+import { AppError } from '../../platform/errors';
+import { newId } from './ids';
+import type { MoneyInLedger } from './ledger-port';
+import { moneyInDb, type IncomingOutcome } from './tables';
+
+export interface DepositCredit {
+  memberId: string;
+  amount: number;
+  from: 'bank_in' | 'payment_channels';
+  reference: string;
+  meta?: Record<string, string | number | boolean | null>;
+}
+
+/** An incoming bank transfer as the bank's webhook reports it. */
+export interface BankTransfer {
+  txid: string;
+  fromBankCode: string;
+  fromAccountNo: string;
+  amount: number;
+  currency: string;
+}
+
+/**
+ * Every deposit, whatever its channel, is credited here: a `deposit` posting into the member's wallet from the
+ * channel's operator account (reference unique, so a repeated credit posts once), then the invite rule looks at
+ * it (a member's first deposit may earn their inviter a bonus).
+ */
+export class Deposits {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly ledger: MoneyInLedger,
+    private readonly invites: Invites,
+  ) {}
+
+  async credit(trx: Transaction<Database>, c: DepositCredit): Promise<void> {
+    await this.ledger.credit(trx, {
+      memberId: c.memberId,
+      amount: c.amount,
+      kind: 'deposit',
+      from: c.from,
+      reference: c.reference,
+      ...(c.meta ? { meta: c.meta } : {}),
+    });
+    await this.invites.onDeposit(trx, c.memberId, c.amount);
+  }
+
+  /** `POST /wallet/add`: the member says a transfer of `amount` is on its way (matched when it arrives). */
+  async notice(memberId: string, amount: number): Promise<{ depositId: string; status: 'PENDING' }> {
+    if (!Number.isInteger(amount) || amount <= 0) throw new AppError('TRANSFER_MINIMUM', 400);
+    const id = newId();
+    await moneyInDb(this.db)
+      .insertInto('money_in_deposit_notices')
+      .values({ id, member_id: memberId, amount, status: 'PENDING', created_at: this.clock.now() })
+      .execute();
+    return { depositId: id, status: 'PENDING' };
+  }
+
+  /**
+   * An incoming bank transfer (verified webhook). Matched to the member whose registered bank code and account
+   * number sent it and credited from `bank_in`; the member's oldest pending notice of that amount is marked
+   * matched. Unmatched transfers are recorded (outcome UNMATCHED) for operators. Idempotent on the bank's txid.
+   */
+  async onBankTransfer(
+    tr: BankTransfer,
+    raw: unknown,
+  ): Promise<{ duplicate: boolean; outcome: IncomingOutcome }> {
+    const accountNo = tr.fromAccountNo.replace(/[\s-]/g, '');
+    return this.db.transaction().execute(async (trx) => {
+      const t = moneyInDb(trx);
+      const member = await t
+        .selectFrom('members')
+        .select(['id', 'currency', 'status'])
+        .where('bank_code', '=', tr.fromBankCode)
+        .where('bank_account_no', '=', accountNo)
+        .executeTakeFirst();
+      const matched = member && member.currency === tr.currency && tr.amount > 0 ? member : undefined;
+      const inserted = await t
+        .insertInto('money_in_incoming')
+        .values({
+          source: 'bank',
+          txid: tr.txid,
+          member_id: matched?.id ?? null,
+          qrcode_id: null,
+          amount: tr.amount,
+          outcome: matched ? 'CREDITED' : 'UNMATCHED',
+          from_bank_code: tr.fromBankCode,
+          from_account_no: accountNo,
+          payload: JSON.stringify(raw),
+          created_at: this.clock.now(),
+        })
+        .onConflict((oc) => oc.columns(['source', 'txid']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) {
+        const first = await t
+          .selectFrom('money_in_incoming')
+          .select('outcome')
+          .where('source', '=', 'bank')
+          .where('txid', '=', tr.txid)
+          .executeTakeFirstOrThrow();
+        return { duplicate: true, outcome: first.outcome };
+      }
+      if (!matched) return { duplicate: false, outcome: 'UNMATCHED' };
+      await this.credit(trx, {
+        memberId: matched.id,
+        amount: tr.amount,
+        from: 'bank_in',
+        reference: `bank:${tr.txid}`,
+        meta: {
+          fromBankCode: tr.fromBankCode,
+          from: tr.fromBankCode,
+          to: 'wallet',
+          description: 'bank transfer',
+        },
+      });
+      const notice = await t
+        .selectFrom('money_in_deposit_notices')
+        .select('id')
+        .where('member_id', '=', matched.id)
+        .where('status', '=', 'PENDING')
+        .where('amount', '=', tr.amount)
+        .orderBy('created_at')
+        .limit(1)
+        .forUpdate()
+        .executeTakeFirst();
+      if (notice) {
+        await t
+          .updateTable('money_in_deposit_notices')
+          .set({ status: 'MATCHED', incoming_id: inserted.id, updated_at: this.clock.now() })
+          .where('id', '=', notice.id)
+          .execute();
+      }
+      return { duplicate: false, outcome: 'CREDITED' };
+    });
+  }
+}

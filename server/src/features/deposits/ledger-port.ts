@@ -1,0 +1,29 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+
+/** What money-in asks of the ledger: credits into a member's wallet from an operator account, and game results. */
+export type MoneyInKind = 'deposit' | 'invite' | 'refund';
+export type MoneyInSource = 'bank_in' | 'payment_channels' | 'invite_expense' | 'refund_expense';
+
+export interface CreditRequest {
+  memberId: string;
+  /** Minor units, > 0. */
+  amount: number;
+  kind: MoneyInKind;
+  from: MoneyInSource;
+  /** Unique per kind: a second credit with the same (kind, reference) posts nothing. */
+  reference: string;
+  meta?: Record<string, string | number | boolean | null>;
+}
+
+export interface GameResults {
+  /** Sum of the member's game losses in the window (minor units, ≥ 0). */
+  losses: number;
+  /** Sum of the member's game wins in the window (minor units, ≥ 0). */
+  wins: number;
+}
+
+export interface MoneyInLedger {
+  credit(trx: Transaction<Database>, req: CreditRequest): Promise<void>;
+  gameResults(memberId: string, from: Date, to: Date): Promise<GameResults>;
+}

@@ -1,0 +1,278 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../platform/db';
+import type { Clock } from '../../platform/clock';
+import type { Deposits } from './deposits';
+import { AppError } from '../../platform/errors';
+import { isUniqueViolation, newId } from './ids';
+import type { MoneyInOptions } from './options';
+import { moneyInDb, type SlipsTable } from './tables';
+
+/** Reason codes of spec §4. */
+export const SLIP_REASONS = [
+  'UPLOADED_FILE_NOT_EXIST',
+  'IMG_SIZE_UNABLE_TO_PROCESS',
+  'CANNOT_READ_CROPPED_IMAGE',
+  'DEST_ACC_INVALID',
+  'SLIP_REFNO_DUPLICATED',
+  'UNSTABLE_REFNO_ON_SLIP',
+  'TRIPPLE_WRONG_CAPTCHA',
+  'INVALID_SLIP',
+  'NOT_MATCH',
+  'EXPIRED_SLIP',
+  'UNKNOW_ERROR',
+] as const;
+export type SlipReason = (typeof SLIP_REASONS)[number];
+
+export interface SlipView {
+  reference: string;
+  createdAt: string;
+  amount: number;
+  status: 'PROCESSING' | 'SUCCESS' | 'FAILED';
+  note: string | null;
+  link: string;
+}
+
+export interface SlipInput {
+  file: Buffer;
+  originalName: string;
+  mime: 'image/jpeg' | 'image/png';
+  /** Amount the member typed, minor units (optional). */
+  declaredAmount: number | undefined;
+}
+
+export type SlipVerdict = { ok: true; slipRef: string; amount: number } | { ok: false; reason: SlipReason };
+
+/** A slip-verification service: reads the bank slip, checks it was paid to us, returns its reference and amount. */
+export interface SlipVerifier {
+  verify(input: SlipInput): Promise<SlipVerdict>;
+}
+
+/**
+ * Sandbox verifier, deterministic (docs/money-in.md):
+ * 1. a file name containing a reason code of §4 (any case, e.g. `slip_expired_slip.png`) fails with that code;
+ * 2. otherwise it succeeds; the amount is the typed amount, else a number in the file name in baht
+ *    (after `-`, `_` or a space, not starting with 0: `slip-250.png` → 250.00, `slip_99.50.jpg` → 99.50), else
+ *    100 baht;
+ * 3. the slip's bank reference is a hash of the image bytes, so uploading the same image again is
+ *    SLIP_REFNO_DUPLICATED.
+ */
+export class SandboxSlipVerifier implements SlipVerifier {
+  async verify(input: SlipInput): Promise<SlipVerdict> {
+    const name = input.originalName.toUpperCase();
+    const reason = SLIP_REASONS.find((r) => name.includes(r));
+    if (reason) return { ok: false, reason };
+    let amount = input.declaredAmount;
+    if (amount === undefined) {
+      const m = /[-_ ]([1-9]\d{0,6})(?:\.(\d{1,2}))?\.(?:png|jpe?g)$/i.exec(input.originalName);
+      amount = m ? Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0')) : 10_000;
+    }
+    if (amount <= 0) return { ok: false, reason: 'INVALID_SLIP' };
+    const slipRef = `SB${createHash('sha256').update(input.file).digest('hex').slice(0, 18).toUpperCase()}`;
+    return { ok: true, slipRef, amount };
+  }
+}
+
+/** Magic bytes: JPEG FF D8 FF, PNG 89 50 4E 47 0D 0A 1A 0A. */
+export function sniffImage(buf: Buffer): 'image/jpeg' | 'image/png' | undefined {
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'image/jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (buf.length >= 8 && png.every((b, i) => buf[i] === b)) return 'image/png';
+  return undefined;
+}
+
+type SlipRow = Selectable<SlipsTable>;
+
+export class Slips {
+  private readonly dir: string;
+  private readonly urlKey: Buffer;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly options: MoneyInOptions,
+    private readonly verifier: SlipVerifier,
+    private readonly deposits: Deposits,
+    dataDir: string,
+    secret: string,
+  ) {
+    this.dir = path.join(dataDir, 'uploads', 'slips');
+    this.urlKey = createHmac('sha256', secret).update('money-in/slip-url').digest();
+  }
+
+  /** A URL serving the slip image without a bearer header, valid for a few minutes (HMAC over ref and expiry). */
+  signedUrl(reference: string): string {
+    const exp = this.clock.now().getTime() + this.options.slipUrlTtlMs;
+    const sig = createHmac('sha256', this.urlKey).update(`${reference}.${exp}`).digest('base64url');
+    return `/api/slip-image/${reference}?exp=${exp}&sig=${sig}`;
+  }
+
+  private checkUrl(reference: string, exp: string, sig: string): boolean {
+    if (!/^\d{10,16}$/.test(exp) || Number(exp) < this.clock.now().getTime()) return false;
+    const want = createHmac('sha256', this.urlKey).update(`${reference}.${exp}`).digest();
+    const got = Buffer.from(sig, 'base64url');
+    return got.length === want.length && timingSafeEqual(got, want);
+  }
+
+  private view(r: SlipRow): SlipView {
+    return {
+      reference: r.reference,
+      createdAt: new Date(r.created_at).toISOString(),
+      amount: r.amount,
+      status: r.status,
+      note: r.note,
+      link: this.signedUrl(r.reference),
+    };
+  }
+
+  /** Stores the upload, records it PROCESSING, verifies it and credits a good slip once. */
+  async upload(memberId: string, input: Omit<SlipInput, 'mime'>): Promise<SlipView> {
+    if (input.file.length > this.options.slipMaxBytes) throw new AppError('SLIP_INVALID_FILE', 413);
+    const mime = sniffImage(input.file);
+    if (!mime) throw new AppError('SLIP_INVALID_FILE', 400);
+    const fileName = `${randomBytes(16).toString('hex')}.${mime === 'image/png' ? 'png' : 'jpg'}`;
+    try {
+      await mkdir(this.dir, { recursive: true });
+      await writeFile(path.join(this.dir, fileName), input.file, { mode: 0o600 });
+    } catch {
+      throw new AppError('SLIP_UPLOAD_FAIL', 500);
+    }
+    const t = moneyInDb(this.db);
+    const id = newId();
+    const reference = `SLP${this.clock.now().getTime().toString(36).toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`;
+    await t
+      .insertInto('money_in_slips')
+      .values({
+        id,
+        reference,
+        member_id: memberId,
+        amount: input.declaredAmount ?? 0,
+        status: 'PROCESSING',
+        note: null,
+        file_name: fileName,
+        original_name: input.originalName.slice(0, 200),
+        mime,
+        size: input.file.length,
+        slip_ref: null,
+        created_at: this.clock.now(),
+        updated_at: this.clock.now(),
+      })
+      .execute();
+
+    let verdict: SlipVerdict;
+    try {
+      verdict = await this.verifier.verify({ ...input, mime });
+    } catch {
+      // The verifier did not answer: the slip stays PROCESSING for an operator (or a retry) to settle.
+      return this.view(
+        await t.selectFrom('money_in_slips').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+      );
+    }
+    await this.settle(id, memberId, verdict);
+    return this.view(
+      await t.selectFrom('money_in_slips').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    );
+  }
+
+  private async fail(id: string, reason: SlipReason, amount?: number): Promise<void> {
+    await moneyInDb(this.db)
+      .updateTable('money_in_slips')
+      .set({ status: 'FAILED', note: reason, updated_at: this.clock.now(), ...(amount ? { amount } : {}) })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  private async settle(id: string, memberId: string, verdict: SlipVerdict): Promise<void> {
+    if (!verdict.ok) return this.fail(id, verdict.reason);
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        const t = moneyInDb(trx);
+        const dup = await t
+          .selectFrom('money_in_slips')
+          .select('id')
+          .where('slip_ref', '=', verdict.slipRef)
+          .where('status', '=', 'SUCCESS')
+          .executeTakeFirst();
+        if (dup) throw new DuplicateSlip();
+        await t
+          .updateTable('money_in_slips')
+          .set({
+            status: 'SUCCESS',
+            note: null,
+            slip_ref: verdict.slipRef,
+            amount: verdict.amount,
+            updated_at: this.clock.now(),
+          })
+          .where('id', '=', id)
+          .execute();
+        await this.deposits.credit(trx, {
+          memberId,
+          amount: verdict.amount,
+          from: 'bank_in',
+          reference: `slip:${verdict.slipRef}`,
+          meta: { slipId: id, from: 'slip', to: 'wallet', description: `slip ${verdict.slipRef}` },
+        });
+      });
+    } catch (e) {
+      if (e instanceof DuplicateSlip || isUniqueViolation(e)) {
+        return this.fail(id, 'SLIP_REFNO_DUPLICATED', verdict.amount);
+      }
+      throw e;
+    }
+  }
+
+  async list(memberId: string, page: number, limit: number): Promise<{ total: number; slips: SlipView[] }> {
+    const t = moneyInDb(this.db);
+    const total = await t
+      .selectFrom('money_in_slips')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('member_id', '=', memberId)
+      .executeTakeFirstOrThrow();
+    const rows = await t
+      .selectFrom('money_in_slips')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute();
+    return { total: Number(total.n), slips: rows.map((r) => this.view(r)) };
+  }
+
+  /** The member's own slip → a short-lived URL of its image. */
+  async urlFor(memberId: string, reference: string): Promise<{ url: string }> {
+    const row = await moneyInDb(this.db)
+      .selectFrom('money_in_slips')
+      .select('reference')
+      .where('reference', '=', reference)
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
+    if (!row) throw new AppError('NO_DATA', 404);
+    return { url: this.signedUrl(row.reference) };
+  }
+
+  /** The image behind a signed URL, or undefined (bad or expired signature, unknown slip, file gone). */
+  async image(
+    reference: string,
+    exp: string,
+    sig: string,
+  ): Promise<{ mime: string; data: Buffer } | undefined> {
+    if (!this.checkUrl(reference, exp, sig)) return undefined;
+    const row = await moneyInDb(this.db)
+      .selectFrom('money_in_slips')
+      .select(['file_name', 'mime'])
+      .where('reference', '=', reference)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    try {
+      return { mime: row.mime, data: await readFile(path.join(this.dir, row.file_name)) };
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+class DuplicateSlip extends Error {}

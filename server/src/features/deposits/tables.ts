@@ -1,0 +1,150 @@
+import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { Database, Json } from '../../platform/db/schema';
+
+/**
+ * Tables of the money-in part (migration 0003_money_in). They are not part of the platform's `Database` type:
+ * money-in code reaches them through `moneyInDb(ctx.db)`, a view of the same connection typed with both.
+ */
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export const QR_CHANNELS = ['KBANK', 'WW', 'PAYTIMZ', 'PAYONEX', 'ZPAY'] as const;
+export type QrChannel = (typeof QR_CHANNELS)[number];
+export type QrStatus = 'PENDING' | 'PAID' | 'CANCELLED' | 'EXPIRED';
+
+export interface QrCodesTable {
+  id: string;
+  member_id: string;
+  channel: QrChannel;
+  amount: number;
+  currency: string;
+  /** The channel's own id of the payment intent. */
+  channel_ref: string;
+  /** What the QR image encodes (PromptPay/EMVCo or the channel's own payload). */
+  payload: string;
+  status: QrStatus;
+  expires_at: Date | string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  /** The channel's transaction id once paid. */
+  paid_txid: string | null;
+}
+
+export type IncomingOutcome =
+  | 'CREDITED'
+  | 'REFUSED_EXPIRED'
+  | 'REFUSED_CANCELLED'
+  | 'REFUSED_AMOUNT'
+  | 'REFUSED_UNKNOWN_QR'
+  | 'REFUSED_PAID'
+  | 'UNMATCHED';
+
+/** Every webhook delivery that moved (or was refused to move) money, unique per source and transaction id. */
+export interface IncomingPaymentsTable {
+  id: Generated<number>;
+  /** `payment:<CHANNEL>` or `bank`. */
+  source: string;
+  txid: string;
+  member_id: string | null;
+  qrcode_id: string | null;
+  amount: number;
+  outcome: IncomingOutcome;
+  from_bank_code: string | null;
+  from_account_no: string | null;
+  payload: Json;
+  created_at: CreatedAt;
+}
+
+export interface DepositNoticesTable {
+  id: string;
+  member_id: string;
+  amount: number;
+  status: 'PENDING' | 'MATCHED';
+  incoming_id: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type SlipStatus = 'PROCESSING' | 'SUCCESS' | 'FAILED';
+
+export interface SlipsTable {
+  id: string;
+  /** Public reference (in the API and the statement). */
+  reference: string;
+  member_id: string;
+  amount: number;
+  status: SlipStatus;
+  note: string | null;
+  file_name: string;
+  original_name: string;
+  mime: string;
+  size: number;
+  /** The bank's transaction reference read from the slip; unique among credited slips. */
+  slip_ref: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface GiftLinksTable {
+  /** The voucher code of the gift link. */
+  voucher: string;
+  member_id: string;
+  amount: number;
+  wallet_name: string;
+  created_at: CreatedAt;
+}
+
+export interface InviteRewardsTable {
+  /** One row per invitee, written at the invitee's first deposit. */
+  invitee_id: string;
+  inviter_id: string;
+  first_deposit: number;
+  amount: number;
+  qualified: boolean;
+  claim_id: string | null;
+  created_at: CreatedAt;
+  claimed_at: NullableTimestamp;
+}
+
+export interface RefundsTable {
+  id: string;
+  member_id: string;
+  /** Start of the refund period (Monday 00:00 Asia/Bangkok), ISO date `YYYY-MM-DD`. */
+  period: string;
+  losses: number;
+  wins: number;
+  amount: number;
+  created_at: CreatedAt;
+  paid_at: NullableTimestamp;
+  paid_ref: string | null;
+}
+
+export interface BannersTable {
+  id: Generated<number>;
+  kind: 'invite' | 'refund';
+  locale: string;
+  sort_order: number;
+  image: string;
+  html: string;
+  active: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
+export type MoneyInTables = {
+  money_in_qr_codes: QrCodesTable;
+  money_in_incoming: IncomingPaymentsTable;
+  money_in_deposit_notices: DepositNoticesTable;
+  money_in_slips: SlipsTable;
+  money_in_gift_links: GiftLinksTable;
+  money_in_invite_rewards: InviteRewardsTable;
+  money_in_refunds: RefundsTable;
+  money_in_banners: BannersTable;
+};
+
+export type MoneyInDatabase = Database & MoneyInTables;
+export type MoneyInDb = Kysely<MoneyInDatabase>;
+
+/** The same connection (or transaction) typed with the money-in tables as well. */
+export const moneyInDb = <T extends Kysely<Database>>(db: T): Kysely<MoneyInDatabase> =>
+  db.withTables<MoneyInTables>();

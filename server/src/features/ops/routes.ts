@@ -1,0 +1,194 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { AppError } from '../../platform/errors';
+import { replies, success } from '../../platform/http/schemas';
+import { CONTENT_KEYS } from '../content/seed-content';
+import { isSettingKey, parseSettingValue, SETTING_KEYS } from '../../platform/settings';
+
+const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
+
+/** Operator endpoints, protected by the ops secret (DATA_DIR/secrets.json) in the X-Ops-Secret header. */
+export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const expected = digest(ctx.secrets.opsSecret);
+  const tags = ['ops'];
+  const security = [{ opsSecret: [] }];
+
+  app.addHook('onRequest', async (request) => {
+    const given = request.headers['x-ops-secret'];
+    if (typeof given !== 'string' || given === '') throw new AppError('KEY_MISSING', 401);
+    // Hash both sides so the comparison is constant-time whatever the lengths.
+    if (!timingSafeEqual(digest(given), expected)) throw new AppError('KEY_INVALID', 403);
+  });
+
+  const Setting = Type.Object({ key: Type.String(), value: Type.Boolean() });
+
+  app.get(
+    '/settings',
+    { schema: { tags, security, summary: 'All operator settings', response: replies(Type.Array(Setting)) } },
+    async () => {
+      const all = await ctx.settings.all();
+      return success(SETTING_KEYS.map((key) => ({ key, value: all[key] })));
+    },
+  );
+
+  app.get(
+    '/settings/:key',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One operator setting',
+        params: Type.Object({ key: Type.String() }),
+        response: replies(Setting),
+      },
+    },
+    async (request) => {
+      const { key } = request.params;
+      if (!isSettingKey(key)) throw new AppError('NO_DATA', 404);
+      return success({ key, value: await ctx.settings.get(key) });
+    },
+  );
+
+  app.post(
+    '/settings/:key',
+    {
+      config: { validationCode: 'KEY_INVALID' },
+      schema: {
+        tags,
+        security,
+        summary: 'Changes an operator setting (effective at once, no restart)',
+        params: Type.Object({ key: Type.String() }),
+        body: Type.Object({ value: Type.Union([Type.Boolean(), Type.String(), Type.Number()]) }),
+        response: replies(Setting),
+      },
+    },
+    async (request) => {
+      const { key } = request.params;
+      if (!isSettingKey(key)) throw new AppError('NO_DATA', 404);
+      const value = parseSettingValue(request.body.value);
+      if (value === undefined) throw new AppError('KEY_INVALID', 400);
+      await ctx.settings.set(key, value);
+      request.log.info({ key, value }, 'operator setting changed');
+      return success({ key, value });
+    },
+  );
+
+  const ContentParams = Type.Object({
+    key: Type.Union(CONTENT_KEYS.map((k) => Type.Literal(k))),
+    locale: Type.Union([Type.Literal('th'), Type.Literal('la'), Type.Literal('en'), Type.Literal('*')]),
+  });
+
+  app.get(
+    '/content/:key/:locale',
+    {
+      config: { validationCode: 'NO_DATA' },
+      schema: {
+        tags,
+        security,
+        summary: 'Reads editable lookup content',
+        params: ContentParams,
+        response: replies(Type.Unknown()),
+      },
+    },
+    async (request) => {
+      const { key, locale } = request.params;
+      const rows = await ctx.db
+        .selectFrom('lookup_content')
+        .select('value')
+        .where('key', '=', key)
+        .where('locale', '=', locale)
+        .executeTakeFirst();
+      if (!rows) throw new AppError('NO_DATA', 404);
+      return success(rows.value);
+    },
+  );
+
+  app.put(
+    '/content/:key/:locale',
+    {
+      config: { validationCode: 'KEY_INVALID' },
+      schema: {
+        tags,
+        security,
+        summary: 'Replaces editable lookup content (the JSON body is the new value)',
+        params: ContentParams,
+        body: Type.Unknown(),
+        response: replies(Type.Unknown()),
+      },
+    },
+    async (request) => {
+      const { key, locale } = request.params;
+      if (request.body === undefined || request.body === null) throw new AppError('KEY_INVALID', 400);
+      await ctx.content.set(key, locale, request.body);
+      return success(request.body);
+    },
+  );
+
+  app.post(
+    '/reconcile',
+    {
+      config: { validationCode: 'KEY_INVALID' },
+      schema: {
+        tags,
+        security,
+        summary: 'Runs reconciliation now: pending game transfers asked again, pending payouts polled',
+        body: Type.Optional(Type.Object({})),
+        response: replies(
+          Type.Object({
+            transfers: Type.Object({ settled: Type.Integer(), left: Type.Integer() }),
+            payouts: Type.Object({ settled: Type.Integer(), pending: Type.Integer() }),
+          }),
+        ),
+      },
+    },
+    async () => {
+      const transfers = await ctx.games.reconcilePending();
+      const payouts = await ctx.payouts.settlePending();
+      return success({ transfers, payouts });
+    },
+  );
+
+  app.get(
+    '/ledger/check',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Books check: sum of all balances per currency (all zero) and accounts or transactions off',
+        response: replies(
+          Type.Object({
+            trialBalance: Type.Record(Type.String(), Type.Integer()),
+            accountsOff: Type.Integer(),
+            transactionsOff: Type.Integer(),
+            pendingTransfers: Type.Integer(),
+            pendingWithdrawals: Type.Integer(),
+          }),
+        ),
+      },
+    },
+    async () => {
+      const [trialBalance, verify, transfers, withdrawals] = await Promise.all([
+        ctx.ledger.trialBalance(),
+        ctx.ledger.verify(),
+        ctx.db
+          .selectFrom('game_transfers')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('status', '=', 'PENDING')
+          .executeTakeFirstOrThrow(),
+        ctx.db
+          .selectFrom('withdrawals')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('status', '=', 'PENDING')
+          .executeTakeFirstOrThrow(),
+      ]);
+      return success({
+        trialBalance,
+        ...verify,
+        pendingTransfers: Number(transfers.n),
+        pendingWithdrawals: Number(withdrawals.n),
+      });
+    },
+  );
+};

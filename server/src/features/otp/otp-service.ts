@@ -1,0 +1,161 @@
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Db } from '../../platform/db';
+import type { Database } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import type { Clock } from '../../platform/clock';
+import type { Limits } from '../../platform/limits';
+import type { RateLimitStore } from '../../platform/rate-limit';
+import type { SmsAdapter } from './sms';
+import type { Locale } from '../content/content-service';
+import { checkPhone } from '../accounts/validation';
+
+export interface OtpSendResult {
+  otpRef: string;
+  otpToken: string;
+  code: 'OTP_SENT' | 'OTP_VERIFIED';
+}
+
+const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const TOKEN_RE = /^[A-Za-z0-9_-]{32}$/;
+
+const smsText = (locale: Locale, code: string, ref: string, minutes: number): string => {
+  switch (locale) {
+    case 'la':
+      return `ລະຫັດ OTP ຂອງທ່ານແມ່ນ ${code} (Ref: ${ref}) ໃຊ້ໄດ້ພາຍໃນ ${minutes} ນາທີ ຫ້າມບອກລະຫັດນີ້ແກ່ຜູ້ອື່ນ`;
+    case 'en':
+      return `Your OTP is ${code} (Ref: ${ref}), valid for ${minutes} minutes. Never share this code.`;
+    default:
+      return `รหัส OTP ของคุณคือ ${code} (Ref: ${ref}) ใช้ได้ภายใน ${minutes} นาที ห้ามบอกรหัสนี้แก่ผู้อื่น`;
+  }
+};
+
+/**
+ * One-time codes: 6 digits from crypto.randomInt, stored as an HMAC bound to their otpToken, 10-minute expiry,
+ * 5 wrong attempts block the token, one send per phone per 60 s, single use (consumed by registration).
+ */
+export class OtpService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly limits: Limits,
+    private readonly rateLimit: RateLimitStore,
+    private readonly sms: SmsAdapter,
+    private readonly secret: string,
+    private readonly laos: boolean,
+  ) {}
+
+  private hash(token: string, code: string): string {
+    return createHmac('sha256', this.secret).update(`${token}:${code}`).digest('hex');
+  }
+
+  private verifiedCutoff(): Date {
+    return new Date(this.clock.now().getTime() - this.limits.otpVerifiedTtlMs);
+  }
+
+  async send(phoneRaw: string, ip: string, locale: Locale): Promise<OtpSendResult> {
+    const phone = checkPhone(phoneRaw, this.laos);
+    const member = await this.db
+      .selectFrom('members')
+      .select('id')
+      .where('username', '=', phone)
+      .executeTakeFirst();
+    if (member) throw new AppError('EXISTING_USER', 409);
+
+    const verified = await this.db
+      .selectFrom('otps')
+      .select(['token', 'ref'])
+      .where('phone', '=', phone)
+      .where('verified_at', 'is not', null)
+      .where('verified_at', '>', this.verifiedCutoff())
+      .where('consumed_at', 'is', null)
+      .orderBy('verified_at', 'desc')
+      .executeTakeFirst();
+    if (verified) return { otpRef: verified.ref, otpToken: verified.token, code: 'OTP_VERIFIED' };
+
+    if ((await this.rateLimit.hit(`otp:send:${phone}`, this.limits.otpResendIntervalMs)) > 1) {
+      throw new AppError('REQUEST_LIMIT_1MIN', 429);
+    }
+    if ((await this.rateLimit.hit(`otp:ip:${ip}`, 3600_000)) > this.limits.otpSendsPerIpPerHour) {
+      throw new AppError('REQUEST_LIMIT', 429);
+    }
+
+    const token = randomBytes(24).toString('base64url');
+    const ref = Array.from({ length: 6 }, () => REF_ALPHABET[randomInt(REF_ALPHABET.length)]).join('');
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const now = this.clock.now();
+    await this.db
+      .insertInto('otps')
+      .values({
+        token,
+        ref,
+        phone,
+        code_hash: this.hash(token, code),
+        created_at: now,
+        expires_at: new Date(now.getTime() + this.limits.otpTtlMs),
+      })
+      .execute();
+    try {
+      await this.sms.send({
+        to: phone,
+        text: smsText(locale, code, ref, Math.round(this.limits.otpTtlMs / 60_000)),
+        otpRef: ref,
+      });
+    } catch {
+      await this.db.deleteFrom('otps').where('token', '=', token).execute();
+      await this.rateLimit.reset(`otp:send:${phone}`);
+      throw new AppError('OTP_SEND_FAIL', 502);
+    }
+    return { otpRef: ref, otpToken: token, code: 'OTP_SENT' };
+  }
+
+  async verify(token: string, otpCode: string): Promise<void> {
+    if (!TOKEN_RE.test(token)) throw new AppError('OTP_TOKEN_INVALID', 400);
+    const outcome = await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('otps')
+        .selectAll()
+        .where('token', '=', token)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) return new AppError('OTP_NOT_EXIST', 404);
+      if (row.consumed_at !== null) return new AppError('OTP_TOKEN_INVALID', 400);
+      if (row.verified_at !== null) return new AppError('OTP_VERIFIED', 409);
+      if (row.attempts >= this.limits.otpMaxAttempts) return new AppError('OTP_BLOCK', 403);
+      const now = this.clock.now();
+      if (new Date(row.expires_at).getTime() <= now.getTime()) return new AppError('OTP_EXPIRED', 400);
+      const expected = Buffer.from(row.code_hash, 'hex');
+      const given = Buffer.from(this.hash(token, otpCode.trim()), 'hex');
+      if (/^\d{6}$/.test(otpCode.trim()) && timingSafeEqual(expected, given)) {
+        await trx.updateTable('otps').set({ verified_at: now }).where('token', '=', token).execute();
+        return undefined;
+      }
+      const attempts = row.attempts + 1;
+      await trx.updateTable('otps').set({ attempts }).where('token', '=', token).execute();
+      return attempts >= this.limits.otpMaxAttempts
+        ? new AppError('OTP_BLOCK', 403)
+        : new AppError('OTP_CODE_INVALID', 400);
+    });
+    if (outcome) throw outcome;
+  }
+
+  /** Inside the registration transaction: the token must be verified (recently) for this phone, and unused. */
+  async consumeVerified(trx: Transaction<Database>, token: string, phone: string): Promise<void> {
+    const row = await trx
+      .selectFrom('otps')
+      .select(['phone', 'verified_at', 'consumed_at'])
+      .where('token', '=', token)
+      .forUpdate()
+      .executeTakeFirst();
+    if (
+      !row ||
+      row.phone !== phone ||
+      row.verified_at === null ||
+      row.consumed_at !== null ||
+      new Date(row.verified_at).getTime() <= this.verifiedCutoff().getTime()
+    ) {
+      throw new AppError('UNVERIFIED_OTP', 400);
+    }
+    await trx.updateTable('otps').set({ consumed_at: this.clock.now() }).where('token', '=', token).execute();
+  }
+}

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { auth, requireMember } from '../../platform/http/auth';
+import { bearer, replies, success } from '../../platform/http/schemas';
+import { memberStatement } from './statement';
+
+const Item = Type.Optional(Type.Object({ description: Type.String() }));
+const StatementEntry = Type.Object({
+  _id: Type.String(),
+  statementType: Type.Union(
+    ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'].map((t) => Type.Literal(t)),
+  ),
+  from: Type.String(),
+  to: Type.String(),
+  status: Type.Union([Type.Literal('SUCCESS'), Type.Literal('FAILED'), Type.Literal('PENDING')]),
+  amount: Type.Integer({ description: 'minor units, unsigned (the type gives the sign)' }),
+  createdAt: Type.String({ format: 'date-time' }),
+  bonus: Item,
+  promotion: Item,
+  invite: Item,
+  refund: Item,
+  luckydraw: Item,
+});
+
+/** POST /api/statement (spec §7): the member's ledger, newest first. */
+export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  app.post(
+    '/statement',
+    {
+      preHandler: requireMember,
+      config: { validationCode: 'KEY_INVALID' },
+      schema: {
+        tags: ['statement'],
+        security: bearer,
+        summary: 'Statement entries, newest first',
+        body: Type.Object({
+          page: Type.Integer({ minimum: 1, default: 1 }),
+          limit: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+        }),
+        response: replies(Type.Object({ total: Type.Integer(), statements: Type.Array(StatementEntry) })),
+      },
+    },
+    async (request) =>
+      success(await memberStatement(ctx.db, auth(request).memberId, request.body.page, request.body.limit)),
+  );
+};

@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db';
+
+/** One line of the member's statement (docs/wallet-api.md StatementEntry). */
+export interface StatementEntry {
+  _id: string;
+  statementType: 'deposit' | 'bonus' | 'finish_bonus' | 'withdraw' | 'transfer';
+  from: string;
+  to: string;
+  status: 'SUCCESS' | 'FAILED' | 'PENDING';
+  amount: number;
+  createdAt: string;
+  bonus?: { description: string };
+  promotion?: { description: string };
+  invite?: { description: string };
+  refund?: { description: string };
+  luckydraw?: { description: string };
+}
+
+interface Row {
+  id: string;
+  kind: string;
+  status: string;
+  amount: number | string;
+  from_account: string | null;
+  to_account: string | null;
+  description: string | null;
+  created_at: Date | string;
+  total: number | string;
+}
+
+const STATEMENT_KINDS = ['deposit', 'bonus', 'finish_bonus', 'invite', 'refund', 'withdraw', 'transfer'];
+
+/**
+ * The member's statement, newest first, from the ledger: deposits, bonuses (invite and refund rewards show as
+ * bonus with their item), finished bonuses, withdrawals (status of the payout: PENDING until the bank answers,
+ * FAILED once reversed) and transfers (PENDING while the provider outcome is unknown; FAILED when refused or
+ * reversed). A transfer out of a game that has no ledger transaction yet (pending or refused) is listed from
+ * game_transfers. Reversals and game wins/losses are not lines of their own.
+ */
+export async function memberStatement(
+  db: Db,
+  memberId: string,
+  page: number,
+  limit: number,
+): Promise<{ total: number; statements: StatementEntry[] }> {
+  const offset = (page - 1) * limit;
+  const kinds = sql.join(STATEMENT_KINDS.map((k) => sql.lit(k)));
+  const result = await sql<Row>`
+    with entries as (
+      select t.id::text as id, t.kind, t.created_at, t.id as sort_id,
+        case
+          when t.kind = 'withdraw' then coalesce(w.status, 'SUCCESS')
+          when t.kind = 'transfer' then coalesce(g.status, 'SUCCESS')
+          else 'SUCCESS'
+        end as status,
+        (select greatest(
+           coalesce(sum(case when p.amount > 0 then p.amount else 0 end), 0),
+           coalesce(sum(case when p.amount < 0 then -p.amount else 0 end), 0))
+         from ledger_postings p join ledger_accounts a on a.id = p.account_id
+         where p.transaction_id = t.id and a.member_id = t.member_id) as amount,
+        t.meta->>'from' as from_account,
+        t.meta->>'to' as to_account,
+        t.meta->>'description' as description
+      from ledger_transactions t
+      left join withdrawals w on w.transaction_id = t.id
+      left join game_transfers g on g.transaction_id = t.id
+      where t.member_id = ${memberId} and t.kind in (${kinds})
+      union all
+      select 'gt:' || g.id, 'transfer', g.created_at, 0, g.status, g.amount, g.code, 'wallet', null
+      from game_transfers g
+      where g.member_id = ${memberId} and g.transaction_id is null
+    )
+    select id, kind, status, amount, from_account, to_account, description, created_at,
+      count(*) over () as total
+    from entries
+    order by created_at desc, sort_id desc
+    limit ${limit} offset ${offset}`.execute(db);
+
+  let total = result.rows.length > 0 ? Number(result.rows[0]?.total ?? 0) : 0;
+  if (result.rows.length === 0 && offset > 0) {
+    const count = await sql<{ n: number }>`
+      select (select count(*) from ledger_transactions t where t.member_id = ${memberId} and t.kind in (${kinds}))
+        + (select count(*) from game_transfers g where g.member_id = ${memberId} and g.transaction_id is null) as n
+    `.execute(db);
+    total = Number(count.rows[0]?.n ?? 0);
+  }
+  const statements = result.rows.map((r): StatementEntry => {
+    const base = {
+      _id: r.id,
+      from: r.from_account ?? (r.kind === 'withdraw' || r.kind === 'transfer' ? 'wallet' : r.kind),
+      to: r.to_account ?? (r.kind === 'withdraw' ? 'bank' : 'wallet'),
+      status: (['SUCCESS', 'FAILED', 'PENDING'].includes(r.status)
+        ? r.status
+        : 'PENDING') as StatementEntry['status'],
+      amount: Number(r.amount),
+      createdAt: new Date(r.created_at).toISOString(),
+    };
+    switch (r.kind) {
+      case 'invite':
+        return { ...base, statementType: 'bonus', invite: { description: r.description ?? 'invite' } };
+      case 'refund':
+        return { ...base, statementType: 'bonus', refund: { description: r.description ?? 'refund' } };
+      case 'bonus':
+        return { ...base, statementType: 'bonus', bonus: { description: r.description ?? 'bonus' } };
+      case 'finish_bonus':
+        return { ...base, statementType: 'finish_bonus', bonus: { description: r.description ?? 'bonus' } };
+      case 'deposit':
+      case 'withdraw':
+      case 'transfer':
+        return { ...base, statementType: r.kind };
+      default:
+        return { ...base, statementType: 'transfer' };
+    }
+  });
+  return { total, statements };
+}

@@ -1,0 +1,83 @@
+import type { Db } from '../../platform/db';
+import type { MoneyStatus } from '../../platform/db/schema';
+import type { Clock } from '../../platform/clock';
+
+/** The bank (or payout provider) that pays withdrawals to the member's registered account. */
+export interface PayoutRequest {
+  id: string;
+  amount: number;
+  currency: string;
+  bankCode: string;
+  bankAccountNo: string;
+  bankAccountName: string;
+}
+
+export interface PayoutAdapter {
+  /** Hands the payout over (idempotent by id). */
+  submit(p: PayoutRequest): Promise<void>;
+  /** PENDING while the bank works on it; NOT_FOUND when it never reached the bank (submit again). */
+  status(id: string): Promise<MoneyStatus | 'NOT_FOUND'>;
+}
+
+/** Sandbox off and no bank configured: payouts stay pending for operators. */
+export class UnconfiguredPayoutAdapter implements PayoutAdapter {
+  async submit(): Promise<void> {
+    throw new Error('payout adapter not configured');
+  }
+  async status(): Promise<MoneyStatus | 'NOT_FOUND'> {
+    return 'PENDING';
+  }
+}
+
+/**
+ * Sandbox bank: keeps its own table (sandbox_payouts); a payout succeeds `settleDelayMs` after submission unless
+ * forced with POST /sandbox/payouts/{id}/settle.
+ */
+export class SandboxPayoutAdapter implements PayoutAdapter {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly settleDelayMs: number,
+  ) {}
+
+  async submit(p: PayoutRequest): Promise<void> {
+    await this.db
+      .insertInto('sandbox_payouts')
+      .values({
+        id: p.id,
+        amount: p.amount,
+        currency: p.currency,
+        bank_code: p.bankCode,
+        bank_account_no: p.bankAccountNo,
+        status: 'PENDING',
+        settle_at: new Date(this.clock.now().getTime() + this.settleDelayMs),
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+
+  async status(id: string): Promise<MoneyStatus | 'NOT_FOUND'> {
+    const row = await this.db
+      .selectFrom('sandbox_payouts')
+      .select(['status', 'settle_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) return 'NOT_FOUND';
+    if (row.status === 'PENDING' && new Date(row.settle_at).getTime() <= this.clock.now().getTime()) {
+      await this.force(id, 'SUCCESS');
+      return 'SUCCESS';
+    }
+    return row.status;
+  }
+
+  /** Decides a pending payout now (sandbox endpoint). False when it is unknown or already decided. */
+  async force(id: string, outcome: 'SUCCESS' | 'FAILED'): Promise<boolean> {
+    const res = await this.db
+      .updateTable('sandbox_payouts')
+      .set({ status: outcome })
+      .where('id', '=', id)
+      .where('status', '=', 'PENDING')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+}

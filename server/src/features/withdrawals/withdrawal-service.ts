@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/db';
+import type { MoneyStatus } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import type { Ledger } from '../../core/ledger';
+import type { Clock } from '../../platform/clock';
+import type { ContentService } from '../content/content-service';
+import type { PayoutAdapter } from './payout-adapter';
+
+export interface WithdrawResultView {
+  withdrawalId: string;
+  status: MoneyStatus;
+  amount: number;
+  wallet: { amount: number; currency: string };
+}
+
+/**
+ * Withdrawals (docs/ledger.md "Withdrawals"): the money leaves the main wallet into `payouts` when the member
+ * asks (status PENDING); the payout adapter pays the registered bank account; a failed payout is reversed by a
+ * new transaction (withdraw_reversal) that returns the money to the wallet.
+ */
+export class PayoutService {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: Ledger,
+    private readonly adapter: PayoutAdapter,
+    private readonly content: ContentService,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** withdrawMin / withdrawMax of GET /api/lookup/withdraw (minor units). */
+  async limits(): Promise<{ withdrawMin: number; withdrawMax: number }> {
+    const v = (await this.content.get('withdraw', 'th')) as
+      { withdrawMin?: unknown; withdrawMax?: unknown } | undefined;
+    const min = typeof v?.withdrawMin === 'number' ? v.withdrawMin : 10_000;
+    const max = typeof v?.withdrawMax === 'number' ? v.withdrawMax : 5_000_000;
+    return { withdrawMin: min, withdrawMax: max };
+  }
+
+  async withdraw(memberId: string, amount: number, idempotencyKey?: string): Promise<WithdrawResultView> {
+    const { withdrawMin, withdrawMax } = await this.limits();
+    if (!Number.isSafeInteger(amount) || amount < withdrawMin) throw new AppError('TRANSFER_MINIMUM', 400);
+    if (amount > withdrawMax) throw new AppError('KEY_INVALID', 400, 'WITHDRAW_MAXIMUM');
+    const member = await this.db
+      .selectFrom('members')
+      .innerJoin('banks', 'banks.code', 'members.bank_code')
+      .select([
+        'members.bank_code',
+        'members.bank_account_no',
+        'members.bank_account_name',
+        'members.currency',
+        'banks.active',
+      ])
+      .where('members.id', '=', memberId)
+      .executeTakeFirst();
+    if (!member || !member.active || member.bank_account_no === '') throw new AppError('NO_BANK', 400);
+    const id = randomUUID();
+    await this.db.transaction().execute(async (trx) => {
+      const posted = await this.ledger.debitMember(trx, {
+        memberId,
+        amount,
+        kind: 'withdraw',
+        to: 'payouts',
+        reference: id,
+        idempotencyKey,
+        meta: { withdrawalId: id, from: 'wallet', to: member.bank_code },
+      });
+      await trx
+        .insertInto('withdrawals')
+        .values({
+          id,
+          member_id: memberId,
+          amount,
+          currency: member.currency,
+          status: 'PENDING',
+          bank_code: member.bank_code,
+          bank_account_no: member.bank_account_no,
+          bank_account_name: member.bank_account_name,
+          transaction_id: Number(posted.transactionId),
+          idempotency_key: idempotencyKey ?? null,
+          created_at: this.clock.now(),
+        })
+        .execute();
+    });
+    try {
+      await this.adapter.submit({
+        id,
+        amount,
+        currency: member.currency,
+        bankCode: member.bank_code,
+        bankAccountNo: member.bank_account_no,
+        bankAccountName: member.bank_account_name,
+      });
+    } catch (e) {
+      // Still PENDING: the settlement job submits it again (the adapter is idempotent by id).
+      this.log.warn({ err: e, withdrawalId: id }, 'payout submission failed; will retry');
+    }
+    return this.view(id);
+  }
+
+  async view(id: string): Promise<WithdrawResultView> {
+    const w = await this.db
+      .selectFrom('withdrawals')
+      .select(['id', 'member_id', 'status', 'amount'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!w) throw new AppError('NO_DATA', 404);
+    const [amount, currency] = await Promise.all([
+      this.ledger.balance(this.db, { member: w.member_id, code: 'main' }),
+      this.ledger.memberCurrency(this.db, w.member_id),
+    ]);
+    return { withdrawalId: w.id, status: w.status, amount: Number(w.amount), wallet: { amount, currency } };
+  }
+
+  /** Applies the bank's answer to one pending withdrawal (once). */
+  async settle(id: string, outcome: 'SUCCESS' | 'FAILED', failure?: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const w = await trx
+        .updateTable('withdrawals')
+        .set({ status: outcome, settled_at: this.clock.now(), failure: failure ?? null })
+        .where('id', '=', id)
+        .where('status', '=', 'PENDING')
+        .returning(['transaction_id'])
+        .executeTakeFirst();
+      if (!w) return false;
+      if (outcome === 'FAILED') {
+        const reversal = await this.ledger.reverse(trx, String(w.transaction_id), {
+          kind: 'withdraw_reversal',
+          meta: { withdrawalId: id, reason: failure ?? 'payout failed' },
+        });
+        await trx
+          .updateTable('withdrawals')
+          .set({ reversal_transaction_id: Number(reversal.transactionId) })
+          .where('id', '=', id)
+          .execute();
+      }
+      return true;
+    });
+  }
+
+  /** Asks the adapter about one pending withdrawal and settles it when decided. */
+  async poll(id: string): Promise<MoneyStatus> {
+    const w = await this.db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!w) throw new AppError('NO_DATA', 404);
+    if (w.status !== 'PENDING') return w.status;
+    const status = await this.adapter.status(id);
+    if (status === 'NOT_FOUND') {
+      await this.adapter.submit({
+        id,
+        amount: Number(w.amount),
+        currency: w.currency,
+        bankCode: w.bank_code,
+        bankAccountNo: w.bank_account_no,
+        bankAccountName: w.bank_account_name,
+      });
+      return 'PENDING';
+    }
+    if (status !== 'PENDING')
+      await this.settle(id, status, status === 'FAILED' ? 'payout refused by the bank' : undefined);
+    return status;
+  }
+
+  /** The settlement job: polls every pending withdrawal. */
+  async settlePending(): Promise<{ settled: number; pending: number }> {
+    const rows = await this.db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('status', '=', 'PENDING')
+      .orderBy('created_at')
+      .limit(500)
+      .execute();
+    let settled = 0;
+    for (const r of rows) {
+      try {
+        if ((await this.poll(r.id)) !== 'PENDING') settled += 1;
+      } catch (e) {
+        this.log.warn({ err: e, withdrawalId: r.id }, 'payout poll failed');
+      }
+    }
+    return { settled, pending: rows.length - settled };
+  }
+}

@@ -1,6 +1,0 @@
-import path from 'node:path';
-
-/** The server package folder (this file lives in server/src or server/dist). */
-export const serverRoot = path.resolve(__dirname, '..');
-/** Committed media (how-to clips) served at /media. */
-export const assetsDir = path.join(serverRoot, 'assets');
