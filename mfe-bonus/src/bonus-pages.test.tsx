@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { lookupApi, setLocale } from '@wallet/shared';
+import { setLocale } from '@wallet/shared';
+import { conditionsApi } from './conditions/api';
 import { BonusPage } from './bonus/bonus-page';
 import { ConditionsModal } from './conditions/conditions-modal';
 import { StatementPage } from './statement/statement-page';
@@ -18,7 +19,7 @@ test('bonus and statement pages show their title and a coming-soon line', () => 
 
 test('the conditions modal lists the server conditions, sanitized, and closes', async () => {
   jest
-    .spyOn(lookupApi, 'conditions')
+    .spyOn(conditionsApi, 'conditions')
     .mockResolvedValue([
       '<b>Turnover 5x</b><script>window.hacked = true</script>',
       '<p onclick="x()">Max 1 per day</p>',

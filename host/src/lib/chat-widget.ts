@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { lookupApi } from '@wallet/shared';
+import { lookupApi } from '../api';
 import { useRemoteDirectory } from '../remotes';
 import { useLookup } from './use-lookup';
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { APP_VERSION, bus, lookupApi } from '@wallet/shared';
+import { APP_VERSION, bus } from '@wallet/shared';
+import { lookupApi } from '../api';
 import { useChatWidgetEnabled } from '../lib/chat-widget';
 import { useLookup } from '../lib/use-lookup';
 

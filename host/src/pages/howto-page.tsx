@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { lookupApi } from '@wallet/shared';
+import { lookupApi } from '../api';
 import { useLookup } from '../lib/use-lookup';
 
 /** /howto: the five how-to videos from server configuration, titles in the member's language. */

@@ -1,5 +1,6 @@
 import { redirect } from 'react-router-dom';
-import { clearSession, hasToken, lookupApi } from '@wallet/shared';
+import { clearSession, hasToken } from '@wallet/shared';
+import { lookupApi } from '../api';
 
 /** Class on `<body>` while the terminated check before `/login` is running. */
 export const TERMINATED_MARK = 'terminated';

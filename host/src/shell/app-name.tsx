@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { lookupApi } from '@wallet/shared';
+import { lookupApi } from '../api';
 import { useLookup } from '../lib/use-lookup';
 
 /** The site's name from the info lookup (operator content); the catalog's name until it arrives. */

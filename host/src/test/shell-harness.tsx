@@ -1,13 +1,8 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router-dom';
 import type { ParcelConfigObject } from 'single-spa';
-import {
-  createRemoteParcel,
-  lookupApi,
-  type ActiveStatus,
-  type ContactInfo,
-  type HowtoVideo,
-} from '@wallet/shared';
+import { createRemoteParcel } from '@wallet/shared';
+import { lookupApi, type ActiveStatus, type ContactInfo, type HowtoVideo } from '../api';
 import { App } from '../app';
 import { createRemoteDirectory, REMOTE_NAMES, type RemoteName } from '../remotes';
 import { routes } from '../routes';

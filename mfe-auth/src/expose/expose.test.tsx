@@ -1,6 +1,8 @@
 import { findByTestId } from '@testing-library/react';
 import { mountRootParcel, type ParcelConfig } from 'single-spa';
-import { accountApi, lookupApi, setLocale } from '@wallet/shared';
+import { setLocale } from '@wallet/shared';
+import { profileApi } from '../profile/api';
+import { registerApi } from '../register/api';
 import login from './login';
 import profile from './profile';
 import register from './register';
@@ -22,8 +24,8 @@ it.each([
   ['mfe_auth/Register', register, '/register', 'register-phone'],
   ['mfe_auth/Profile', profile, '/user/profile', 'profile-change-password'],
 ] as const)('%s mounts as a parcel the way the host mounts it', async (_name, config, url, testId) => {
-  jest.spyOn(lookupApi, 'sources').mockResolvedValue([]);
-  jest.spyOn(accountApi, 'profile').mockReturnValue(new Promise(() => undefined));
+  jest.spyOn(registerApi, 'sources').mockResolvedValue([]);
+  jest.spyOn(profileApi, 'profile').mockReturnValue(new Promise(() => undefined));
   window.history.pushState({}, '', url);
   const domElement = document.createElement('div');
   document.body.append(domElement);

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { accountApi, getToken } from '@wallet/shared';
+import { getToken } from '@wallet/shared';
+import { loginApi } from './api';
 import {
   errorText,
   inlineErrors,
@@ -23,7 +24,7 @@ async function logIn(remember: boolean) {
 }
 
 it('with "remember me" keeps the token in localStorage and goes to /user', async () => {
-  const login = jest.spyOn(accountApi, 'login').mockResolvedValue({ token: 'jwt-remembered' });
+  const login = jest.spyOn(loginApi, 'login').mockResolvedValue({ token: 'jwt-remembered' });
   await logIn(true);
   await waitFor(() => expect(window.location.pathname).toBe('/user'));
   expect(login).toHaveBeenCalledWith('0812345678', 'demo-pass-1');
@@ -32,7 +33,7 @@ it('with "remember me" keeps the token in localStorage and goes to /user', async
 });
 
 it('without "remember me" keeps the token for the browser session only', async () => {
-  jest.spyOn(accountApi, 'login').mockResolvedValue({ token: 'jwt-session' });
+  jest.spyOn(loginApi, 'login').mockResolvedValue({ token: 'jwt-session' });
   await logIn(false);
   await waitFor(() => expect(window.location.pathname).toBe('/user'));
   expect(window.sessionStorage.getItem('token')).toBe('jwt-session');
@@ -40,7 +41,7 @@ it('without "remember me" keeps the token for the browser session only', async (
 });
 
 it('shows the translated server error and stays signed out', async () => {
-  jest.spyOn(accountApi, 'login').mockRejectedValue(serverError('WRONG_CREDENTIAL', 401));
+  jest.spyOn(loginApi, 'login').mockRejectedValue(serverError('WRONG_CREDENTIAL', 401));
   await logIn(true);
   expect(await screen.findByText(errorText('WRONG_CREDENTIAL'))).toBeInTheDocument();
   expect(getToken()).toBeNull();
@@ -48,7 +49,7 @@ it('shows the translated server error and stays signed out', async () => {
 });
 
 it('asks for the username and password before calling the server', async () => {
-  const login = jest.spyOn(accountApi, 'login');
+  const login = jest.spyOn(loginApi, 'login');
   const { user } = renderScreen(<LoginPage />, { url: '/login' });
   await user.click(screen.getByTestId('login-submit'));
   expect(inlineErrors('This field is required.')).toHaveLength(2);

@@ -5,13 +5,13 @@ import {
   DelayedLoader,
   FormField,
   LanguageSwitcher,
-  accountApi,
   setSession,
   useAsyncAction,
   useTranslation,
   Link,
   useNavigate,
 } from '@wallet/shared';
+import { loginApi } from './api';
 import { failedRules, passes, required, type MessageKey } from '../common/form-rules';
 
 type LoginErrors = Partial<Record<'username' | 'password', MessageKey>>;
@@ -28,7 +28,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<LoginErrors>({});
-  const login = useAsyncAction(accountApi.login);
+  const login = useAsyncAction(loginApi.login);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

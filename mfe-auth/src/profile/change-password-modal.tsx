@@ -3,12 +3,12 @@ import {
   Button,
   FormField,
   Modal,
-  accountApi,
   replaceToken,
   showAlert,
   useAsyncAction,
   useTranslation,
 } from '@wallet/shared';
+import { profileApi } from './api';
 import type { MessageKey } from '../common/form-rules';
 import { validatePasswords } from '../register/validation';
 
@@ -44,7 +44,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [mismatch, setMismatch] = useState<MessageKey | null>(null);
-  const change = useAsyncAction(accountApi.changePassword, {
+  const change = useAsyncAction(profileApi.changePassword, {
     onError: (error) => void showAlert({ kind: 'error', message: error.message }),
   });
 

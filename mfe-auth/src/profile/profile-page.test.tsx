@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { accountApi, getSession, lookupApi, setSession, type Profile } from '@wallet/shared';
+import { getSession, setSession } from '@wallet/shared';
+import { bankApi } from '../common/api';
+import { profileApi, type Profile } from './api';
 import { errorText, renderScreen, serverError, startEachTestClean } from '../../test/harness';
 import { ProfilePage } from './profile-page';
 
@@ -19,7 +21,7 @@ const PROFILE: Profile = {
 };
 
 async function openProfile(profile: Profile = PROFILE) {
-  jest.spyOn(accountApi, 'profile').mockResolvedValue(profile);
+  jest.spyOn(profileApi, 'profile').mockResolvedValue(profile);
   const view = renderScreen(<ProfilePage />, { url: '/user/profile' });
   await screen.findByTestId('profile-name');
   return view;
@@ -38,7 +40,7 @@ it('shows the member details, the account number as 3-3-4 and the date as DD/MM/
 
 it('finds the Thai bank name in the bank lookup when the profile has only the code', async () => {
   jest
-    .spyOn(lookupApi, 'banks')
+    .spyOn(bankApi, 'banks')
     .mockResolvedValue([{ code: 'SCB', nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank' }]);
   await openProfile({ ...PROFILE, bankCode: 'SCB', bank: undefined });
   await waitFor(() => expect(screen.getByTestId('profile-bank-name')).toHaveTextContent('ธนาคารไทยพาณิชย์'));
@@ -53,7 +55,7 @@ describe('change password', () => {
   }
 
   it('does nothing while a field is empty', async () => {
-    const change = jest.spyOn(accountApi, 'changePassword');
+    const change = jest.spyOn(profileApi, 'changePassword');
     const { user } = await openModal();
     await user.type(screen.getByTestId('change-password-old'), 'old-pass-1');
     await user.type(screen.getByTestId('change-password-new'), 'new-pass-2');
@@ -63,7 +65,7 @@ describe('change password', () => {
   });
 
   it('says the passwords do not match', async () => {
-    const change = jest.spyOn(accountApi, 'changePassword');
+    const change = jest.spyOn(profileApi, 'changePassword');
     const { user } = await openModal();
     await user.type(screen.getByTestId('change-password-old'), 'old-pass-1');
     await user.type(screen.getByTestId('change-password-new'), 'new-pass-2');
@@ -75,7 +77,7 @@ describe('change password', () => {
 
   it('replaces the stored token with the fresh one and says it is saved', async () => {
     setSession('jwt-old', true);
-    const change = jest.spyOn(accountApi, 'changePassword').mockResolvedValue({ token: 'jwt-new' });
+    const change = jest.spyOn(profileApi, 'changePassword').mockResolvedValue({ token: 'jwt-new' });
     const { user } = await openModal();
     await user.type(screen.getByTestId('change-password-old'), 'old-pass-1');
     await user.type(screen.getByTestId('change-password-new'), 'new-pass-2');
@@ -92,7 +94,7 @@ describe('change password', () => {
 
   it('shows a failure in a dialog titled error', async () => {
     setSession('jwt-old', false);
-    jest.spyOn(accountApi, 'changePassword').mockRejectedValue(serverError('WRONG_PASSWORD'));
+    jest.spyOn(profileApi, 'changePassword').mockRejectedValue(serverError('WRONG_PASSWORD'));
     const { user } = await openModal();
     await user.type(screen.getByTestId('change-password-old'), 'wrong-pass');
     await user.type(screen.getByTestId('change-password-new'), 'new-pass-2');

@@ -2,14 +2,13 @@ import { useEffect, useState } from 'react';
 import {
   Button,
   DelayedLoader,
-  accountApi,
   formatAccountNo,
   formatDateTime,
-  lookupApi,
   useAsyncAction,
-  type Profile,
   useTranslation,
 } from '@wallet/shared';
+import { bankApi } from '../common/api';
+import { profileApi, type Profile } from './api';
 import { ChangePasswordModal } from './change-password-modal';
 import { LockIcon } from './lock-icon';
 
@@ -21,7 +20,7 @@ function useBankName(profile: Profile | null): string {
   useEffect(() => {
     if (fromProfile || !code) return undefined;
     let live = true;
-    lookupApi.banks().then(
+    bankApi.banks().then(
       (banks) => {
         if (live) setLooked(banks.find((bank) => bank.code === code)?.nameTH ?? code);
       },
@@ -44,7 +43,7 @@ export function ProfilePage() {
   const { t } = useTranslation('auth');
   const [profile, setProfile] = useState<Profile | null>(null);
   const [changing, setChanging] = useState(false);
-  const load = useAsyncAction(accountApi.profile, { onError: 'silent' });
+  const load = useAsyncAction(profileApi.profile, { onError: 'silent' });
   const bankName = useBankName(profile);
   const { run } = load;
 

@@ -1,5 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Button, FormField, SelectField, buildConfig, lookupApi, useTranslation } from '@wallet/shared';
+import { Button, FormField, SelectField, buildConfig, useTranslation } from '@wallet/shared';
+import { bankApi } from '../common/api';
 import { useLookup } from '../common/use-lookup';
 import { LAOS_CURRENCIES, banksForBuild } from './register-form';
 import type { StepProps } from './step-props';
@@ -14,7 +15,7 @@ type BankErrors = Partial<Record<'bankCode' | 'firstName' | 'lastName' | 'accoun
  */
 export function BankStep({ form, onChange, onNext, onBack, busy }: StepProps) {
   const { t } = useTranslation('auth');
-  const allBanks = useLookup(lookupApi.banks);
+  const allBanks = useLookup(bankApi.banks);
   const laos = buildConfig.laos;
   const banks = useMemo(() => banksForBuild(allBanks, laos), [allBanks, laos]);
   const [errors, setErrors] = useState<BankErrors>({});

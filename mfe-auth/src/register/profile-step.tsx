@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, FormField, SelectField, lookupApi, useTranslation } from '@wallet/shared';
+import { Button, FormField, SelectField, useTranslation } from '@wallet/shared';
+import { registerApi } from './api';
 import { useLookup } from '../common/use-lookup';
 import type { StepProps } from './step-props';
 import { failedRules, passes, required, type MessageKey } from '../common/form-rules';
@@ -21,7 +22,7 @@ export function ProfileStep({
   inviteLocked,
 }: StepProps & { inviteLocked: boolean }) {
   const { t } = useTranslation('auth');
-  const sources = useLookup(lookupApi.sources);
+  const sources = useLookup(registerApi.sources);
   const [errors, setErrors] = useState<ProfileErrors>({});
 
   const submit = (event: FormEvent) => {

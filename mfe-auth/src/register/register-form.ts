@@ -1,4 +1,6 @@
-import { buildConfig, type Bank, type RegistrationPayload } from '@wallet/shared';
+import { buildConfig } from '@wallet/shared';
+import type { Bank } from '../common/api';
+import type { RegistrationPayload } from './api';
 import { joinAccountName } from './validation';
 
 /** Spec §4: 0 phone, 1 one-time code, 2 profile, 3 bank. */

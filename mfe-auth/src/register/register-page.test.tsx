@@ -1,13 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import {
-  accountApi,
-  buildConfig,
-  lookupApi,
-  otpApi,
-  type Bank,
-  type OtpSendResponse,
-  type RegistrationPayload,
-} from '@wallet/shared';
+import { buildConfig } from '@wallet/shared';
+import { bankApi, type Bank } from '../common/api';
+import { otpApi, registerApi, type OtpSendResponse, type RegistrationPayload } from './api';
 import {
   errorText,
   inlineErrors,
@@ -33,15 +27,15 @@ const SENT: OtpSendResponse = { otpRef: 'QWER', otpToken: 'otp-token-1', code: '
 /** The server as the wizard sees it; each test overrides what it is about. */
 function server({ registerOTP = true, sent = SENT }: { registerOTP?: boolean; sent?: OtpSendResponse } = {}) {
   return {
-    registerOTP: jest.spyOn(lookupApi, 'registerOTP').mockResolvedValue({ registerOTP }),
+    registerOTP: jest.spyOn(registerApi, 'registerOTP').mockResolvedValue({ registerOTP }),
     send: jest.spyOn(otpApi, 'send').mockResolvedValue(sent),
     verify: jest.spyOn(otpApi, 'verify').mockResolvedValue({ code: 'OTP_CODE_VALID' }),
     sources: jest
-      .spyOn(lookupApi, 'sources')
+      .spyOn(registerApi, 'sources')
       .mockResolvedValue([{ code: 'FACEBOOK', description: 'Facebook' }]),
-    validate: jest.spyOn(accountApi, 'validate').mockResolvedValue({ valid: true }),
-    banks: jest.spyOn(lookupApi, 'banks').mockResolvedValue(BANKS),
-    register: jest.spyOn(accountApi, 'register').mockResolvedValue({ _id: 'member-1' }),
+    validate: jest.spyOn(registerApi, 'validate').mockResolvedValue({ valid: true }),
+    banks: jest.spyOn(bankApi, 'banks').mockResolvedValue(BANKS),
+    register: jest.spyOn(registerApi, 'register').mockResolvedValue({ _id: 'member-1' }),
   };
 }
 

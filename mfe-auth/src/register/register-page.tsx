@@ -1,16 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  DelayedLoader,
-  accountApi,
-  lookupApi,
-  otpApi,
-  toast,
-  useAsyncAction,
-  type OtpSendResponse,
-  useTranslation,
-  Link,
-  useNavigate,
-} from '@wallet/shared';
+import { DelayedLoader, toast, useAsyncAction, useTranslation, Link, useNavigate } from '@wallet/shared';
+import { otpApi, registerApi, type OtpSendResponse } from './api';
 import { BankStep } from './bank-step';
 import { forgetInviterCode, useInviterCode } from './inviter-code';
 import { OtpStep } from './otp-step';
@@ -34,7 +24,7 @@ const OTP_VERIFIED = 'OTP_VERIFIED';
 
 /** One-time code sent, or `null` when one-time-code registration is switched off (spec §4 registerOTP flag). */
 async function sendCodeIfEnabled(phone: string): Promise<OtpSendResponse | null> {
-  const { registerOTP } = await lookupApi.registerOTP();
+  const { registerOTP } = await registerApi.registerOTP();
   return registerOTP ? otpApi.send(phone) : null;
 }
 
@@ -65,8 +55,8 @@ export function RegisterPage() {
 
   const sendCode = useAsyncAction(sendCodeIfEnabled);
   const verifyCode = useAsyncAction(otpApi.verify);
-  const validateProfile = useAsyncAction(accountApi.validate);
-  const register = useAsyncAction(accountApi.register);
+  const validateProfile = useAsyncAction(registerApi.validate);
+  const register = useAsyncAction(registerApi.register);
   const busy = sendCode.busy || verifyCode.busy || validateProfile.busy || register.busy;
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, DelayedLoader, Html, lookupApi, Modal, useTranslation } from '@wallet/shared';
+import { Button, DelayedLoader, Html, Modal, useTranslation } from '@wallet/shared';
+import { conditionsApi } from './api';
 
 export interface ConditionsModalProps {
   /** Given by whoever opened the modal (the host's bottom menu); called by the close button, Escape, backdrop. */
@@ -15,7 +16,7 @@ export function ConditionsModal({ onClose }: ConditionsModalProps) {
 
   useEffect(() => {
     let live = true;
-    lookupApi.conditions().then(
+    conditionsApi.conditions().then(
       (list) => live && setConditions(list),
       () => live && setFailed(true),
     );

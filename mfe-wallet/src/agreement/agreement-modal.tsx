@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Html, lookupApi, Modal, useTranslation } from '@wallet/shared';
+import { Button, Html, Modal, useTranslation } from '@wallet/shared';
+import { agreementApi } from './api';
 import { AGREEMENT_DELAY_MS, agreementRemembered, rememberAgreement } from './agreement-storage';
 
 /**
@@ -13,7 +14,7 @@ export function AgreementPrompt() {
     if (agreementRemembered()) return undefined;
     let live = true;
     const timer = setTimeout(() => {
-      lookupApi.agreements().then(
+      agreementApi.agreements().then(
         (list) => {
           if (live && Array.isArray(list) && list.length > 0) setParagraphs(list);
         },

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { accountApi, Button, FormField, Modal, useAsyncAction, useTranslation } from '@wallet/shared';
+import { Button, FormField, Modal, useAsyncAction, useTranslation } from '@wallet/shared';
+import { bankNameApi } from './api';
 import { checkBankAccountName, normaliseBankAccountName } from './bank-name-rules';
 
 export interface EditBankNameModalProps {
@@ -29,7 +30,7 @@ function EditBankNameForm({ bankCode, currentName, onClose }: Omit<EditBankNameM
   const { t } = useTranslation('wallet');
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const save = useAsyncAction(accountApi.updateBankAccountName);
+  const save = useAsyncAction(bankNameApi.updateBankAccountName);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

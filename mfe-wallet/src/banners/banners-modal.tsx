@@ -1,4 +1,5 @@
-import { Button, Carousel, Modal, useTranslation, type Banner } from '@wallet/shared';
+import { Button, Carousel, Modal, useTranslation } from '@wallet/shared';
+import type { Banner } from './api';
 
 /** The banner carousel shown before the invite and refund modals; closing it opens the modal behind it. */
 export function BannersModal({

@@ -1,12 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  buildConfig,
-  copyText,
-  formatAccountNo,
-  useTranslation,
-  type BankAccount,
-  type DepositBank,
-} from '@wallet/shared';
+import { buildConfig, copyText, formatAccountNo, useTranslation } from '@wallet/shared';
+import type { DepositBank } from './api';
+import type { BankAccount } from '../home/api';
 import { EditBankNameModal } from '../bank-name/edit-bank-name-modal';
 import { needsEnglishBankName } from '../bank-name/bank-name-rules';
 import { depositsByQr } from './qr-rules';

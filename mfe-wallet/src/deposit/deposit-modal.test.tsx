@@ -1,7 +1,9 @@
 import { webcrypto } from 'node:crypto';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { accountApi, depositApi, setLocale, type DepositLookup, type QrState } from '@wallet/shared';
+import { setLocale } from '@wallet/shared';
+import { bankNameApi } from '../bank-name/api';
+import { depositApi, type DepositLookup, type QrState } from './api';
 import { record, snapshot, THB } from '../test-support/fixtures';
 import { DepositModal } from './deposit-modal';
 
@@ -69,7 +71,7 @@ test('a KTB member with a Thai account name fixes it in English first; the copy 
       bank: { code: 'KTB', nameTH: 'กรุงไทย', nameEN: 'Krungthai' },
     },
   });
-  const save = jest.spyOn(accountApi, 'updateBankAccountName').mockResolvedValue(member.profile);
+  const save = jest.spyOn(bankNameApi, 'updateBankAccountName').mockResolvedValue(member.profile);
   const writeText = jest.fn().mockResolvedValue(undefined);
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
   renderModal(member);

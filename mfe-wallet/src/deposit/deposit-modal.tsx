@@ -1,15 +1,7 @@
 import { useEffect, useState } from 'react';
-import {
-  DelayedLoader,
-  depositApi,
-  Modal,
-  toast,
-  useAsyncAction,
-  useTranslation,
-  type DepositLookup,
-  type QrChannel,
-  type WalletSnapshot,
-} from '@wallet/shared';
+import { DelayedLoader, Modal, toast, useAsyncAction, useTranslation } from '@wallet/shared';
+import { depositApi, type DepositLookup, type QrChannel } from './api';
+import type { WalletSnapshot } from '../home/api';
 import type { MoneyFormat } from '../common/money';
 import { announceWalletChange } from '../common/wallet-events';
 import { BankTransferPanel } from './bank-transfer-panel';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, depositApi, FormField, toast, useAsyncAction, useTranslation } from '@wallet/shared';
+import { Button, FormField, toast, useAsyncAction, useTranslation } from '@wallet/shared';
+import { depositApi } from './api';
 import { showMoney, type MoneyFormat } from '../common/money';
 import { useActionKey } from '../common/use-action-key';
 import { announceWalletChange } from '../common/wallet-events';

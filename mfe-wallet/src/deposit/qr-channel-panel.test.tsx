@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { depositApi, setLocale, type QrChannel, type QrState } from '@wallet/shared';
+import { setLocale } from '@wallet/shared';
+import { depositApi, type QrChannel, type QrState } from './api';
 import { record, THB } from '../test-support/fixtures';
 import { QrChannelPanel } from './qr-channel-panel';
 import { qrChannelSetting } from './qr-rules';

@@ -1,17 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import {
   Button,
-  depositApi,
   formatCountdown,
   FormField,
   toast,
   translateErrorCode,
   useAsyncAction,
   useTranslation,
-  type QrChannel,
-  type QrChannelSetting,
-  type QrState,
 } from '@wallet/shared';
+import { depositApi, type QrChannel, type QrChannelSetting, type QrState } from './api';
 import { majorOf, showMoney, type MoneyFormat } from '../common/money';
 import { useActionKey } from '../common/use-action-key';
 import { decideQrCreate, isKbankCreateDisabled, secondsLeft } from './qr-rules';

@@ -1,4 +1,5 @@
-import { toMinorUnits, type DepositBank, type QrChannel, type QrChannelSetting } from '@wallet/shared';
+import { toMinorUnits } from '@wallet/shared';
+import type { DepositBank, QrChannel, QrChannelSetting } from './api';
 import { minorOf, type MoneyFormat } from '../common/money';
 
 /** Spec §5 and §9, in major units: used when the deposit lookup does not name a channel's settings. */

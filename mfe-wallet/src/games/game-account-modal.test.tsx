@@ -1,6 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { gamesApi, setLocale, type GameAccount } from '@wallet/shared';
+import { setLocale } from '@wallet/shared';
+import { gamesApi } from './api';
+import type { GameAccount } from '../home/api';
 import { game, THB } from '../test-support/fixtures';
 import { GameAccountModal } from './game-account-modal';
 

@@ -4,15 +4,14 @@ import {
   buildConfig,
   CopyButton,
   DelayedLoader,
-  gamesApi,
-  MAIN_WALLET,
   Modal,
   showAlert,
   useAsyncAction,
   useTranslation,
-  type GameAccount,
-  type GameCredentials,
 } from '@wallet/shared';
+import { gamesApi, type GameCredentials } from './api';
+import type { GameAccount } from '../home/api';
+import { MAIN_WALLET } from '../transfer/api';
 import { Icon } from '../common/icons';
 import { showMoney, type MoneyFormat } from '../common/money';
 import { autoLoginProvider, canPlay } from './game-rules';

@@ -1,4 +1,5 @@
-import { Button, formatDateTime, useTranslation, type WalletSnapshot } from '@wallet/shared';
+import { Button, formatDateTime, useTranslation } from '@wallet/shared';
+import type { WalletSnapshot } from './api';
 import { Icon } from '../common/icons';
 import { showMoney, type MoneyFormat } from '../common/money';
 import { totalBalance } from '../games/game-rules';

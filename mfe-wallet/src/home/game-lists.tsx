@@ -1,4 +1,5 @@
-import { useTranslation, type GameAccount } from '@wallet/shared';
+import { useTranslation } from '@wallet/shared';
+import type { GameAccount } from './api';
 import { showMoney, type MoneyFormat } from '../common/money';
 import { GAME_CATEGORIES, gamesOf, walletSlotValue } from '../games/game-rules';
 

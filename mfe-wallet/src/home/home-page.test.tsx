@@ -1,7 +1,11 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { bus, inviteApi, lookupApi, moneyApi, refundApi, setLocale } from '@wallet/shared';
+import { bus, setLocale } from '@wallet/shared';
+import { agreementApi } from '../agreement/api';
+import { homeApi } from './api';
+import { inviteApi } from '../invite/api';
+import { refundApi } from '../refund/api';
 import { AGREEMENT_KEY } from '../agreement/agreement-storage';
 import { game, record, snapshot } from '../test-support/fixtures';
 import { HomePage } from './home-page';
@@ -19,8 +23,8 @@ beforeAll(() => setLocale('en'));
 beforeEach(() => {
   localStorage.clear();
   localStorage.setItem(AGREEMENT_KEY, '{}');
-  jest.spyOn(moneyApi, 'refreshSlots').mockResolvedValue([]);
-  jest.spyOn(lookupApi, 'agreements').mockResolvedValue(['<p>Play fair</p>']);
+  jest.spyOn(homeApi, 'refreshSlots').mockResolvedValue([]);
+  jest.spyOn(agreementApi, 'agreements').mockResolvedValue(['<p>Play fair</p>']);
 });
 afterEach(() => {
   jest.useRealTimers();
@@ -28,7 +32,7 @@ afterEach(() => {
 });
 
 test('shows the name, the main wallet with 2 decimals, and a total of wallet plus every game account', async () => {
-  jest.spyOn(moneyApi, 'wallet').mockResolvedValue(
+  jest.spyOn(homeApi, 'wallet').mockResolvedValue(
     snapshot({
       wallet: { amount: 100000, currency: 'THB' },
       slots: [
@@ -53,11 +57,11 @@ test('shows the name, the main wallet with 2 decimals, and a total of wallet plu
 
 test('first load refreshes every game account, then reads the wallet, and keeps the sync time', async () => {
   const order: string[] = [];
-  jest.spyOn(moneyApi, 'refreshSlots').mockImplementation(async () => {
+  jest.spyOn(homeApi, 'refreshSlots').mockImplementation(async () => {
     order.push('refresh');
     return [];
   });
-  jest.spyOn(moneyApi, 'wallet').mockImplementation(async () => {
+  jest.spyOn(homeApi, 'wallet').mockImplementation(async () => {
     order.push('wallet');
     return snapshot();
   });
@@ -69,47 +73,47 @@ test('first load refreshes every game account, then reads the wallet, and keeps 
 });
 
 test('refresh-all re-reads the games then the wallet', async () => {
-  jest.spyOn(moneyApi, 'wallet').mockResolvedValue(snapshot());
+  jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot());
   renderHome();
   await userEvent.click(await screen.findByTestId('home-refresh'));
-  await waitFor(() => expect(moneyApi.refreshSlots).toHaveBeenCalledTimes(2));
-  await waitFor(() => expect(moneyApi.wallet).toHaveBeenCalledTimes(2));
+  await waitFor(() => expect(homeApi.refreshSlots).toHaveBeenCalledTimes(2));
+  await waitFor(() => expect(homeApi.wallet).toHaveBeenCalledTimes(2));
 });
 
 test('reloads when the wallet changes anywhere on the page', async () => {
   jest
-    .spyOn(moneyApi, 'wallet')
+    .spyOn(homeApi, 'wallet')
     .mockResolvedValueOnce(snapshot())
     .mockResolvedValueOnce(snapshot({ wallet: { amount: 123456, currency: 'THB' } }));
   renderHome();
   await screen.findByTestId('home-balance');
   act(() => bus.emit('wallet:changed', { reason: 'deposit' }));
   await waitFor(() => expect(screen.getByTestId('home-balance')).toHaveTextContent('1,234.56'));
-  expect(moneyApi.wallet).toHaveBeenCalledTimes(2);
+  expect(homeApi.wallet).toHaveBeenCalledTimes(2);
 });
 
 test('a failed load says so', async () => {
-  jest.spyOn(moneyApi, 'wallet').mockRejectedValue(new Error('offline'));
+  jest.spyOn(homeApi, 'wallet').mockRejectedValue(new Error('offline'));
   renderHome();
   expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your wallet');
 });
 
 test('the spin widget shows the coins when spin is active; otherwise refresh-all takes its place', async () => {
-  jest.spyOn(moneyApi, 'wallet').mockResolvedValue(snapshot({ spin: { isActive: true } }));
+  jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot({ spin: { isActive: true } }));
   const { unmount } = renderHome();
   expect(await screen.findByTestId('widget-spin')).toHaveAttribute('href', '/user/spin');
   expect(screen.getByTestId('widget-spin')).toHaveTextContent('Coins: 7');
   expect(screen.queryByTestId('widget-refresh')).not.toBeInTheDocument();
   expect(screen.getByTestId('widget-bonus')).toHaveAttribute('href', '/user/bonus');
   unmount();
-  jest.spyOn(moneyApi, 'wallet').mockResolvedValue(snapshot({ spin: { isActive: false } }));
+  jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot({ spin: { isActive: false } }));
   renderHome();
   expect(await screen.findByTestId('widget-refresh')).toBeInTheDocument();
   expect(screen.queryByTestId('widget-spin')).not.toBeInTheDocument();
 });
 
 test('the registration link is the origin, /register and the prefixed profile id', async () => {
-  jest.spyOn(moneyApi, 'wallet').mockResolvedValue(snapshot());
+  jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot());
   renderHome();
   expect(await screen.findByTestId('home-invite-link')).toHaveTextContent(
     `${window.location.origin}/register?code=WLu1`,
@@ -120,7 +124,7 @@ describe('agreement', () => {
   test('appears 1.5 s after the home loads; confirming closes it and remembers it', async () => {
     localStorage.removeItem(AGREEMENT_KEY);
     jest.useFakeTimers();
-    jest.spyOn(moneyApi, 'wallet').mockResolvedValue(snapshot());
+    jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot());
     renderHome();
     await screen.findByTestId('home-name');
     act(() => jest.advanceTimersByTime(1400));
@@ -134,18 +138,18 @@ describe('agreement', () => {
 
   test('does not appear when remembered', async () => {
     jest.useFakeTimers();
-    jest.spyOn(moneyApi, 'wallet').mockResolvedValue(snapshot());
+    jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot());
     renderHome();
     await screen.findByTestId('home-name');
     await act(async () => jest.advanceTimersByTime(3000));
     expect(screen.queryByTestId('agreement-modal')).not.toBeInTheDocument();
-    expect(lookupApi.agreements).not.toHaveBeenCalled();
+    expect(agreementApi.agreements).not.toHaveBeenCalled();
   });
 });
 
 describe('banners before the invite and refund modals', () => {
   beforeEach(() => {
-    jest.spyOn(moneyApi, 'wallet').mockResolvedValue(snapshot());
+    jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot());
     jest.spyOn(inviteApi, 'list').mockResolvedValue({ invites: [], total: 0 });
     jest.spyOn(refundApi, 'list').mockResolvedValue({ refunds: [], total: 0 });
     jest.spyOn(refundApi, 'check').mockResolvedValue({
@@ -181,7 +185,7 @@ describe('banners before the invite and refund modals', () => {
 describe('receiving the invite bonus', () => {
   test('the confirm dialog shows the success and failure percentages when an invitation succeeded', async () => {
     jest
-      .spyOn(moneyApi, 'wallet')
+      .spyOn(homeApi, 'wallet')
       .mockResolvedValue(snapshot({ invite: { amount: 15000, success: 3, fail: 1 } }));
     const receive = jest
       .spyOn(inviteApi, 'receive')
@@ -209,7 +213,7 @@ describe('receiving the invite bonus', () => {
 
   test('no percentages when no invitation succeeded; a refusal is a danger toast', async () => {
     jest
-      .spyOn(moneyApi, 'wallet')
+      .spyOn(homeApi, 'wallet')
       .mockResolvedValue(snapshot({ invite: { amount: 5000, success: 0, fail: 2 } }));
     const { ApiError } = jest.requireActual('@wallet/shared');
     jest

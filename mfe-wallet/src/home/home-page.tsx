@@ -1,12 +1,9 @@
 import { useState } from 'react';
-import {
-  DelayedLoader,
-  inviteApi,
-  refundApi,
-  useTranslation,
-  type Banner,
-  type WalletSnapshot,
-} from '@wallet/shared';
+import { DelayedLoader, useTranslation } from '@wallet/shared';
+import type { Banner } from '../banners/api';
+import type { WalletSnapshot } from './api';
+import { inviteApi } from '../invite/api';
+import { refundApi } from '../refund/api';
 import { AgreementPrompt } from '../agreement/agreement-modal';
 import { BannersModal } from '../banners/banners-modal';
 import { moneyFormat, showMoney, type MoneyFormat } from '../common/money';

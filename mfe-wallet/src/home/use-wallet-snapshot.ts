@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { bus, moneyApi, type WalletSnapshot } from '@wallet/shared';
+import { bus } from '@wallet/shared';
+import { homeApi, type WalletSnapshot } from './api';
 
 /** Spec §3: the time of the last balance sync is kept in local storage under `last_sync`. */
 export const LAST_SYNC_KEY = 'last_sync';
@@ -45,7 +46,7 @@ export function useWalletSnapshot(): WalletSnapshotState {
 
   const reload = useCallback(async () => {
     try {
-      const next = await moneyApi.wallet();
+      const next = await homeApi.wallet();
       if (!live.current) return;
       const at = next.updatedAt || new Date().toISOString();
       storeLastSync(at);
@@ -60,7 +61,7 @@ export function useWalletSnapshot(): WalletSnapshotState {
   const refreshAll = useCallback(async () => {
     setRefreshing(true);
     try {
-      await moneyApi.refreshSlots();
+      await homeApi.refreshSlots();
     } catch {
       // The wallet read below still shows the last known balances.
     }
@@ -71,7 +72,7 @@ export function useWalletSnapshot(): WalletSnapshotState {
   useEffect(() => {
     live.current = true;
     // First load (spec §2): every game account refreshed behind the delayed loader, then the wallet read.
-    moneyApi
+    homeApi
       .refreshSlots()
       .catch(() => undefined)
       .then(() => {

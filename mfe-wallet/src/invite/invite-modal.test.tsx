@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { inviteApi, setLocale } from '@wallet/shared';
+import { setLocale } from '@wallet/shared';
+import { inviteApi } from './api';
 import { record, snapshot, THB } from '../test-support/fixtures';
 import { InviteModal } from './invite-modal';
 

@@ -1,14 +1,6 @@
-import {
-  DelayedLoader,
-  formatDateTime,
-  inviteApi,
-  Modal,
-  pageCount,
-  Pagination,
-  useTranslation,
-  type InviteEntry,
-  type WalletSnapshot,
-} from '@wallet/shared';
+import { DelayedLoader, formatDateTime, Modal, pageCount, Pagination, useTranslation } from '@wallet/shared';
+import type { WalletSnapshot } from '../home/api';
+import { inviteApi, type InviteEntry } from './api';
 import { showMoney, type MoneyFormat } from '../common/money';
 import { TABLE_PAGE_SIZE, usePagedList } from '../common/paged-list';
 import { RegistrationLink } from './registration-link';

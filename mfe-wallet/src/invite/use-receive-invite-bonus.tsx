@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { confirm, inviteApi, toast, toastError, useTranslation, type InviteSummary } from '@wallet/shared';
+import { confirm, toast, toastError, useTranslation } from '@wallet/shared';
+import type { InviteSummary } from '../home/api';
+import { inviteApi } from './api';
 import { showMoney, type MoneyFormat } from '../common/money';
 import { useActionKey } from '../common/use-action-key';
 import { announceWalletChange } from '../common/wallet-events';

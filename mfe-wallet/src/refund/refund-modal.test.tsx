@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { refundApi, setLocale, type RefundCheck } from '@wallet/shared';
+import { setLocale } from '@wallet/shared';
+import { refundApi, type RefundCheck } from './api';
 import { record, THB } from '../test-support/fixtures';
 import { RefundModal } from './refund-modal';
 

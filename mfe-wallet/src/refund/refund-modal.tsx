@@ -8,13 +8,11 @@ import {
   Modal,
   pageCount,
   Pagination,
-  refundApi,
   toast,
   useAsyncAction,
   useTranslation,
-  type RefundCheck,
-  type RefundEntry,
 } from '@wallet/shared';
+import { refundApi, type RefundCheck, type RefundEntry } from './api';
 import { showMoney, type MoneyFormat } from '../common/money';
 import { TABLE_PAGE_SIZE, usePagedList } from '../common/paged-list';
 import { useActionKey } from '../common/use-action-key';

@@ -1,4 +1,5 @@
-import { bus, type BusEvents, type GameAccount, type WalletSnapshot } from '@wallet/shared';
+import { bus, type BusEvents } from '@wallet/shared';
+import type { GameAccount, WalletSnapshot } from '../home/api';
 import { moneyFormat } from '../common/money';
 
 export const THB = moneyFormat('THB');

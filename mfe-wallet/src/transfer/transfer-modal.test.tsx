@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, IDEMPOTENCY_HEADER, moneyApi, setLocale, type TransferResult } from '@wallet/shared';
+import { ApiError, IDEMPOTENCY_HEADER, setLocale } from '@wallet/shared';
+import { transferApi, type TransferResult } from './api';
 import { game, record, THB } from '../test-support/fixtures';
 import { TransferModal } from './transfer-modal';
 
@@ -43,7 +44,7 @@ test('offers the main wallet and the active games only', () => {
 });
 
 test('both accounts must be chosen (select-account message)', async () => {
-  const transfer = jest.spyOn(moneyApi, 'transfer');
+  const transfer = jest.spyOn(transferApi, 'transfer');
   renderModal();
   await fill('wallet', '', '10');
   expect(screen.getByText('Please choose both accounts.')).toBeInTheDocument();
@@ -51,7 +52,7 @@ test('both accounts must be chosen (select-account message)', async () => {
 });
 
 test('the accounts must differ (cannot-transfer message)', async () => {
-  const transfer = jest.spyOn(moneyApi, 'transfer');
+  const transfer = jest.spyOn(transferApi, 'transfer');
   renderModal();
   await fill('PG', 'PG', '10');
   expect(screen.getByText('You cannot transfer to the same account.')).toBeInTheDocument();
@@ -59,7 +60,7 @@ test('the accounts must differ (cannot-transfer message)', async () => {
 });
 
 test('at least 1 baht (min-amount message with the number and baht)', async () => {
-  const transfer = jest.spyOn(moneyApi, 'transfer');
+  const transfer = jest.spyOn(transferApi, 'transfer');
   renderModal();
   await fill('wallet', 'PG', '0.99');
   expect(screen.getByText('The minimum transfer is 1 baht.')).toBeInTheDocument();
@@ -67,7 +68,7 @@ test('at least 1 baht (min-amount message with the number and baht)', async () =
 });
 
 test('success: sends satang with a key, says "transfer done", announces wallet:changed and closes with true', async () => {
-  const transfer = jest.spyOn(moneyApi, 'transfer').mockResolvedValue(done);
+  const transfer = jest.spyOn(transferApi, 'transfer').mockResolvedValue(done);
   const changes = record('wallet:changed');
   const onClose = renderModal();
   await fill('wallet', 'PG', '25.50');
@@ -80,7 +81,7 @@ test('success: sends satang with a key, says "transfer done", announces wallet:c
 
 test('failure: an error dialog, nothing announced, the modal stays open', async () => {
   jest
-    .spyOn(moneyApi, 'transfer')
+    .spyOn(transferApi, 'transfer')
     .mockRejectedValue(new ApiError('MONEY_NOT_ENOUGH', 400, 'Not enough money'));
   const changes = record('wallet:changed');
   const onClose = renderModal();
@@ -93,7 +94,7 @@ test('failure: an error dialog, nothing announced, the modal stays open', async 
 
 test('a retry after a lost answer reuses the idempotency key; a new action gets a new one', async () => {
   const transfer = jest
-    .spyOn(moneyApi, 'transfer')
+    .spyOn(transferApi, 'transfer')
     .mockRejectedValueOnce(new ApiError('TIMEOUT', null, 'Timed out'))
     .mockRejectedValueOnce(new ApiError('MONEY_NOT_ENOUGH', 400, 'Not enough money'))
     .mockResolvedValueOnce(done);

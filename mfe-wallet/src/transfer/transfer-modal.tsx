@@ -2,16 +2,15 @@ import { useState, type FormEvent } from 'react';
 import {
   Button,
   FormField,
-  MAIN_WALLET,
   Modal,
-  moneyApi,
   SelectField,
   showAlert,
   toast,
   useAsyncAction,
   useTranslation,
-  type GameAccount,
 } from '@wallet/shared';
+import type { GameAccount } from '../home/api';
+import { MAIN_WALLET, transferApi } from './api';
 import { showMoney, type MoneyFormat } from '../common/money';
 import { useActionKey } from '../common/use-action-key';
 import { announceWalletChange } from '../common/wallet-events';
@@ -51,7 +50,7 @@ function TransferForm({ walletAmount, games, format, initialFrom, initialTo, onC
   const [amountText, setAmountText] = useState('');
   const [problem, setProblem] = useState<TransferProblem | null>(null);
   const { keyFor, settle } = useActionKey();
-  const transfer = useAsyncAction(moneyApi.transfer, {
+  const transfer = useAsyncAction(transferApi.transfer, {
     onError: (error) => void showAlert({ kind: 'error', message: error.message }),
   });
 

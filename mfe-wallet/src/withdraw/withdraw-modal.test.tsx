@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, lookupApi, moneyApi, setLocale } from '@wallet/shared';
+import { ApiError, setLocale } from '@wallet/shared';
+import { withdrawApi } from './api';
 import { record, snapshot, THB } from '../test-support/fixtures';
 import { WithdrawModal } from './withdraw-modal';
 
@@ -24,7 +25,7 @@ async function withdraw(amount: string) {
 
 beforeAll(() => setLocale('en'));
 beforeEach(() =>
-  jest.spyOn(lookupApi, 'withdraw').mockResolvedValue({ withdrawMin: 10000, withdrawMax: 5000000 }),
+  jest.spyOn(withdrawApi, 'limits').mockResolvedValue({ withdrawMin: 10000, withdrawMax: 5000000 }),
 );
 afterEach(() => jest.restoreAllMocks());
 
@@ -35,7 +36,7 @@ test('shows the limits of the lookup and the bank account 3-3-4', async () => {
 });
 
 test('below withdrawMin: the min message, no call', async () => {
-  const call = jest.spyOn(moneyApi, 'withdrawAll');
+  const call = jest.spyOn(withdrawApi, 'withdrawAll');
   renderModal();
   await screen.findByTestId('withdraw-limits');
   await withdraw('99');
@@ -44,7 +45,7 @@ test('below withdrawMin: the min message, no call', async () => {
 });
 
 test('above withdrawMax: the max message, no call', async () => {
-  const call = jest.spyOn(moneyApi, 'withdrawAll');
+  const call = jest.spyOn(withdrawApi, 'withdrawAll');
   renderModal();
   await screen.findByTestId('withdraw-limits');
   await withdraw('50001');
@@ -53,7 +54,7 @@ test('above withdrawMax: the max message, no call', async () => {
 });
 
 test('success uses withdrawAll, says to wait for the transfer, announces and closes with true', async () => {
-  const call = jest.spyOn(moneyApi, 'withdrawAll').mockResolvedValue({
+  const call = jest.spyOn(withdrawApi, 'withdrawAll').mockResolvedValue({
     withdrawalId: 'w1',
     status: 'PENDING',
     amount: 20000,
@@ -72,7 +73,7 @@ test('success uses withdrawAll, says to wait for the transfer, announces and clo
 
 test('failure shows an error dialog', async () => {
   jest
-    .spyOn(moneyApi, 'withdrawAll')
+    .spyOn(withdrawApi, 'withdrawAll')
     .mockRejectedValue(new ApiError('BONUS_REMAINING', 400, 'A bonus is active'));
   const onClose = renderModal();
   await screen.findByTestId('withdraw-limits');

@@ -4,16 +4,14 @@ import {
   DelayedLoader,
   formatAccountNo,
   FormField,
-  lookupApi,
   Modal,
-  moneyApi,
   showAlert,
   toast,
   useAsyncAction,
   useTranslation,
-  type BankAccount,
-  type WithdrawLimits,
 } from '@wallet/shared';
+import type { BankAccount } from '../home/api';
+import { type WithdrawLimits, withdrawApi } from './api';
 import { majorOf, showMoney, type MoneyFormat } from '../common/money';
 import { useActionKey } from '../common/use-action-key';
 import { announceWalletChange } from '../common/wallet-events';
@@ -48,8 +46,8 @@ function WithdrawForm({ walletAmount, bankAccount, format, onClose }: WithdrawMo
   const [amountText, setAmountText] = useState('');
   const [problem, setProblem] = useState<WithdrawProblem | null>(null);
   const { keyFor, settle } = useActionKey();
-  const load = useAsyncAction(lookupApi.withdraw);
-  const withdraw = useAsyncAction(moneyApi.withdrawAll, {
+  const load = useAsyncAction(withdrawApi.limits);
+  const withdraw = useAsyncAction(withdrawApi.withdrawAll, {
     onError: (error) => void showAlert({ kind: 'error', message: error.message }),
   });
   const runLoad = load.run;

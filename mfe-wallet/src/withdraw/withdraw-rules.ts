@@ -1,4 +1,5 @@
-import { toMinorUnits, type WithdrawLimits } from '@wallet/shared';
+import { toMinorUnits } from '@wallet/shared';
+import type { WithdrawLimits } from './api';
 import type { MoneyFormat } from '../common/money';
 
 export type WithdrawProblem =

@@ -1,4 +1,5 @@
-import type { Currency } from '../api/types';
+/** Wallet currencies: Thai baht (minor unit satang) and Lao kip. */
+export type Currency = 'THB' | 'LAK';
 
 /**
  * Money is carried as an integer in minor units of the wallet currency (THB: satang, scale 2; LAK: kip, scale 0)

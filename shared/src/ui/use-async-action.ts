@@ -32,7 +32,7 @@ export interface AsyncAction<A extends unknown[], R> {
  * The repeated part of every call a screen makes: a busy flag, the delayed loader and the error toast.
  *
  * ```tsx
- * const save = useAsyncAction((name: string) => accountApi.updateBankAccountName(code, name));
+ * const save = useAsyncAction((name: string) => bankNameApi.updateBankAccountName(code, name));
  * <Button busy={save.busy} onClick={async () => (await save.run(name)).ok && onClose(true)} />
  * ```
  */
