@@ -88,5 +88,26 @@ export default tseslint.config(
       ],
     },
   },
+  // The catalogue test checks `errors` against the server's own list of error codes (and nothing else of it).
+  {
+    files: ['shared/src/i18n/catalogs.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@wallet/*', '**/host/**', '**/mfe-*/**'],
+              message: 'shared depends on nothing of the project.',
+            },
+            {
+              regex: '^(?!(\\.\\./)+server/src/platform/errors$).*server/',
+              message: 'Of the server, the catalogue test imports only its error codes.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

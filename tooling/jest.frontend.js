@@ -1,7 +1,11 @@
 // Jest settings every front-end workspace shares: jsdom, SWC for TS/TSX, CSS stubbed.
+const fs = require('node:fs');
 const path = require('node:path');
 
 module.exports = function frontendJest(dir, displayName) {
+  // A part with its own strings (src/catalogs.ts) has them registered before each test file, as its parcel does.
+  const catalogs = path.join(dir, 'src', 'catalogs.ts');
+  const ownStrings = fs.existsSync(catalogs);
   return {
     displayName,
     rootDir: dir,
@@ -24,6 +28,10 @@ module.exports = function frontendJest(dir, displayName) {
       '\\.(png|jpg|jpeg|gif|svg|mp4|webm)$': path.join(__dirname, 'jest-file-stub.js'),
     },
     setupFiles: [path.join(__dirname, 'jest-polyfills.js')],
-    setupFilesAfterEnv: [path.join(__dirname, 'jest-dom-setup.js')],
+    setupFilesAfterEnv: [
+      path.join(__dirname, 'jest-dom-setup.js'),
+      ...(ownStrings ? [path.join(__dirname, 'jest-register-catalogs.js')] : []),
+    ],
+    globals: ownStrings ? { __WALLET_PART_CATALOGS__: catalogs } : {},
   };
 };

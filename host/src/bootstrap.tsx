@@ -1,10 +1,14 @@
 import { createRoot } from 'react-dom/client';
 import { patchHistoryApi } from 'single-spa';
+import { registerCatalogs } from '@wallet/shared';
 import { App, createShellRouter } from './app';
+import { catalogs } from './catalogs';
 import { fetchRemoteDirectory, registerWithFederation } from './remotes';
 
 // Before the first render: every router on the page (the host's and each remote's) sees every navigation.
 patchHistoryApi({ urlRerouteOnly: true });
+// The shell's strings: the shared package carries only `common` and `errors`; each remote registers its own.
+registerCatalogs(catalogs);
 
 async function start(): Promise<void> {
   const directory = await fetchRemoteDirectory();

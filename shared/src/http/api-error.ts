@@ -15,6 +15,11 @@ export const GONE_CODE = 'gone';
 /** Codes of failures that never reached the server or got no usable answer. */
 export type TransportCode = 'NETWORK_ERROR' | 'TIMEOUT';
 
+/** Codes the client itself gives an error (besides the server's catalogue): transport failures and `UNKNOWN`. */
+export const CLIENT_ERROR_CODES: readonly string[] = ['NETWORK_ERROR', 'TIMEOUT', 'UNKNOWN'] satisfies (
+  TransportCode | 'UNKNOWN'
+)[];
+
 /**
  * A failed call. `code` is the server's catalogue code (spec §8) or a transport code; `message` is already
  * translated into the current language, ready for a toast or an inline error.

@@ -6,7 +6,7 @@ import singleSpaReact from 'single-spa-react';
 import type { ParcelConfigObject } from 'single-spa';
 import { bus } from '../bus/bus';
 import { i18n } from '../i18n/i18n';
-import { LOCALES, type Catalog, type Locale, type Namespace } from '../i18n/locales';
+import { LOCALES, type Catalog, type Locale } from '../i18n/locales';
 import { UnavailablePanel } from './unavailable-panel';
 
 /** Props the host passes to every remote parcel. */
@@ -17,17 +17,20 @@ export interface RemoteParcelProps {
   onRetry?: () => void;
 }
 
-/** A remote's own namespace of the catalogs, in every language, as its build bundled them. */
+/**
+ * A part's own namespace of the catalogs (`<part>/src/locales/`), in every language, as its build bundled them.
+ * The shared package carries only `common` and `errors`.
+ */
 export interface RemoteCatalogs {
-  ns: Namespace;
+  /** `host`, `auth`, `wallet`, `bonus`, `spin` or `chat`. */
+  ns: string;
   resources: Record<Locale, Catalog>;
 }
 
 export interface RemoteParcelOptions {
   /**
-   * The remote's strings as of its own build. They replace the page's copy of that namespace when the remote loads,
-   * so a remote deployed alone ships its new texts without a host rebuild (the shared package, and the catalogs it
-   * carries, come from the host's build).
+   * The remote's strings as of its own build, registered when the remote loads (its keys win over any copy already
+   * registered), so a remote deployed alone ships its new texts without a host rebuild.
    */
   catalogs?: RemoteCatalogs;
   /**
@@ -77,7 +80,7 @@ export function createRemoteParcel<P extends object>(
   return { name: remote, ...lifecycles } as ParcelConfigObject<P & RemoteParcelProps>;
 }
 
-/** Deep-merges the remote's bundles over the page's, its keys winning. */
+/** Registers a part's namespace in every language, deep-merged over any copy already registered, its keys winning. */
 export function registerCatalogs({ ns, resources }: RemoteCatalogs): void {
   for (const locale of LOCALES) i18n.addResourceBundle(locale, ns, resources[locale], true, true);
 }

@@ -1,0 +1,8 @@
+import path from 'node:path';
+import { describeCatalogs } from '../../tooling/catalog-checks';
+import { catalogs } from './catalogs';
+
+describeCatalogs('mfe-bonus', {
+  dir: path.join(__dirname, 'locales'),
+  registered: { [catalogs.ns]: catalogs.resources },
+});
