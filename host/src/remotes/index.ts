@@ -11,13 +11,17 @@ export {
   type RemoteName,
 } from './registry';
 export { RemoteDirectoryProvider, useRemoteDirectory } from './remote-directory-context';
-export { RemoteSlot, type RemoteSlotProps } from './remote-slot';
+export { RemoteSlot, type RemoteSlotProps, type RemoteLoadingView } from './remote-slot';
 export { RemoteRoute } from './remote-route';
-export { REMOTE_LOAD_TIMEOUT_MS, loadRemoteParcel, loadRemoteParcelOrFallback } from './load-remote-parcel';
 export {
-  failurePolicyPlugin,
-  fetchWithRetry,
-  DEFAULT_RETRY,
-  type RetryPolicy,
-} from './failure-policy-plugin';
-export { createFallbackParcel, type SlotParcelProps } from './fallback-parcel';
+  FAILURE_POLICY,
+  backoffDelay,
+  createFallbackParcel,
+  loadRemoteParcel,
+  loadRemoteParcelOrFallback,
+  remoteFailurePolicyPlugin,
+  RemoteLoadError,
+  RemoteSkeleton,
+  type FailurePolicy,
+  type SlotParcelProps,
+} from './failure-policy';

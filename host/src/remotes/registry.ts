@@ -1,6 +1,6 @@
 import { init, registerRemotes } from '@module-federation/enhanced/runtime';
 import { remotesApi, type RemoteDescriptor } from '@wallet/shared';
-import { failurePolicyPlugin } from './failure-policy-plugin';
+import { remoteFailurePolicyPlugin } from './failure-policy';
 
 /** The remotes the shell knows how to place (docs/architecture.md, route ownership). */
 export const REMOTE_NAMES = ['mfe_auth', 'mfe_wallet', 'mfe_bonus', 'mfe_spin', 'mfe_chat'] as const;
@@ -56,7 +56,7 @@ export function registerWithFederation(directory: RemoteDirectory): void {
     name: 'host',
     remotes: [],
     shareStrategy: 'loaded-first',
-    plugins: [failurePolicyPlugin()],
+    plugins: [remoteFailurePolicyPlugin()],
   });
   registerRemotes(directory.enabled.map(({ name, entry }) => ({ name, entry })));
 }

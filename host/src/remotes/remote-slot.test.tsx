@@ -1,10 +1,10 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { bus, clearSession, createRemoteParcel, setLocale, setSession } from '@wallet/shared';
 import { fakeRemoteModule, mockLookups, renderShell } from '../test/shell-harness';
 import { RemoteDirectoryProvider } from './remote-directory-context';
-import { REMOTE_LOAD_TIMEOUT_MS } from './load-remote-parcel';
+import { FAILURE_POLICY } from './failure-policy';
 import { createRemoteDirectory, DEFAULT_REMOTES } from './registry';
 import { RemoteSlot } from './remote-slot';
 
@@ -37,6 +37,65 @@ function signInAndFailWallet(failure: (id: string) => Promise<unknown>) {
   );
 }
 
+describe('while a remote loads', () => {
+  test('a page-shaped skeleton shows at once, busy and announced, and the remote replaces it', async () => {
+    mockLookups();
+    setSession('member-token', true);
+    let arrive: () => void = () => undefined;
+    loadRemoteMock.mockImplementation(async (id: string) => {
+      if (id === 'mfe_wallet/Home') await new Promise<void>((resolve) => (arrive = resolve));
+      return fakeRemoteModule(id);
+    });
+    renderShell('/user/home');
+
+    const skeleton = await screen.findByTestId('remote-skeleton');
+    expect(skeleton).toHaveAttribute('aria-busy', 'true');
+    expect(skeleton).toHaveAttribute('data-remote', 'mfe_wallet/Home');
+    expect(within(skeleton).getByRole('status')).toHaveTextContent('Loading…');
+    expect(screen.getByTestId('member-menu')).toBeInTheDocument();
+
+    arrive();
+    expect(await screen.findByTestId('remote:mfe_wallet/Home')).toBeInTheDocument();
+    expect(screen.queryByTestId('remote-skeleton')).not.toBeInTheDocument();
+  });
+
+  test.each([
+    ['th', 'กำลังโหลด…'],
+    ['la', 'ກຳລັງໂຫຼດ…'],
+  ] as const)('the skeleton says "loading" in the member\'s language (%s)', async (locale, text) => {
+    await setLocale(locale);
+    loadRemoteMock.mockImplementation(() => new Promise(() => undefined));
+    render(
+      <RemoteDirectoryProvider directory={createRemoteDirectory(DEFAULT_REMOTES)}>
+        <RemoteSlot module="mfe_spin/Spin" />
+      </RemoteDirectoryProvider>,
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent(text);
+  });
+
+  test('the panel replaces the skeleton when the remote cannot be loaded, and retry shows the skeleton again', async () => {
+    signInAndFailWallet(() => Promise.reject(new Error('connection refused')));
+    renderShell('/user/home');
+    await screen.findByRole('alert');
+    expect(screen.queryByTestId('remote-skeleton')).not.toBeInTheDocument();
+
+    loadRemoteMock.mockImplementation(() => new Promise(() => undefined));
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('remote-skeleton')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('a floating widget shows no skeleton', () => {
+    loadRemoteMock.mockImplementation(() => new Promise(() => undefined));
+    render(
+      <RemoteDirectoryProvider directory={createRemoteDirectory(DEFAULT_REMOTES)}>
+        <RemoteSlot module="mfe_chat/ChatWidget" whileLoading="none" />
+      </RemoteDirectoryProvider>,
+    );
+    expect(screen.queryByTestId('remote-skeleton')).not.toBeInTheDocument();
+  });
+});
+
 describe('a remote that fails', () => {
   test('is down (load rejects): the translated panel shows, the menus and other routes keep working', async () => {
     const failures: string[] = [];
@@ -63,7 +122,7 @@ describe('a remote that fails', () => {
     expect(await screen.findByTestId('member-menu')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await act(async () => {
-      jest.advanceTimersByTime(REMOTE_LOAD_TIMEOUT_MS - 100);
+      jest.advanceTimersByTime(FAILURE_POLICY.loadTimeoutMs - 100);
     });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await act(async () => {

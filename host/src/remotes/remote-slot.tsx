@@ -1,9 +1,16 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { mountRootParcel } from 'single-spa';
 import Parcel from 'single-spa-react/parcel';
-import { loadRemoteParcelOrFallback, REMOTE_LOAD_TIMEOUT_MS } from './load-remote-parcel';
+import { DelayedLoader } from '@wallet/shared';
+import { FAILURE_POLICY, loadRemoteParcelOrFallback, RemoteSkeleton } from './failure-policy';
 import { useRemoteDirectory } from './remote-directory-context';
 import { remoteNameOf, type RemoteModuleId } from './registry';
+
+/**
+ * What shows until the remote's parcel (or the unavailable panel) is mounted: `page`, the page-shaped skeleton
+ * (pages); `overlay`, the shared spinner after 200 ms (a modal remote); `none` (a floating widget).
+ */
+export type RemoteLoadingView = 'page' | 'overlay' | 'none';
 
 export interface RemoteSlotProps {
   /** The exposed module to mount, e.g. `mfe_wallet/Home`. */
@@ -12,19 +19,23 @@ export interface RemoteSlotProps {
   parcelProps?: Record<string, unknown>;
   /** Overrides the load timeout (tests). */
   timeoutMs?: number;
+  /** What shows while the module loads (default `page`). */
+  whileLoading?: RemoteLoadingView;
   className?: string;
 }
 
 /**
  * Where a remote module lives on a page. It renders nothing for a disabled remote (whose code is then never
- * fetched); otherwise it mounts the module's parcel in its own React root. Whatever goes wrong (the remote is
- * down, hangs past the timeout, or is not a parcel) the slot shows the translated "unavailable, retry" panel,
- * whose retry loads the module again; the rest of the page is untouched.
+ * fetched); otherwise it shows the placeholder at once and mounts the module's parcel in its own React root,
+ * which replaces the placeholder. Whatever goes wrong (the remote is down, hangs past the timeout, or is not a
+ * parcel) the slot shows the translated "unavailable, try again" panel, whose retry loads the module again; the
+ * rest of the page is untouched. The policy itself lives in failure-policy.tsx.
  */
 export function RemoteSlot({
   module,
   parcelProps,
-  timeoutMs = REMOTE_LOAD_TIMEOUT_MS,
+  timeoutMs = FAILURE_POLICY.loadTimeoutMs,
+  whileLoading = 'page',
   className,
 }: RemoteSlotProps) {
   const directory = useRemoteDirectory();
@@ -34,17 +45,56 @@ export function RemoteSlot({
   if (!directory.isEnabled(remoteNameOf(module))) return null;
 
   return (
-    <Parcel
+    <SlotAttempt
+      // A new key per retry: a fresh placeholder and a fresh parcel, whose loader asks the runtime again (it
+      // keeps nothing of a failed load).
       key={`${module}#${attempt}`}
-      // The key remounts the parcel on retry, which calls the loader again; a failed load is not cached by the
-      // runtime, so the retry really fetches the remote again.
-      config={() => loadRemoteParcelOrFallback(module, timeoutMs)}
-      mountParcel={mountRootParcel}
-      wrapWith="div"
-      wrapClassName={['host-remote-slot', className].filter(Boolean).join(' ')}
-      remoteModule={module}
+      module={module}
+      parcelProps={parcelProps}
+      timeoutMs={timeoutMs}
+      whileLoading={whileLoading}
+      className={className}
       onRetry={retry}
-      {...parcelProps}
     />
+  );
+}
+
+function SlotAttempt({
+  module,
+  parcelProps,
+  timeoutMs,
+  whileLoading,
+  className,
+  onRetry,
+}: Required<Omit<RemoteSlotProps, 'parcelProps' | 'className'>> &
+  Pick<RemoteSlotProps, 'parcelProps' | 'className'> & { onRetry: () => void }) {
+  const [mounted, setMounted] = useState(false);
+  const onMounted = useCallback(() => setMounted(true), []);
+
+  // The same element across the placeholder's own re-render, so the parcel is not updated for nothing.
+  const parcel = useMemo(
+    () => (
+      <Parcel
+        config={() => loadRemoteParcelOrFallback(module, timeoutMs)}
+        mountParcel={mountRootParcel}
+        parcelDidMount={onMounted}
+        wrapWith="div"
+        wrapClassName={['host-remote-slot', className].filter(Boolean).join(' ')}
+        remoteModule={module}
+        onRetry={onRetry}
+        {...parcelProps}
+      />
+    ),
+    [module, timeoutMs, onMounted, className, onRetry, parcelProps],
+  );
+
+  // The placeholder follows the parcel's element: CSS hides it as soon as the parcel has rendered anything, in the
+  // same frame, before `parcelDidMount` removes it.
+  return (
+    <>
+      {parcel}
+      {!mounted && whileLoading === 'page' && <RemoteSkeleton remoteModule={module} />}
+      {!mounted && whileLoading === 'overlay' && <DelayedLoader active />}
+    </>
   );
 }

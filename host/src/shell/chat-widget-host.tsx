@@ -5,5 +5,5 @@ import { RemoteSlot } from '../remotes';
 export function ChatWidgetHost() {
   const enabled = useChatWidgetEnabled();
   if (!enabled) return null;
-  return <RemoteSlot module="mfe_chat/ChatWidget" className="host-chat-widget" />;
+  return <RemoteSlot module="mfe_chat/ChatWidget" whileLoading="none" className="host-chat-widget" />;
 }
