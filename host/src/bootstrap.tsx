@@ -4,11 +4,14 @@ import { registerCatalogs } from '@wallet/shared';
 import { App, createShellRouter } from './app';
 import { catalogs } from './catalogs';
 import { fetchRemoteDirectory, registerWithFederation } from './remotes';
+import { reportRemoteFailures } from './shell/remote-failure-reporter';
 
 // Before the first render: every router on the page (the host's and each remote's) sees every navigation.
 patchHistoryApi({ urlRerouteOnly: true });
 // The shell's strings: the shared package carries only `common` and `errors`; each remote registers its own.
 registerCatalogs(catalogs);
+// The handler of `remote:failed`: a remote that cannot load or crashes is reported (the member sees its panel).
+reportRemoteFailures();
 
 async function start(): Promise<void> {
   const directory = await fetchRemoteDirectory();

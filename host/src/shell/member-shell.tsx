@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { filter } from 'rxjs';
-import { bus, clearSession, LanguageSwitcher, session$ } from '@wallet/shared';
+import { clearSession, LanguageSwitcher, session$ } from '@wallet/shared';
 import { AppName } from './app-name';
 import { MemberBottomMenu } from './bottom-menus';
 import { ConditionsHost } from './conditions-host';
@@ -20,10 +20,7 @@ export function MemberShell() {
     return () => subscription.unsubscribe();
   }, [navigate]);
 
-  const logout = () => {
-    clearSession();
-    bus.emit('session:ended', { reason: 'logout' });
-  };
+  const logout = () => clearSession();
 
   return (
     <div className="host-shell host-shell--member" data-testid="member-shell">

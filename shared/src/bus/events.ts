@@ -1,5 +1,3 @@
-import type { Locale } from '../i18n/locales';
-
 /** Why the wallet changed; remotes that show balances refresh on any of these. */
 export type WalletChangeReason =
   'deposit' | 'withdraw' | 'transfer' | 'game' | 'bonus' | 'refund' | 'invite' | 'spin' | 'refresh';
@@ -8,7 +6,9 @@ export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 
 /**
  * Every event that crosses a part boundary, with its payload. The host and the remotes talk only through these
- * (and the URL). Add an event here first; the bus refuses anything else at compile time.
+ * (and the URL). Add an event here first, with the part that handles it (docs/architecture.md "Event bus");
+ * the bus refuses anything else at compile time. A language change or the end of a session are not events: parts
+ * follow `i18n` (react-i18next re-renders) and `session$`.
  */
 export interface BusEvents {
   /** Money moved or balances were refreshed: anything showing a balance reloads. */
@@ -21,10 +21,6 @@ export interface BusEvents {
   'chat:open': Record<string, never>;
   /** Open the bonus-conditions modal (owned by mfe-bonus, opened from the host's bottom menu). */
   'conditions:open': Record<string, never>;
-  /** The interface language changed. */
-  'locale:changed': { locale: Locale };
-  /** The session ended: by the member, or because the server refused the token. */
-  'session:ended': { reason: 'logout' | 'invalid-token' | 'gone' };
   /** A remote failed to load or crashed; the shell shows its fallback and may report it. */
   'remote:failed': { remote: string; error: string };
 }

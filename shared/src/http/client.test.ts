@@ -28,7 +28,6 @@ function answer(status: number, data: unknown, seen?: InternalAxiosRequestConfig
 
 const originalAdapter = http.defaults.adapter;
 let navigations: BusEvents['navigate'][];
-let endings: BusEvents['session:ended'][];
 let subscriptions: { unsubscribe: () => void }[];
 
 beforeAll(async () => {
@@ -38,11 +37,7 @@ beforeAll(async () => {
 beforeEach(() => {
   clearSession();
   navigations = [];
-  endings = [];
-  subscriptions = [
-    bus.on('navigate').subscribe((event) => navigations.push(event)),
-    bus.on('session:ended').subscribe((event) => endings.push(event)),
-  ];
+  subscriptions = [bus.on('navigate').subscribe((event) => navigations.push(event))];
 });
 
 afterEach(() => {
@@ -89,7 +84,6 @@ describe('http client', () => {
     expect((error as ApiError).code).toBe('gone');
     expect((error as ApiError).status).toBe(410);
     expect(navigations).toEqual([{ to: '/terminated', replace: true }]);
-    expect(endings).toEqual([{ reason: 'gone' }]);
   });
 
   it.each(['invalid-token', 'INVALID_USER_1', 'INVALID_USER_4'])(
@@ -103,7 +97,6 @@ describe('http client', () => {
       expect(getToken()).toBeNull();
       expect(window.localStorage.getItem('token')).toBeNull();
       expect(navigations).toEqual([{ to: '/login', replace: true }]);
-      expect(endings).toEqual([{ reason: 'invalid-token' }]);
     },
   );
 

@@ -34,11 +34,9 @@ function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
 /** Sends the member where the server's answer says they belong (spec §7 "Response handling"). */
 function routeError(code: string): void {
   if (code === GONE_CODE) {
-    bus.emit('session:ended', { reason: 'gone' });
     bus.emit('navigate', { to: '/terminated', replace: true });
   } else if (SIGN_IN_AGAIN_CODES.has(code)) {
     clearSession();
-    bus.emit('session:ended', { reason: 'invalid-token' });
     bus.emit('navigate', { to: '/login', replace: true });
   }
 }

@@ -1,7 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { bus } from '../bus/bus';
 import { buildConfig } from '../config';
 import { LOCALES, NAMESPACES, resources, type Locale } from './locales';
 
@@ -59,5 +58,4 @@ if (typeof document !== 'undefined') document.documentElement.lang = htmlLang[cu
 i18n.on('languageChanged', (lng: string) => {
   if (!isLocale(lng)) return;
   if (typeof document !== 'undefined') document.documentElement.lang = htmlLang[lng];
-  bus.emit('locale:changed', { locale: lng });
 });

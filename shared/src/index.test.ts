@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The public surface of @wallet/shared is what the parts use, nothing more: every name `index.ts` exports is
+ * imported from '@wallet/shared' by the host, a remote or the shared tooling, and nothing is re-exported wholesale.
+ */
+const repoRoot = path.join(__dirname, '..', '..');
+const PARTS = ['host', 'mfe-auth', 'mfe-wallet', 'mfe-bonus', 'mfe-spin', 'mfe-chat', 'tooling'];
+
+function sourceFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory())
+      return entry.name === 'node_modules' || entry.name === 'dist' ? [] : sourceFiles(full);
+    return /\.(ts|tsx|js|mjs)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+const specifiers = (list: string) =>
+  list
+    .split(',')
+    .map((item) =>
+      item
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)
+        .pop()!
+        .trim(),
+    )
+    .filter(Boolean);
+
+const index = fs.readFileSync(path.join(__dirname, 'index.ts'), 'utf8');
+const exported = [...index.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap((m) => specifiers(m[1]!));
+
+const imported = new Set<string>();
+for (const part of PARTS) {
+  for (const file of sourceFiles(path.join(repoRoot, part))) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'@wallet\/shared'/g)) {
+      for (const name of specifiers(m[1]!)) imported.add(name);
+    }
+    for (const m of text.matchAll(/\{([^}]*)\}\s*=\s*require\('@wallet\/shared'\)/g)) {
+      for (const name of specifiers(m[1]!)) imported.add(name);
+    }
+  }
+}
+
+test('index.ts lists its exports by name (no export *)', () => {
+  expect(index).not.toMatch(/export\s+\*/);
+  expect(exported.length).toBeGreaterThan(0);
+});
+
+test('every export of @wallet/shared is used by some part', () => {
+  expect(exported.filter((name) => !imported.has(name))).toEqual([]);
+});
