@@ -148,11 +148,40 @@ describe('platform', () => {
     await withPage('remote-down', async (page) => {
       await page.route('**/remotes/mfe-wallet/**', (route) => route.abort('connectionrefused'));
       await login(page, '0812345678', 'demo-pass-1');
-      const panel = page.locator('[data-remote^="mfe_wallet"].wl-unavailable, .wl-unavailable');
-      await panel.first().waitFor({ timeout: 20_000 });
+      // The wallet's own skeleton while the policy retries, then the wallet's own panel (not any panel).
+      await page.locator('[data-testid="remote-skeleton"][data-remote="mfe_wallet/Home"]').waitFor();
+      const panel = page.locator('.wl-unavailable[data-remote="mfe_wallet/Home"]');
+      await panel.waitFor({ timeout: 20_000 });
+      assert.equal(await page.getByTestId('remote-skeleton').count(), 0, 'the panel replaced the skeleton');
+
+      // The remote is back: the panel's retry brings the home.
+      await page.unroute('**/remotes/mfe-wallet/**');
+      await panel.getByRole('button').click();
+      await page.getByTestId('home-name').waitFor();
+      assert.equal(await panel.count(), 0, 'the panel is gone');
+
       await page.getByTestId('menu-profile').click();
       await page.waitForURL('**/user/profile');
       await page.getByTestId('profile-name').waitFor();
+    });
+  });
+
+  test('a slow remote shows a page-shaped skeleton, busy and in Thai, until its content replaces it', async () => {
+    await withPage('remote-slow', async (page) => {
+      await page.route('**/remotes/mfe-wallet/mf-manifest.json', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue();
+      });
+      await login(page, '0812345678', 'demo-pass-1');
+      const skeleton = page.locator('[data-testid="remote-skeleton"][data-remote="mfe_wallet/Home"]');
+      await skeleton.waitFor();
+      assert.equal(await skeleton.getAttribute('aria-busy'), 'true');
+      assert.equal((await skeleton.getByRole('status').textContent())?.trim(), 'กำลังโหลด…');
+      assert.ok(((await skeleton.boundingBox())?.height ?? 0) > 200, 'the skeleton is shaped like a page');
+      await page.getByTestId('member-menu').waitFor();
+
+      await page.getByTestId('home-name').waitFor();
+      await skeleton.waitFor({ state: 'detached' });
     });
   });
 
