@@ -128,7 +128,7 @@ async function main(): Promise<void> {
     const tokens: string[] = [];
     for (let i = 0; i < concurrency; i += 1) {
       const username = `08${String(10_000_000 + i).slice(-8)}`;
-      const memberId = await app.ctx.accounts.register(
+      const memberId = await app.accounts.register(
         {
           name: `Bench ${i}`,
           username,

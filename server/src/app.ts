@@ -12,36 +12,28 @@ import { Redis } from 'ioredis';
 import type { AppConfig } from './platform/config';
 import './platform/context';
 import type { AppContext } from './platform/context';
+import { Ledger } from './core/ledger';
 import { migrateToLatest, openDatabase, purgeStale } from './platform/db';
 import { AppError, isAppError } from './platform/errors';
 import { ErrorBody } from './platform/http/schemas';
-import { GameService } from './features/games/game-service';
-import { SandboxGames } from './features/games/sandbox-provider';
-import { UnconfiguredGameProvider, type GameProvider } from './features/games/provider';
-import { Ledger } from './core/ledger';
-import { SandboxPayoutAdapter, UnconfiguredPayoutAdapter } from './features/withdrawals/payout-adapter';
-import { PayoutService } from './features/withdrawals/withdrawal-service';
-import { IntervalJob } from './platform/jobs';
 import { loadOrCreateSecrets } from './platform/secrets';
-import { AccountService } from './features/accounts/account-service';
 import { systemClock, type Clock } from './platform/clock';
-import { ContentService } from './features/content/content-service';
 import { DEFAULT_LIMITS, type Limits } from './platform/limits';
-import { OtpService } from './features/otp/otp-service';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './platform/rate-limit';
 import { SettingsService } from './platform/settings';
-import { SandboxSmsAdapter, UnconfiguredSmsAdapter, type SmsAdapter } from './features/otp/sms';
-import { accountRoutes } from './features/accounts/routes';
-import { lookupRoutes } from './features/content/routes';
-import { moneyInRoutes } from './features/deposits/routes';
-import { moneyInSandboxRoutes } from './features/deposits/sandbox-routes';
-import { opsRoutes } from './features/ops/routes';
-import { otpRoutes } from './features/otp/routes';
-import { sandboxRoutes } from './features/games/sandbox-routes';
 import { sendHostIndex, staticRoutes } from './platform/static';
-import { walletRoutes } from './features/wallet/routes';
-import { autoLoginRoutes, gameMediaRoutes } from './features/games/routes';
-import { statementRoutes } from './features/statement/routes';
+import { accountsPlugin } from './features/accounts/plugin';
+import { contentPlugin, seedContent } from './features/content/plugin';
+import { depositsPlugin } from './features/deposits/plugin';
+import { gamesPlugin } from './features/games/plugin';
+import { invitePlugin } from './features/invite/plugin';
+import { opsPlugin } from './features/ops/plugin';
+import { otpPlugin } from './features/otp/plugin';
+import type { SmsAdapter } from './features/otp/sms';
+import { refundPlugin } from './features/refund/plugin';
+import { statementPlugin } from './features/statement/plugin';
+import { walletPlugin } from './features/wallet/plugin';
+import { withdrawalsPlugin } from './features/withdrawals/plugin';
 
 export type App = FastifyInstance<
   Server,
@@ -61,7 +53,10 @@ export interface AppDeps {
 export const APP_VERSION = '1.1.14';
 const JWT_TTL = '12h';
 
-/** Builds the Fastify app: opens and migrates the database, seeds defaults, registers every route. */
+/**
+ * Builds the Fastify app: the platform (database and migrations, settings, content seed, error handler, CORS,
+ * compression, JWT, OpenAPI, the service switch), then every feature plugin.
+ */
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<App> {
   const app: App = Fastify({
     logger: {
@@ -88,9 +83,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
     const limits: Limits = { ...DEFAULT_LIMITS, ...deps.limits };
     const defaultLocale = config.laos ? 'la' : 'th';
     const settings = new SettingsService(database.db, clock);
-    const content = new ContentService(database.db, defaultLocale);
     await settings.seedDefaults();
-    await content.seed(config.laos);
+    await seedContent(database.db, { laos: config.laos, defaultLocale });
     await purgeStale(database.db, clock);
 
     rateLimit = config.redisUrl
@@ -99,54 +93,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
           `${config.redisPrefix}rl:`,
         )
       : new MemoryRateLimitStore(clock);
-    const sandboxSms = config.sandbox && !deps.sms ? new SandboxSmsAdapter(app.log, clock) : undefined;
-    const sms: SmsAdapter = deps.sms ?? sandboxSms ?? new UnconfiguredSmsAdapter();
-    const otp = new OtpService(database.db, clock, limits, rateLimit, sms, secrets.jwtSecret, config.laos);
-    const ledger = new Ledger(database.db);
-    const accounts = new AccountService(
-      database.db,
-      clock,
-      limits,
-      rateLimit,
-      otp,
-      { sign: (payload) => app.jwt.sign(payload) },
-      config.laos,
-      ledger,
-    );
-
-    const sandboxGames = config.sandbox
-      ? new SandboxGames(database.db, clock, {
-          latencyMs: config.gameLatencyMs,
-          secret: secrets.jwtSecret,
-          sessionTtlMs: 2 * 3600_000,
-        })
-      : undefined;
-    const providerCache = new Map<string, GameProvider>();
-    const provider = (code: string): GameProvider => {
-      let p = providerCache.get(code);
-      if (!p) {
-        p = sandboxGames ? sandboxGames.provider(code) : new UnconfiguredGameProvider(code);
-        providerCache.set(code, p);
-      }
-      return p;
-    };
-    const games = new GameService(database.db, ledger, provider, clock, app.log);
-    const sandboxPayouts = config.sandbox
-      ? new SandboxPayoutAdapter(database.db, clock, config.payoutSettleMs)
-      : undefined;
-    const payouts = new PayoutService(
-      database.db,
-      ledger,
-      sandboxPayouts ?? new UnconfiguredPayoutAdapter(),
-      content,
-      clock,
-      app.log,
-    );
-    const jobs = {
-      reconcile: new IntervalJob('reconcile', config.jobIntervalMs, () => games.reconcilePending(), app.log),
-      payouts: new IntervalJob('payouts', config.jobIntervalMs, () => payouts.settlePending(), app.log),
-    };
-
     const ctx: AppContext = {
       config,
       secrets,
@@ -156,19 +102,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
       limits,
       defaultLocale,
       settings,
-      content,
-      sms,
-      sandboxSms,
       rateLimit,
-      accounts,
-      otp,
-      ledger,
-      games,
-      payouts,
-      sandboxGames,
-      sandboxPayouts,
-      jobs,
-      inviteSummary: async () => ({ amount: 0, success: 0, fail: 0 }),
+      ledger: new Ledger(database.db),
     };
     app.decorate('ctx', ctx);
   } catch (e) {
@@ -177,13 +112,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
     throw e;
   }
   app.decorateRequest('auth', null);
-  app.addHook('onReady', async () => {
-    app.ctx.jobs.reconcile.start();
-    app.ctx.jobs.payouts.start();
-  });
+  // Registered first, so it runs last: onClose hooks run in reverse order, after the features stopped their jobs.
   app.addHook('onClose', async () => {
-    await app.ctx.jobs.reconcile.stop();
-    await app.ctx.jobs.payouts.stop();
     await app.ctx.rateLimit.close().catch(() => undefined);
     await database.close();
   });
@@ -262,17 +192,19 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
-  await app.register(lookupRoutes, { prefix: '/api/lookup' });
-  await app.register(accountRoutes, { prefix: '/api' });
-  await app.register(otpRoutes, { prefix: '/api' });
-  await app.register(walletRoutes, { prefix: '/api' });
-  await app.register(autoLoginRoutes, { prefix: '/api' });
-  await app.register(statementRoutes, { prefix: '/api' });
-  await app.register(gameMediaRoutes);
-  await app.register(moneyInRoutes, { prefix: '/api' });
-  await app.register(opsRoutes, { prefix: '/ops' });
-  if (config.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox' });
-  if (config.sandbox) await app.register(moneyInSandboxRoutes, { prefix: '/sandbox' });
+  // The features, each a named plugin (fastify-plugin) that decorates the app with its services, registers its
+  // routes (and its sandbox routes while SANDBOX is on) and runs its own background jobs. docs/server.md "Layout".
+  await app.register(contentPlugin);
+  await app.register(otpPlugin, { ...(deps.sms ? { sms: deps.sms } : {}) });
+  await app.register(accountsPlugin);
+  await app.register(gamesPlugin);
+  await app.register(invitePlugin);
+  await app.register(walletPlugin);
+  await app.register(depositsPlugin);
+  await app.register(statementPlugin);
+  await app.register(refundPlugin);
+  await app.register(withdrawalsPlugin);
+  await app.register(opsPlugin);
   await app.register(staticRoutes);
 
   return app;

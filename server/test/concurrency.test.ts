@@ -110,8 +110,8 @@ describe(`concurrency on one wallet (${dbLabel})`, () => {
       expect(new Set(mine.map((r) => `${r.statusCode} ${r.body}`)).size).toBe(1);
     }
 
-    await t.app.ctx.games.reconcilePending();
-    await t.app.ctx.payouts.settlePending();
+    await t.app.games.reconcilePending();
+    await t.app.withdrawals.settlePending();
     const { db, ledger } = t.app.ctx;
     expect(await ledger.trialBalance()).toEqual({ THB: 0 });
     expect(await ledger.verify()).toEqual({ accountsOff: 0, transactionsOff: 0 });

@@ -49,7 +49,7 @@ async function books() {
   const { ledger, db } = t.app.ctx;
   const main = await ledger.balance(db, { member: memberId, code: 'main' });
   const mirror = await ledger.balance(db, { member: memberId, code: 'game:JOKER2' });
-  const provider = (await t.app.ctx.sandboxGames!.player('JOKER2', username)).balance;
+  const provider = (await t.app.sandboxGames!.player('JOKER2', username)).balance;
   const pending = await db
     .selectFrom('game_transfers')
     .select('id')
@@ -161,7 +161,7 @@ describe(`game provider faults (${dbLabel})`, () => {
     await setFault('timeout');
     await transfer('wallet', 'JOKER2', 1_000);
     await setFault('ok');
-    await t.app.ctx.jobs.reconcile.runOnce();
+    await t.app.reconcileJob.runOnce();
     expect(await expectNothingLost()).toMatchObject({ main: FUNDED - 7_000, provider: 7_000 });
   });
 });

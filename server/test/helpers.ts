@@ -127,9 +127,9 @@ export const body = <T = unknown>(res: { body: string }): Envelope<T> => JSON.pa
 /** Registers a member (registerOTP must be off) and logs in: the member id and a bearer token. */
 export async function memberWithToken(app: App): Promise<{ memberId: string; token: string }> {
   const reg = registration();
-  const memberId = await app.ctx.accounts.register(reg, {
+  const memberId = await app.accounts.register(reg, {
     requireOtp: false,
-    sources: () => app.ctx.content.get('sources', 'th'),
+    sources: () => app.content.get('sources', 'th'),
   });
   const res = await app.inject({
     method: 'POST',

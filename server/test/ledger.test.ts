@@ -11,9 +11,9 @@ beforeAll(async () => {
   t = await createTestApp();
   await setSetting(t.app, 'registerOTP', false);
   ledger = t.app.ctx.ledger;
-  const sources = () => t.app.ctx.content.get('sources', 'th');
-  memberId = await t.app.ctx.accounts.register(registration(), { requireOtp: false, sources });
-  other = await t.app.ctx.accounts.register(registration(), { requireOtp: false, sources });
+  const sources = () => t.app.content.get('sources', 'th');
+  memberId = await t.app.accounts.register(registration(), { requireOtp: false, sources });
+  other = await t.app.accounts.register(registration(), { requireOtp: false, sources });
 });
 afterAll(() => t.close());
 

@@ -1,4 +1,4 @@
-import { moneyInDb } from '../src/features/deposits/tables';
+import { depositsDb } from '../src/features/deposits/tables';
 import { createTestApp, body, dbLabel, setSetting, type TestApp } from './helpers';
 import {
   call,
@@ -59,7 +59,7 @@ describe(`bank transfer deposits (${dbLabel})`, () => {
       outcome: 'UNMATCHED',
     });
     expect(await walletAmount(t.app, a)).toBe(before + 50_000);
-    const unmatched = await moneyInDb(t.app.ctx.db)
+    const unmatched = await depositsDb(t.app.ctx.db)
       .selectFrom('money_in_incoming')
       .select(['txid', 'member_id', 'from_bank_code', 'from_account_no', 'amount'])
       .where('outcome', '=', 'UNMATCHED')
@@ -85,7 +85,7 @@ describe(`bank transfer deposits (${dbLabel})`, () => {
     expect(notice.status).toBe('PENDING');
     const status = async () =>
       (
-        await moneyInDb(t.app.ctx.db)
+        await depositsDb(t.app.ctx.db)
           .selectFrom('money_in_deposit_notices')
           .select('status')
           .where('id', '=', notice.depositId)

@@ -1,4 +1,3 @@
-import { inviteSummary } from '../src/features/deposits';
 import { createTestApp, body, dbLabel, setSetting, type TestApp } from './helpers';
 import {
   call,
@@ -37,7 +36,7 @@ describe(`invite (${dbLabel})`, () => {
   test('no invitees: empty list, zero summary, NO_INVITE_BONUS', async () => {
     const res = await call(t.app, inviter, 'POST', '/api/invite', { page: 1, limit: 10 });
     expect(body(res).data).toEqual({ invites: [], total: 0 });
-    expect(await inviteSummary(t.app.ctx.db, inviter.id)).toEqual({ amount: 0, success: 0, fail: 0 });
+    expect(await t.app.invites.summary(inviter.id)).toEqual({ amount: 0, success: 0, fail: 0 });
     expectError(await call(t.app, inviter, 'GET', '/api/invite/bonus'), 400, 'NO_INVITE_BONUS');
   });
 
@@ -51,7 +50,7 @@ describe(`invite (${dbLabel})`, () => {
     await bankDeposit(small, 9_999); // below 100 baht → fail
     await bankDeposit(small, 50_000); // later deposit does not qualify after the fact
     await bankDeposit(huge, 1_000_000); // 10 000 baht → capped at 500 baht
-    expect(await inviteSummary(t.app.ctx.db, inviter.id)).toEqual({
+    expect(await t.app.invites.summary(inviter.id)).toEqual({
       amount: 2_500 + 50_000,
       success: 2,
       fail: 2,
@@ -82,7 +81,7 @@ describe(`invite (${dbLabel})`, () => {
     expect(body(res).data).toEqual({ amount: 52_500, message: 'INVITE_BONUS_SUCCESS' });
     expect(await walletAmount(t.app, inviter)).toBe(before + 52_500);
     expectError(await call(t.app, inviter, 'GET', '/api/invite/bonus'), 400, 'NO_INVITE_BONUS');
-    expect(await inviteSummary(t.app.ctx.db, inviter.id)).toEqual({ amount: 0, success: 2, fail: 2 });
+    expect(await t.app.invites.summary(inviter.id)).toEqual({ amount: 0, success: 2, fail: 2 });
     await expectBooksBalanced(t.app);
   });
 

@@ -1,5 +1,4 @@
 import { ManualClock } from '../src/platform/clock';
-import { moneyIn } from '../src/features/deposits';
 import { crc16ccitt, hasValidCrc, promptPayTransfer } from '../src/features/deposits/promptpay';
 import { createTestApp, body, dbLabel, setSetting, type TestApp } from './helpers';
 import {
@@ -37,7 +36,7 @@ const createQr = (m: TestMember, channel: string, amount: number) =>
 
 /** The payment a channel reports for a QR (what its webhook carries). */
 async function notification(qrcodeId: string, overrides: Record<string, unknown> = {}) {
-  const qr = await moneyIn(t.app.ctx).qr.find(qrcodeId);
+  const qr = await t.app.deposits.qr.find(qrcodeId);
   if (!qr) throw new Error('no qr');
   return {
     txid: `TX-${qrcodeId.slice(0, 8)}-${Math.random().toString(36).slice(2, 8)}`,
@@ -110,7 +109,7 @@ describe(`QR deposits (${dbLabel})`, () => {
     expect(qr.expireIn).toBe(clock.now().getTime() + 15 * 60_000);
     // A payer on this device can pay it directly: in the sandbox, the channel's pay page.
     expect(qr.payUrl).toBe(`/sandbox/pay/${qr.qrcodeId}`);
-    const row = await moneyIn(t.app.ctx).qr.find(qr.qrcodeId as string);
+    const row = await t.app.deposits.qr.find(qr.qrcodeId as string);
     expect(row?.payload).toMatch(/^000201010212.*5406150\.50.*6304[0-9A-F]{4}$/);
     expect(row?.payload.includes('30')).toBe(true);
     expect(hasValidCrc(row?.payload ?? '')).toBe(true);
@@ -142,11 +141,11 @@ describe(`QR deposits (${dbLabel})`, () => {
     expect(body<QrState>(await call(t.app, a, 'GET', '/api/qrcode/PAYTIMZ')).data.hasQrcode).toBe(false);
     const second = body<QrState>(await createQr(a, 'PAYTIMZ', 5_000)).data;
     expect(second.qrcodeId).not.toBe(first.qrcodeId);
-    expect((await moneyIn(t.app.ctx).qr.find(first.qrcodeId as string))?.status).toBe('EXPIRED');
+    expect((await t.app.deposits.qr.find(first.qrcodeId as string))?.status).toBe('EXPIRED');
   });
 
   test('a channel that is down → QR_FAIL', async () => {
-    const channels = moneyIn(t.app.ctx).sandboxChannels;
+    const channels = t.app.deposits.sandboxChannels;
     if (!channels) throw new Error('sandbox expected');
     channels.PAYONEX.down = true;
     expectError(await createQr(a, 'PAYONEX', 10_000), 502, 'QR_FAIL');
@@ -164,7 +163,7 @@ describe(`QR deposits (${dbLabel})`, () => {
     expect(body(second).data).toEqual({ received: true, duplicate: true, outcome: 'CREDITED' });
     expect(await walletAmount(t.app, a)).toBe(before + 12_345);
     expect(body<QrState>(await call(t.app, a, 'GET', '/api/qrcode/ZPAY')).data.hasQrcode).toBe(false);
-    expect((await moneyIn(t.app.ctx).qr.find(qr.qrcodeId as string))?.status).toBe('PAID');
+    expect((await t.app.deposits.qr.find(qr.qrcodeId as string))?.status).toBe('PAID');
     await expectBooksBalanced(t.app);
   });
 
@@ -252,8 +251,8 @@ describe(`QR deposits (${dbLabel})`, () => {
     expect(await outcome('KBANK', unknown)).toBe('REFUSED_UNKNOWN_QR');
 
     expect(await walletAmount(t.app, a)).toBe(before + 1_000);
-    const { moneyInDb } = await import('../src/features/deposits/tables');
-    const refused = await moneyInDb(t.app.ctx.db)
+    const { depositsDb } = await import('../src/features/deposits/tables');
+    const refused = await depositsDb(t.app.ctx.db)
       .selectFrom('money_in_incoming')
       .select('outcome')
       .where('outcome', '<>', 'CREDITED')

@@ -1,4 +1,3 @@
-import { moneyIn } from '../src/features/deposits';
 import { weekStart } from '../src/features/refund/refunds';
 import { ManualClock } from '../src/platform/clock';
 import { createTestApp, body, dbLabel, setSetting, type TestApp } from './helpers';
@@ -127,7 +126,7 @@ describe(`refund (cashback) (${dbLabel})`, () => {
     // The next week looks at a week without play: nothing more.
     clock.advance(7 * 86_400_000);
     try {
-      await expect(moneyIn(t.app.ctx).refunds.receive(m.id)).rejects.toMatchObject({
+      await expect(t.app.refunds.receive(m.id)).rejects.toMatchObject({
         code: 'REFUND_MINIMUM',
       });
     } finally {
@@ -146,7 +145,7 @@ describe(`refund (cashback) (${dbLabel})`, () => {
   test('while a bonus is held: receive and addWallet → REFUND_CONDITION', async () => {
     const m = await newMember(t.app);
     await play(m, [{ lose: 20_000 }]);
-    const refunds = moneyIn(t.app.ctx).refunds;
+    const refunds = t.app.refunds;
     const original = refunds.bonusHeld;
     refunds.bonusHeld = async (id) => id === m.id;
     try {

@@ -162,8 +162,8 @@ describe(`wallet and games (${dbLabel})`, () => {
       });
       expect(round.statusCode).toBe(303);
     }
-    const providerBalance = await t.app.ctx.sandboxGames!.player('PG', creds.username);
-    expect(await t.app.ctx.sandboxGames!.lastRounds('PG', creds.username)).toHaveLength(5);
+    const providerBalance = await t.app.sandboxGames!.player('PG', creds.username);
+    expect(await t.app.sandboxGames!.lastRounds('PG', creds.username)).toHaveLength(5);
     const slots = body<GameAccount[]>(await get('/api/wallet/refresh/slot')).data;
     expect(slots.find((s) => s.code === 'PG')?.amount).toBe(providerBalance.balance);
     expect(await t.app.ctx.ledger.trialBalance()).toEqual({ THB: 0 });

@@ -11,11 +11,11 @@ export const DEMO = {
 
 /** On a new database (no member yet) creates the demo member. Returns true when it did. */
 export async function seedDemoMember(app: App): Promise<boolean> {
-  const { ctx } = app;
-  if ((await ctx.accounts.memberCount()) > 0) return false;
-  await ctx.accounts.register(
+  const { ctx, accounts, content } = app;
+  if ((await accounts.memberCount()) > 0) return false;
+  await accounts.register(
     { ...DEMO, sourceCode: 'OTHER', currency: ctx.config.laos ? 'LAK' : 'THB' },
-    { requireOtp: false, sources: () => ctx.content.get('sources', 'th') },
+    { requireOtp: false, sources: () => content.get('sources', 'th') },
   );
   return true;
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { auth, requireMember } from '../../platform/http/auth';
 import { bearer, Profile, replies, success, TokenData } from '../../platform/http/schemas';
+import type { SessionService } from './session-service';
 
 const S = (description?: string) => Type.String({ maxLength: 200, ...(description ? { description } : {}) });
 
@@ -32,10 +33,14 @@ const RegisterBody = Type.Object({
   otpToken: Type.Optional(S('Verified one-time-code token; required while registerOTP is on')),
 });
 
-export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { ctx } = app;
+/** Registration, login, profile, bank account name and password under /api. */
+export const accountRoutes: FastifyPluginAsyncTypebox<{ sessions: SessionService }> = async (
+  app,
+  { sessions },
+) => {
+  const { ctx, accounts, content } = app;
   const tags = ['account'];
-  const sources = () => ctx.content.get('sources', 'th');
+  const sources = () => content.get('sources', 'th');
   const invalidInfo = { validationCode: 'INVALID_USER_INFO' };
 
   app.post(
@@ -50,7 +55,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await ctx.accounts.checkRegistration(request.body, { requireAll: false, sources });
+      await accounts.checkRegistration(request.body, { requireAll: false, sources });
       return success({ valid: true as const });
     },
   );
@@ -68,7 +73,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const requireOtp = await ctx.settings.get('registerOTP');
-      const id = await ctx.accounts.register(request.body, { requireOtp, sources });
+      const id = await accounts.register(request.body, { requireOtp, sources });
       return success({ _id: id });
     },
   );
@@ -85,7 +90,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const token = await ctx.accounts.login(
+      const token = await sessions.login(
         request.body.username,
         request.body.password,
         request.ip,
@@ -98,7 +103,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/account/profile',
     { preHandler: requireMember, schema: { tags, security: bearer, response: replies(Profile) } },
-    async (request) => success(await ctx.accounts.profile(auth(request).memberId)),
+    async (request) => success(await accounts.profile(auth(request).memberId)),
   );
 
   app.put(
@@ -119,7 +124,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: replies(Profile),
       },
     },
-    async (request) => success(await ctx.accounts.updateProfile(auth(request).memberId, request.body)),
+    async (request) => success(await accounts.updateProfile(auth(request).memberId, request.body)),
   );
 
   app.put(
@@ -137,7 +142,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       success(
-        await ctx.accounts.updateBankAccountName(
+        await accounts.updateBankAccountName(
           auth(request).memberId,
           request.body.bankCode,
           request.body.bankAccountName,
@@ -160,7 +165,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       success({
-        token: await ctx.accounts.changePassword(
+        token: await sessions.changePassword(
           auth(request),
           request.body.oldPassword,
           request.body.newPassword,

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db';
-import type { Locale } from './content-service';
-import { moneyInDb } from '../deposits/tables';
+import type { Locale } from '../../platform/locale';
+import { bannersDb } from './tables';
 
 export interface Banner {
   image: string;
@@ -45,7 +45,7 @@ export class Banners {
   constructor(private readonly db: Db) {}
 
   async seed(): Promise<void> {
-    const t = moneyInDb(this.db);
+    const t = bannersDb(this.db);
     const any = await t.selectFrom('money_in_banners').select('id').limit(1).executeTakeFirst();
     if (any) return;
     const rows = SEED.flatMap((b, i) =>
@@ -61,7 +61,7 @@ export class Banners {
   }
 
   async list(kind: Kind, locale: Locale): Promise<Banner[]> {
-    const rows = await moneyInDb(this.db)
+    const rows = await bannersDb(this.db)
       .selectFrom('money_in_banners')
       .select(['image', 'html', 'locale'])
       .where('kind', '=', kind)

@@ -1,27 +1,6 @@
 import type { Db } from '../../platform/db';
-import { SEED_BANKS, seedContentRows, LOCALES, type Locale } from './seed-content';
-
-export type { Locale };
-
-/** Picks th | la | en from an Accept-Language header (q-values honoured; 'lo' is Lao). */
-export function pickLocale(header: string | undefined, fallback: Locale): Locale {
-  if (!header) return fallback;
-  const candidates = header
-    .split(',')
-    .map((part, i) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { tag: tag.toLowerCase(), q: q ? Number(q.slice(2)) || 0 : 1, i };
-    })
-    .sort((a, b) => b.q - a.q || a.i - b.i);
-  for (const c of candidates) {
-    const primary = c.tag.split('-')[0];
-    if (primary === 'th') return 'th';
-    if (primary === 'la' || primary === 'lo') return 'la';
-    if (primary === 'en') return 'en';
-  }
-  return fallback;
-}
+import { LOCALES, type Locale } from '../../platform/locale';
+import { SEED_BANKS, seedContentRows } from './seed-content';
 
 /** Editable lookup content in the `lookup_content` table, with locale fallback. */
 export class ContentService {
@@ -67,6 +46,17 @@ export class ContentService {
       if (row) return row.value;
     }
     return undefined;
+  }
+
+  /** The stored value for exactly this key and locale (no fallback; operators read what they edit). */
+  async getExact(key: string, locale: Locale | '*'): Promise<unknown> {
+    const row = await this.db
+      .selectFrom('lookup_content')
+      .select('value')
+      .where('key', '=', key)
+      .where('locale', '=', locale)
+      .executeTakeFirst();
+    return row?.value;
   }
 
   async set(key: string, locale: Locale | '*', value: unknown): Promise<void> {

@@ -3,7 +3,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import QRCode from 'qrcode';
 import { AppError } from '../../platform/errors';
 import { replies, success } from '../../platform/http/schemas';
-import { pickLocale } from './content-service';
+import { pickLocale } from '../../platform/locale';
 
 const Html = Type.String({ description: 'HTML paragraph' });
 
@@ -13,22 +13,6 @@ const Bank = Type.Object({
   nameEN: Type.String(),
   nameLA: Type.String(),
   country: Type.Union([Type.Literal('TH'), Type.Literal('LA')]),
-});
-
-const Deposit = Type.Object({
-  banks: Type.Array(
-    Type.Object({
-      bankType: Type.String(),
-      bankCode: Type.String(),
-      mode: Type.String({ description: 'AUTO or manual' }),
-      bank: Type.Object({ nameTH: Type.String(), nameEN: Type.String() }),
-      bankAccountName: Type.String(),
-      bankAccountNo: Type.String(),
-      currency: Type.String(),
-    }),
-  ),
-  wallets: Type.Array(Type.Object({ mode: Type.String(), walletAccountName: Type.String() })),
-  isManual: Type.Boolean(),
 });
 
 const Slip = Type.Object({
@@ -48,7 +32,10 @@ const Howto = Type.Object({
   poster: Type.Optional(Type.String()),
 });
 
-/** Content lookups: key in lookup_content → response schema. */
+/**
+ * Content lookups: key in lookup_content → response schema. `withdraw` is served by the withdrawals feature and
+ * `deposit` by the deposits feature (with the QR channels added).
+ */
 const CONTENT: Record<string, { schema: TSchema; summary: string }> = {
   sources: {
     schema: Type.Array(Type.Object({ code: Type.String(), description: Type.String() })),
@@ -73,21 +60,13 @@ const CONTENT: Record<string, { schema: TSchema; summary: string }> = {
     }),
     summary: 'Support contact',
   },
-  withdraw: {
-    schema: Type.Object({
-      withdrawMin: Type.Integer({ description: 'minor units' }),
-      withdrawMax: Type.Integer({ description: 'minor units' }),
-      currency: Type.String(),
-    }),
-    summary: 'Withdraw limits in minor units of the build currency',
-  },
   slip: { schema: Slip, summary: 'Slip upload settings' },
-  deposit: { schema: Deposit, summary: 'Deposit channels' },
   howto: { schema: Type.Array(Howto), summary: 'The five how-to videos' },
 };
 
+/** GET /api/lookup/*: banks, content lookups, the contact QR, service state and the public settings. */
 export const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { ctx } = app;
+  const { ctx, content } = app;
   const tags = ['lookup'];
   /** The last generated QR PNG, keyed by the link it encodes (regenerated when the contact link changes). */
   const qrCache = new Map<string, Buffer>();
@@ -119,12 +98,8 @@ export const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   for (const [key, { schema, summary }] of Object.entries(CONTENT)) {
-    if (key === 'deposit') continue; // served by routes/money-in.ts, with the QR channels added
     app.get(`/${key}`, { schema: { tags, summary, headers, response: replies(schema) } }, async (request) => {
-      const value = await ctx.content.get(
-        key,
-        pickLocale(request.headers['accept-language'], ctx.defaultLocale),
-      );
+      const value = await content.get(key, pickLocale(request.headers['accept-language'], ctx.defaultLocale));
       if (value === undefined) throw new AppError('NO_DATA', 404);
       return success(value);
     });
@@ -140,7 +115,7 @@ export const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const contact = await ctx.content.get('contact', ctx.defaultLocale);
+      const contact = await content.get('contact', ctx.defaultLocale);
       const link =
         typeof contact === 'object' && contact !== null && 'lineLink' in contact
           ? contact.lineLink

@@ -2,9 +2,7 @@
  * Default content of the lookups, written to the database on start when missing (never overwritten: operators
  * edit it in the database or through /ops/content). Real Thai, Lao and English text.
  */
-
-export type Locale = 'th' | 'la' | 'en';
-export const LOCALES: readonly Locale[] = ['th', 'la', 'en'];
+import { LOCALES, type Locale } from '../../platform/locale';
 
 export interface SeedBank {
   code: string;

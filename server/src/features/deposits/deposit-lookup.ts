@@ -1,5 +1,5 @@
-import type { AppContext } from '../../platform/context';
-import type { Locale } from '../content/content-service';
+import type { Locale } from '../../platform/locale';
+import type { ContentService } from '../content/content-service';
 import { QUICK_AMOUNTS } from './channels';
 import type { MoneyInOptions } from './options';
 import { QR_CHANNELS, type QrChannel } from './tables';
@@ -23,17 +23,18 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /** The operator-edited `deposit` content plus the QR channels with their minimums (THB builds only). */
 export async function depositLookup(
-  ctx: Pick<AppContext, 'content' | 'config'>,
+  content: ContentService,
+  laos: boolean,
   options: MoneyInOptions,
   locale: Locale,
 ): Promise<DepositLookup> {
-  const stored = await ctx.content.get('deposit', locale);
+  const stored = await content.get('deposit', locale);
   const base = isRecord(stored) ? stored : {};
   return {
     banks: Array.isArray(base.banks) ? (base.banks as DepositLookup['banks']) : [],
     wallets: Array.isArray(base.wallets) ? (base.wallets as DepositLookup['wallets']) : [],
     isManual: base.isManual === true,
-    qrChannels: ctx.config.laos
+    qrChannels: laos
       ? []
       : QR_CHANNELS.map((channel) => ({
           channel,
@@ -44,7 +45,7 @@ export async function depositLookup(
 }
 
 /** Names of the receiving e-wallets (a gift link names one of them). */
-export async function walletNames(ctx: Pick<AppContext, 'content' | 'config'>, options: MoneyInOptions) {
-  const lookup = await depositLookup(ctx, options, 'en');
+export async function walletNames(content: ContentService, laos: boolean, options: MoneyInOptions) {
+  const lookup = await depositLookup(content, laos, options, 'en');
   return lookup.wallets.map((w) => w.walletAccountName);
 }

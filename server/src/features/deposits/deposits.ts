@@ -4,9 +4,9 @@ import type { Db } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
 import type { Invites } from '../invite/invites';
 import { AppError } from '../../platform/errors';
-import { newId } from './ids';
-import type { MoneyInLedger } from './ledger-port';
-import { moneyInDb, type IncomingOutcome } from './tables';
+import { newId } from '../../platform/ids';
+import type { MoneyInLedger } from '../../platform/money-ledger';
+import { depositsDb, type IncomingOutcome } from './tables';
 
 export interface DepositCredit {
   memberId: string;
@@ -54,7 +54,7 @@ export class Deposits {
   async notice(memberId: string, amount: number): Promise<{ depositId: string; status: 'PENDING' }> {
     if (!Number.isInteger(amount) || amount <= 0) throw new AppError('TRANSFER_MINIMUM', 400);
     const id = newId();
-    await moneyInDb(this.db)
+    await depositsDb(this.db)
       .insertInto('money_in_deposit_notices')
       .values({ id, member_id: memberId, amount, status: 'PENDING', created_at: this.clock.now() })
       .execute();
@@ -72,7 +72,7 @@ export class Deposits {
   ): Promise<{ duplicate: boolean; outcome: IncomingOutcome }> {
     const accountNo = tr.fromAccountNo.replace(/[\s-]/g, '');
     return this.db.transaction().execute(async (trx) => {
-      const t = moneyInDb(trx);
+      const t = depositsDb(trx);
       const member = await t
         .selectFrom('members')
         .select(['id', 'currency', 'status'])

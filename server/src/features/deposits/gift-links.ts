@@ -2,9 +2,9 @@ import type { Db } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
 import type { Deposits } from './deposits';
 import { AppError } from '../../platform/errors';
-import { isUniqueViolation } from './ids';
+import { isUniqueViolation } from '../../platform/ids';
 import type { MoneyInOptions } from './options';
-import { moneyInDb } from './tables';
+import { depositsDb } from './tables';
 import { decryptGiftLink } from './truelink-crypto';
 
 /** `https://gift.truemoney.com/campaign/?v=<voucher>` → the voucher code, or undefined. */
@@ -70,7 +70,7 @@ export class GiftLinks {
     const names = await this.walletNames();
     if (names.length > 0 && !names.includes(plain.walletName)) throw new AppError('TRUELINK_INVALID', 400);
 
-    const t = moneyInDb(this.db);
+    const t = depositsDb(this.db);
     const seen = await t
       .selectFrom('money_in_gift_links')
       .select('voucher')
@@ -85,7 +85,7 @@ export class GiftLinks {
     try {
       return await this.db.transaction().execute(async (trx) => {
         // The row claims the voucher first (primary key), so two requests cannot both redeem and credit it.
-        await moneyInDb(trx)
+        await depositsDb(trx)
           .insertInto('money_in_gift_links')
           .values({
             voucher,
@@ -99,7 +99,7 @@ export class GiftLinks {
         if (!done.ok)
           throw new AppError(done.reason === 'REDEEMED' ? 'TRUELINK_DUPLICATE' : 'TRUELINK_INVALID', 400);
         if (done.amount !== look.amount) {
-          await moneyInDb(trx)
+          await depositsDb(trx)
             .updateTable('money_in_gift_links')
             .set({ amount: done.amount })
             .where('voucher', '=', voucher)

@@ -6,9 +6,9 @@ import type { Clock } from '../../platform/clock';
 import { ChannelUnavailableError, type PaymentChannelAdapter } from './channels';
 import type { Deposits } from './deposits';
 import { AppError } from '../../platform/errors';
-import { isUniqueViolation, newId } from './ids';
+import { isUniqueViolation, newId } from '../../platform/ids';
 import type { MoneyInOptions } from './options';
-import { moneyInDb, type IncomingOutcome, type QrChannel, type QrCodesTable } from './tables';
+import { depositsDb, type IncomingOutcome, type QrChannel, type QrCodesTable } from './tables';
 import type { Selectable } from 'kysely';
 
 export interface QrState {
@@ -65,7 +65,7 @@ export class QrPayments {
   ) {}
 
   private get mdb() {
-    return moneyInDb(this.db);
+    return depositsDb(this.db);
   }
 
   private async expireStale(memberId: string, channel?: QrChannel): Promise<void> {
@@ -162,7 +162,7 @@ export class QrPayments {
 
   async cancel(memberId: string, qrcodeId: string): Promise<void> {
     const row = await this.db.transaction().execute(async (trx) => {
-      const t = moneyInDb(trx);
+      const t = depositsDb(trx);
       const qr = await t
         .selectFrom('money_in_qr_codes')
         .selectAll()
@@ -196,7 +196,7 @@ export class QrPayments {
    */
   async onPaid(channel: QrChannel, n: PaymentNotification, raw: unknown): Promise<WebhookResult> {
     return this.db.transaction().execute(async (trx) => {
-      const t = moneyInDb(trx);
+      const t = depositsDb(trx);
       const inserted = await t
         .insertInto('money_in_incoming')
         .values({
@@ -237,7 +237,7 @@ export class QrPayments {
     channel: QrChannel,
     n: PaymentNotification,
   ): Promise<{ outcome: IncomingOutcome; qr?: QrRow }> {
-    const t = moneyInDb(trx);
+    const t = depositsDb(trx);
     const qr = await t
       .selectFrom('money_in_qr_codes')
       .selectAll()

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import QRCode from 'qrcode';
-import { moneyIn } from './index';
 import { signWebhook } from './webhook-signature';
 
 const escapeHtml = (s: string): string =>
@@ -20,13 +19,12 @@ const Delivery = Type.Object({
 });
 
 /**
- * Sandbox payment systems (only while SANDBOX is on; registered at /sandbox by buildApp). They act as the
+ * Sandbox payment systems (only while SANDBOX is on; registered at /sandbox by the deposits plugin). They act as the
  * outside party would: a payment channel or the bank sends its signed webhook to /api/webhooks/…, through the
  * same HTTP stack (inject) and signature check as a real delivery. Plain JSON, no envelope (like /sandbox/sms).
  */
-export const moneyInSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { ctx } = app;
-  const m = moneyIn(ctx);
+export const depositSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx, deposits: m } = app;
   const tags = ['sandbox'];
 
   const deliver = async (url: string, body: object) => {

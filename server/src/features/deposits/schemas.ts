@@ -53,30 +53,6 @@ export const Slip = Type.Object({
   link: Type.String({ description: 'short-lived signed URL of the slip image' }),
 });
 
-export const Page = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
-});
-
-export const Banner = Type.Object({ image: Type.String(), html: Type.String() });
-
-export const InviteEntry = Type.Object({
-  from: Type.Object({ name: Type.String() }),
-  amount: Type.Integer(),
-  createdAt: Type.String({ format: 'date-time' }),
-});
-
-export const RefundCheck = Type.Object({
-  result: Type.Boolean({ description: 'receive would succeed now' }),
-  bonus: Type.Boolean({ description: 'a bonus is held (receive and addWallet refused)' }),
-  info: Type.String({ description: 'HTML: the refund rule' }),
-  refundAmount: Type.Integer({ description: 'what receive accrues now (last week), minor units' }),
-  refundSuccess: Type.Integer({ description: 'weeks refunded so far' }),
-  refundFail: Type.Integer({ description: 'completed weeks since joining without a refund' }),
-  balance: Type.Integer({ description: 'refund balance waiting for addWallet, minor units' }),
-  period: Type.Object({ from: Type.String(), to: Type.String() }, { description: 'last completed week' }),
-});
-
 /** Webhook bodies (JSON, validated after the signature check). */
 export const PaymentWebhook = Type.Object({
   txid: Type.String({ minLength: 1, maxLength: 100 }),

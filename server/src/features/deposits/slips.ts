@@ -6,9 +6,9 @@ import type { Db } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
 import type { Deposits } from './deposits';
 import { AppError } from '../../platform/errors';
-import { isUniqueViolation, newId } from './ids';
+import { isUniqueViolation, newId } from '../../platform/ids';
 import type { MoneyInOptions } from './options';
-import { moneyInDb, type SlipsTable } from './tables';
+import { depositsDb, type SlipsTable } from './tables';
 
 /** Reason codes of spec §4. */
 export const SLIP_REASONS = [
@@ -139,7 +139,7 @@ export class Slips {
     } catch {
       throw new AppError('SLIP_UPLOAD_FAIL', 500);
     }
-    const t = moneyInDb(this.db);
+    const t = depositsDb(this.db);
     const id = newId();
     const reference = `SLP${this.clock.now().getTime().toString(36).toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`;
     await t
@@ -177,7 +177,7 @@ export class Slips {
   }
 
   private async fail(id: string, reason: SlipReason, amount?: number): Promise<void> {
-    await moneyInDb(this.db)
+    await depositsDb(this.db)
       .updateTable('money_in_slips')
       .set({ status: 'FAILED', note: reason, updated_at: this.clock.now(), ...(amount ? { amount } : {}) })
       .where('id', '=', id)
@@ -188,7 +188,7 @@ export class Slips {
     if (!verdict.ok) return this.fail(id, verdict.reason);
     try {
       await this.db.transaction().execute(async (trx) => {
-        const t = moneyInDb(trx);
+        const t = depositsDb(trx);
         const dup = await t
           .selectFrom('money_in_slips')
           .select('id')
@@ -224,7 +224,7 @@ export class Slips {
   }
 
   async list(memberId: string, page: number, limit: number): Promise<{ total: number; slips: SlipView[] }> {
-    const t = moneyInDb(this.db);
+    const t = depositsDb(this.db);
     const total = await t
       .selectFrom('money_in_slips')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -244,7 +244,7 @@ export class Slips {
 
   /** The member's own slip → a short-lived URL of its image. */
   async urlFor(memberId: string, reference: string): Promise<{ url: string }> {
-    const row = await moneyInDb(this.db)
+    const row = await depositsDb(this.db)
       .selectFrom('money_in_slips')
       .select('reference')
       .where('reference', '=', reference)
@@ -261,7 +261,7 @@ export class Slips {
     sig: string,
   ): Promise<{ mime: string; data: Buffer } | undefined> {
     if (!this.checkUrl(reference, exp, sig)) return undefined;
-    const row = await moneyInDb(this.db)
+    const row = await depositsDb(this.db)
       .selectFrom('money_in_slips')
       .select(['file_name', 'mime'])
       .where('reference', '=', reference)

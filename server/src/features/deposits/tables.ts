@@ -2,12 +2,12 @@ import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { Database, Json } from '../../platform/db/schema';
 
 /**
- * Tables of the money-in part (migration 0003_money_in). They are not part of the platform's `Database` type:
- * money-in code reaches them through `moneyInDb(ctx.db)`, a view of the same connection typed with both.
+ * Tables of the deposits feature (migration 0003_money_in). They are not part of the platform's `Database` type:
+ * deposit code reaches them through `depositsDb(db)`, a view of the same connection typed with both. Only this
+ * feature reads or writes them.
  */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export const QR_CHANNELS = ['KBANK', 'WW', 'PAYTIMZ', 'PAYONEX', 'ZPAY'] as const;
 export type QrChannel = (typeof QR_CHANNELS)[number];
@@ -95,56 +95,16 @@ export interface GiftLinksTable {
   created_at: CreatedAt;
 }
 
-export interface InviteRewardsTable {
-  /** One row per invitee, written at the invitee's first deposit. */
-  invitee_id: string;
-  inviter_id: string;
-  first_deposit: number;
-  amount: number;
-  qualified: boolean;
-  claim_id: string | null;
-  created_at: CreatedAt;
-  claimed_at: NullableTimestamp;
-}
-
-export interface RefundsTable {
-  id: string;
-  member_id: string;
-  /** Start of the refund period (Monday 00:00 Asia/Bangkok), ISO date `YYYY-MM-DD`. */
-  period: string;
-  losses: number;
-  wins: number;
-  amount: number;
-  created_at: CreatedAt;
-  paid_at: NullableTimestamp;
-  paid_ref: string | null;
-}
-
-export interface BannersTable {
-  id: Generated<number>;
-  kind: 'invite' | 'refund';
-  locale: string;
-  sort_order: number;
-  image: string;
-  html: string;
-  active: Generated<boolean>;
-  updated_at: Timestamp;
-}
-
-export type MoneyInTables = {
+export type DepositTables = {
   money_in_qr_codes: QrCodesTable;
   money_in_incoming: IncomingPaymentsTable;
   money_in_deposit_notices: DepositNoticesTable;
   money_in_slips: SlipsTable;
   money_in_gift_links: GiftLinksTable;
-  money_in_invite_rewards: InviteRewardsTable;
-  money_in_refunds: RefundsTable;
-  money_in_banners: BannersTable;
 };
 
-export type MoneyInDatabase = Database & MoneyInTables;
-export type MoneyInDb = Kysely<MoneyInDatabase>;
+export type DepositsDatabase = Database & DepositTables;
 
-/** The same connection (or transaction) typed with the money-in tables as well. */
-export const moneyInDb = <T extends Kysely<Database>>(db: T): Kysely<MoneyInDatabase> =>
-  db.withTables<MoneyInTables>();
+/** The same connection (or transaction) typed with the deposit tables as well. */
+export const depositsDb = <T extends Kysely<Database>>(db: T): Kysely<DepositsDatabase> =>
+  db.withTables<DepositTables>();

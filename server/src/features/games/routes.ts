@@ -4,10 +4,77 @@ import { AppError } from '../../platform/errors';
 import { backgroundSvg, gameByAutoLogin, gameInfo, logoSvg } from './catalogue';
 import { auth, requireMember } from '../../platform/http/auth';
 import { bearer, replies, success } from '../../platform/http/schemas';
+import { CodeParam, Credentials, GameAccount } from './schemas';
+
+/** The member's game accounts under /api/wallet: refresh, open, credentials, password reset. */
+export const gameAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { games } = app;
+  const tags = ['wallet'];
+  const member = { preHandler: requireMember };
+
+  app.get(
+    '/wallet/refresh/slot',
+    {
+      ...member,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Re-read every active game balance from its provider (wins and losses are posted)',
+        response: replies(Type.Array(GameAccount)),
+      },
+    },
+    async (request) => success(await games.refreshAll(auth(request).memberId)),
+  );
+
+  app.get(
+    '/wallet/activate/:code',
+    {
+      ...member,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Open the game account at the provider',
+        params: CodeParam,
+        response: replies(GameAccount),
+      },
+    },
+    async (request) => success(await games.activate(auth(request).memberId, request.params.code)),
+  );
+
+  app.get(
+    '/wallet/account/:code',
+    {
+      ...member,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Game credentials',
+        params: CodeParam,
+        response: replies(Credentials),
+      },
+    },
+    async (request) => success(await games.credentials(auth(request).memberId, request.params.code)),
+  );
+
+  app.get(
+    '/wallet/resetpassword/:code',
+    {
+      ...member,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Reset the game password; returns the new credentials',
+        params: CodeParam,
+        response: replies(Credentials),
+      },
+    },
+    async (request) => success(await games.resetPassword(auth(request).memberId, request.params.code)),
+  );
+};
 
 /** Auto-login links (spec §7) under /api, and the generated game logos and backgrounds under /media/games. */
 export const autoLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { ctx } = app;
+  const { games } = app;
   const schema = (withPassword: boolean) => ({
     tags: ['wallet'],
     security: bearer,
@@ -22,7 +89,7 @@ export const autoLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const handler = async (request: { params: { provider: string; username: string } }, memberId: string) => {
     const g = gameByAutoLogin(request.params.provider);
     if (!g) throw new AppError('NO_GAME', 404);
-    return success({ link: await ctx.games.autoLogin(memberId, g, request.params.username) });
+    return success({ link: await games.autoLogin(memberId, g, request.params.username) });
   };
   app.get('/autoLogin/:provider/:username', { preHandler: requireMember, schema: schema(false) }, (request) =>
     handler(request, auth(request).memberId),

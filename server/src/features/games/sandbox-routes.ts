@@ -3,36 +3,18 @@ import { Type } from '@sinclair/typebox';
 import { AppError } from '../../platform/errors';
 import { gameInfo } from './catalogue';
 import { playPage } from './play-page';
-import { FAULT_MODES, type FaultMode } from './sandbox-provider';
+import { FAULT_MODES, type FaultMode, type SandboxGames } from './sandbox-provider';
 
-/** Sandbox adapters' endpoints; registered only while SANDBOX is on. Plain JSON (no envelope) or HTML. */
-export const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/**
+ * The sandbox game providers' endpoints (only while SANDBOX is on): the play page an auto-login link opens and
+ * the provider faults. Plain JSON (no envelope) or HTML.
+ */
+export const gamesSandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: SandboxGames }> = async (
+  app,
+  { sandbox },
+) => {
   const { ctx } = app;
   const tags = ['sandbox'];
-  app.get(
-    '/sms',
-    {
-      schema: {
-        tags,
-        summary: 'Outbox of the sandbox SMS adapter, newest first',
-        response: {
-          200: Type.Array(
-            Type.Object({
-              to: Type.String(),
-              text: Type.String(),
-              otpRef: Type.Union([Type.String(), Type.Null()]),
-              createdAt: Type.String({ format: 'date-time' }),
-            }),
-          ),
-        },
-      },
-    },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return ctx.sandboxSms?.outbox() ?? [];
-    },
-  );
-
   // The play page posts a plain HTML form.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -45,9 +27,15 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  const sandboxGames = () => {
-    if (!ctx.sandboxGames) throw new AppError('NO_DATA', 404);
-    return ctx.sandboxGames;
+  /** The wallet currency of the member behind a game account (THB when there is none). */
+  const currencyOf = async (code: string, username: string): Promise<string> => {
+    const account = await ctx.db
+      .selectFrom('game_accounts')
+      .select('member_id')
+      .where('code', '=', code)
+      .where('username', '=', username)
+      .executeTakeFirst();
+    return account ? app.accounts.currency(account.member_id) : 'THB';
   };
   const GameParams = Type.Object({ code: Type.String({ maxLength: 20 }) });
   const lang = (q: string | undefined): 'th' | 'en' => (q === 'en' ? 'en' : 'th');
@@ -67,18 +55,12 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const games = sandboxGames();
+      const games = sandbox;
       const g = gameInfo(request.params.code);
       const username = g ? games.verifySession(g.code, request.query.session) : undefined;
       if (!g || !username) throw new AppError('invalid-token', 401);
       const player = await games.player(g.code, username);
-      const member = await ctx.db
-        .selectFrom('game_accounts')
-        .innerJoin('members', 'members.id', 'game_accounts.member_id')
-        .select('members.currency')
-        .where('game_accounts.code', '=', g.code)
-        .where('game_accounts.username', '=', username)
-        .executeTakeFirst();
+      const currency = await currencyOf(g.code, username);
       const msg = request.query.msg;
       reply.header('content-type', 'text/html; charset=utf-8');
       reply.header('cache-control', 'no-store');
@@ -87,7 +69,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
         username,
         session: request.query.session,
         balance: player.balance,
-        currency: member?.currency ?? 'THB',
+        currency,
         rounds: await games.lastRounds(g.code, username),
         message: msg === 'won' || msg === 'lost' || msg === 'bet' ? msg : null,
         lang: lang(request.query.lang),
@@ -107,19 +89,13 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const games = sandboxGames();
+      const games = sandbox;
       const g = gameInfo(request.params.code);
       const username = g ? games.verifySession(g.code, request.body.session) : undefined;
       if (!g || !username) throw new AppError('invalid-token', 401);
-      const currency = await ctx.db
-        .selectFrom('game_accounts')
-        .innerJoin('members', 'members.id', 'game_accounts.member_id')
-        .select('members.currency')
-        .where('game_accounts.code', '=', g.code)
-        .where('game_accounts.username', '=', username)
-        .executeTakeFirst();
+      const currency = await currencyOf(g.code, username);
       // The form takes major units (baht); the provider counts minor units like our ledger.
-      const bet = Math.round(Number(request.body.bet) * (currency?.currency === 'LAK' ? 1 : 100));
+      const bet = Math.round(Number(request.body.bet) * (currency === 'LAK' ? 1 : 100));
       let msg: 'won' | 'lost' | 'bet';
       try {
         const r = await games.playRound(g.code, username, bet);
@@ -146,31 +122,8 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const g = gameInfo(request.params.code);
       if (!g) throw new AppError('NO_GAME', 404);
-      sandboxGames().setFault(g.code, request.body.mode as FaultMode);
+      sandbox.setFault(g.code, request.body.mode as FaultMode);
       return { code: g.code, mode: request.body.mode };
-    },
-  );
-
-  app.post(
-    '/payouts/:withdrawalId/settle',
-    {
-      schema: {
-        tags,
-        summary: 'Settle a pending payout now (success or failed → money back to the wallet)',
-        params: Type.Object({ withdrawalId: Type.String({ maxLength: 64 }) }),
-        body: Type.Object({ outcome: Type.Union([Type.Literal('success'), Type.Literal('failed')]) }),
-        response: {
-          200: Type.Object({ withdrawalId: Type.String(), status: Type.String() }),
-        },
-      },
-    },
-    async (request) => {
-      const bank = ctx.sandboxPayouts;
-      if (!bank) throw new AppError('NO_DATA', 404);
-      const { withdrawalId } = request.params;
-      await bank.force(withdrawalId, request.body.outcome === 'success' ? 'SUCCESS' : 'FAILED');
-      const status = await ctx.payouts.poll(withdrawalId);
-      return { withdrawalId, status };
     },
   );
 };

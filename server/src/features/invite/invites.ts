@@ -3,9 +3,9 @@ import type { Database } from '../../platform/db/schema';
 import type { Db } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
-import { newId } from '../deposits/ids';
-import type { MoneyInLedger } from '../deposits/ledger-port';
-import { moneyInDb } from '../deposits/tables';
+import { newId } from '../../platform/ids';
+import type { MoneyInLedger } from '../../platform/money-ledger';
+import { inviteDb } from './tables';
 
 /**
  * The invite rule (docs/money-in.md): an invitee's FIRST deposit of at least 100 baht gives the inviter 10 % of
@@ -30,7 +30,7 @@ export interface InviteEntry {
 
 /** For GET /api/wallet's `invite` (the wallet view calls this; it reads, never writes). */
 export async function inviteSummary(db: Kysely<Database>, memberId: string): Promise<InviteSummary> {
-  const t = moneyInDb(db);
+  const t = inviteDb(db);
   const invitees = await t
     .selectFrom('members')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -57,7 +57,7 @@ export class Invites {
 
   /** Called inside every deposit's transaction. Only a member's first deposit is looked at. */
   async onDeposit(trx: Transaction<Database>, memberId: string, amount: number): Promise<void> {
-    const t = moneyInDb(trx);
+    const t = inviteDb(trx);
     const member = await t
       .selectFrom('members')
       .select('invited_by')
@@ -93,7 +93,7 @@ export class Invites {
     page: number,
     limit: number,
   ): Promise<{ invites: InviteEntry[]; total: number }> {
-    const t = moneyInDb(this.db);
+    const t = inviteDb(this.db);
     const total = await t
       .selectFrom('members')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -122,7 +122,7 @@ export class Invites {
   /** Moves every unclaimed invite bonus into the wallet (`invite` from `invite_expense`). */
   async receive(memberId: string): Promise<{ amount: number; message: 'INVITE_BONUS_SUCCESS' }> {
     return this.db.transaction().execute(async (trx) => {
-      const t = moneyInDb(trx);
+      const t = inviteDb(trx);
       const rows = await t
         .selectFrom('money_in_invite_rewards')
         .select(['invitee_id', 'amount'])

@@ -5,12 +5,14 @@ import { AppError } from '../../platform/errors';
 import { replies, success } from '../../platform/http/schemas';
 import { CONTENT_KEYS } from '../content/seed-content';
 import { isSettingKey, parseSettingValue, SETTING_KEYS } from '../../platform/settings';
+import { pendingTransferCount } from '../games/pending-transfers';
+import { pendingWithdrawalCount } from '../withdrawals/pending-withdrawals';
 
 const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
 
 /** Operator endpoints, protected by the ops secret (DATA_DIR/secrets.json) in the X-Ops-Secret header. */
 export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { ctx } = app;
+  const { ctx, content, games, withdrawals } = app;
   const expected = digest(ctx.secrets.opsSecret);
   const tags = ['ops'];
   const security = [{ opsSecret: [] }];
@@ -94,14 +96,9 @@ export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { key, locale } = request.params;
-      const rows = await ctx.db
-        .selectFrom('lookup_content')
-        .select('value')
-        .where('key', '=', key)
-        .where('locale', '=', locale)
-        .executeTakeFirst();
-      if (!rows) throw new AppError('NO_DATA', 404);
-      return success(rows.value);
+      const value = await content.getExact(key, locale);
+      if (value === undefined) throw new AppError('NO_DATA', 404);
+      return success(value);
     },
   );
 
@@ -121,7 +118,7 @@ export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { key, locale } = request.params;
       if (request.body === undefined || request.body === null) throw new AppError('KEY_INVALID', 400);
-      await ctx.content.set(key, locale, request.body);
+      await content.set(key, locale, request.body);
       return success(request.body);
     },
   );
@@ -144,8 +141,8 @@ export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => {
-      const transfers = await ctx.games.reconcilePending();
-      const payouts = await ctx.payouts.settlePending();
+      const transfers = await games.reconcilePending();
+      const payouts = await withdrawals.settlePending();
       return success({ transfers, payouts });
     },
   );
@@ -169,25 +166,17 @@ export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => {
-      const [trialBalance, verify, transfers, withdrawals] = await Promise.all([
+      const [trialBalance, verify, pendingTransfers, pendingWithdrawals] = await Promise.all([
         ctx.ledger.trialBalance(),
         ctx.ledger.verify(),
-        ctx.db
-          .selectFrom('game_transfers')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('status', '=', 'PENDING')
-          .executeTakeFirstOrThrow(),
-        ctx.db
-          .selectFrom('withdrawals')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('status', '=', 'PENDING')
-          .executeTakeFirstOrThrow(),
+        pendingTransferCount(ctx.db),
+        pendingWithdrawalCount(ctx.db),
       ]);
       return success({
         trialBalance,
         ...verify,
-        pendingTransfers: Number(transfers.n),
-        pendingWithdrawals: Number(withdrawals.n),
+        pendingTransfers,
+        pendingWithdrawals,
       });
     },
   );

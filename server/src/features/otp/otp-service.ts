@@ -7,7 +7,7 @@ import type { Clock } from '../../platform/clock';
 import type { Limits } from '../../platform/limits';
 import type { RateLimitStore } from '../../platform/rate-limit';
 import type { SmsAdapter } from './sms';
-import type { Locale } from '../content/content-service';
+import type { Locale } from '../../platform/locale';
 import { checkPhone } from '../accounts/validation';
 
 export interface OtpSendResult {

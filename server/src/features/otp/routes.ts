@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { replies, success } from '../../platform/http/schemas';
-import { pickLocale } from '../content/content-service';
+import { pickLocale } from '../../platform/locale';
 
+/** POST /api/otp/send and /api/otp/verify. */
 export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { ctx } = app;
+  const { ctx, otp } = app;
   const tags = ['otp'];
 
   app.post(
@@ -26,7 +27,7 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       success(
-        await ctx.otp.send(
+        await otp.send(
           request.body.phoneNumber,
           request.ip,
           pickLocale(request.headers['accept-language'], ctx.defaultLocale),
@@ -49,7 +50,7 @@ export const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await ctx.otp.verify(request.body.otpToken, request.body.otpCode);
+      await otp.verify(request.body.otpToken, request.body.otpCode);
       return success({ code: 'OTP_CODE_VALID' as const });
     },
   );

@@ -1,10 +1,10 @@
 import type { Db } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
-import type { Locale } from '../content/content-service';
+import type { Locale } from '../../platform/locale';
 import { AppError } from '../../platform/errors';
-import { isUniqueViolation, newId } from '../deposits/ids';
-import type { MoneyInLedger } from '../deposits/ledger-port';
-import { moneyInDb } from '../deposits/tables';
+import { isUniqueViolation, newId } from '../../platform/ids';
+import type { MoneyInLedger } from '../../platform/money-ledger';
+import { refundDb } from './tables';
 
 /**
  * The refund (cashback) rule (docs/money-in.md): periods are calendar weeks, Monday 00:00 to Monday 00:00
@@ -71,7 +71,7 @@ export class Refunds {
   }
 
   private async balance(memberId: string): Promise<number> {
-    const row = await moneyInDb(this.db)
+    const row = await refundDb(this.db)
       .selectFrom('money_in_refunds')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('s'))
       .where('member_id', '=', memberId)
@@ -81,7 +81,7 @@ export class Refunds {
   }
 
   async check(memberId: string, locale: Locale): Promise<RefundCheck> {
-    const t = moneyInDb(this.db);
+    const t = refundDb(this.db);
     const p = this.lastPeriod();
     const received = await t
       .selectFrom('money_in_refunds')
@@ -120,7 +120,7 @@ export class Refunds {
   async receive(memberId: string): Promise<{ message: 'REFUND_SUCCESS'; refundAmount: number }> {
     if (await this.bonusHeld(memberId)) throw new AppError('REFUND_CONDITION', 409);
     const p = this.lastPeriod();
-    const t = moneyInDb(this.db);
+    const t = refundDb(this.db);
     const already = await t
       .selectFrom('money_in_refunds')
       .select('id')
@@ -156,7 +156,7 @@ export class Refunds {
   async addWallet(memberId: string): Promise<{ message: 'REFUND_SUCCESS'; amount: number }> {
     if (await this.bonusHeld(memberId)) throw new AppError('REFUND_CONDITION', 409);
     return this.db.transaction().execute(async (trx) => {
-      const t = moneyInDb(trx);
+      const t = refundDb(trx);
       const rows = await t
         .selectFrom('money_in_refunds')
         .select(['id', 'amount'])
@@ -195,7 +195,7 @@ export class Refunds {
   }
 
   async list(memberId: string, page: number, limit: number) {
-    const t = moneyInDb(this.db);
+    const t = refundDb(this.db);
     const total = await t
       .selectFrom('money_in_refunds')
       .select((eb) => eb.fn.countAll<number>().as('n'))

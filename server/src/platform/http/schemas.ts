@@ -35,6 +35,23 @@ export const Profile = Type.Object({
   currency: Type.String({ description: 'THB or LAK' }),
 });
 
+/** The member's main wallet balance (GET /api/wallet and every money-moving answer). */
+export const Wallet = Type.Object({
+  amount: Type.Integer({ description: 'Main wallet balance in minor units (THB: satang, LAK: kip)' }),
+  currency: Type.String(),
+});
+
+/** Optional Idempotency-Key header of the money-moving routes (docs/ledger.md). */
+export const idempotencyHeader = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+});
+
+/** Paging body of the list routes. */
+export const Page = Type.Object({
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+});
+
 export const TokenData = Type.Object({ token: Type.String() });
 
 /** Bearer auth marker for the OpenAPI document. */

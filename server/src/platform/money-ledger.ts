@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../../platform/db/schema';
+import type { Ledger } from '../core/ledger';
+import type { Database } from './db/schema';
 
-/** What money-in asks of the ledger: credits into a member's wallet from an operator account, and game results. */
+/** What the money-in features (deposits, invite, refund) ask of the ledger: credits into a member's wallet from an operator account, and game results. */
 export type MoneyInKind = 'deposit' | 'invite' | 'refund';
 export type MoneyInSource = 'bank_in' | 'payment_channels' | 'invite_expense' | 'refund_expense';
 
@@ -26,4 +27,21 @@ export interface GameResults {
 export interface MoneyInLedger {
   credit(trx: Transaction<Database>, req: CreditRequest): Promise<void>;
   gameResults(memberId: string, from: Date, to: Date): Promise<GameResults>;
+}
+
+/** The port over the core ledger: credits of a member's main wallet, game results. */
+export function moneyLedger(ledger: Ledger): MoneyInLedger {
+  return {
+    credit: async (trx, req) => {
+      await ledger.creditMember(trx, {
+        memberId: req.memberId,
+        amount: req.amount,
+        kind: req.kind,
+        from: req.from,
+        reference: req.reference,
+        ...(req.meta ? { meta: req.meta } : {}),
+      });
+    },
+    gameResults: (memberId, from, to) => ledger.gameResults(memberId, from, to),
+  };
 }

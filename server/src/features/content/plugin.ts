@@ -1,0 +1,33 @@
+import fp from 'fastify-plugin';
+import type { Db } from '../../platform/db';
+import { Banners } from './banners';
+import { ContentService } from './content-service';
+import { lookupRoutes } from './routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Operator-editable lookup content (`lookup_content`) and the bank list. */
+    content: ContentService;
+    /** Invite and refund banners. */
+    banners: Banners;
+  }
+}
+
+/** Writes the default banks, lookup content and banners when missing (buildApp calls it at start). */
+export async function seedContent(
+  db: Db,
+  opts: { laos: boolean; defaultLocale: 'th' | 'la' },
+): Promise<void> {
+  await new ContentService(db, opts.defaultLocale).seed(opts.laos);
+  await new Banners(db).seed();
+}
+
+/** Content: GET /api/lookup/* (but `withdraw` and `deposit`, served by their features), banners, how-to. */
+export const contentPlugin = fp(
+  async (app) => {
+    app.decorate('content', new ContentService(app.ctx.db, app.ctx.defaultLocale));
+    app.decorate('banners', new Banners(app.ctx.db));
+    await app.register(lookupRoutes, { prefix: '/api/lookup' });
+  },
+  { name: 'content', fastify: '5.x' },
+);

@@ -1,0 +1,4 @@
+import { Type } from '@sinclair/typebox';
+
+/** An invite or refund banner. */
+export const Banner = Type.Object({ image: Type.String(), html: Type.String() });

@@ -1,0 +1,95 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { idempotent } from '../../core/idempotency';
+import { AppError } from '../../platform/errors';
+import { auth, requireMember } from '../../platform/http/auth';
+import { bearer, replies, success } from '../../platform/http/schemas';
+import * as S from './schemas';
+
+/** POST /api/wallet/slip (multipart upload) and GET /api/slip-image/:reference (signed image URL). */
+export const slipRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { deposits: m } = app;
+  const moneyMoving = idempotent(requireMember);
+
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: m.options.slipMaxBytes, files: 1, fields: 4, fieldSize: 64, parts: 6 },
+  });
+
+  app.post(
+    '/wallet/slip',
+    {
+      ...moneyMoving,
+      schema: {
+        tags: ['deposit'],
+        security: bearer,
+        summary:
+          'Upload a transfer slip (multipart: file = JPEG or PNG ≤ 5 MB, optional amount in minor units)',
+        body: {
+          content: {
+            'multipart/form-data': {
+              schema: Type.Unknown({
+                description: 'fields: file (JPEG or PNG, at most 5 MB), amount (optional, minor units)',
+              }),
+            },
+          },
+        },
+        response: replies(S.Slip),
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError('SLIP_NO_FILE', 400);
+      let file: Buffer | undefined;
+      let originalName = '';
+      let amountRaw: string | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            const data = await part.toBuffer();
+            if (part.fieldname === 'file' && !file) {
+              file = data;
+              originalName = part.filename;
+            }
+          } else if (part.fieldname === 'amount' && typeof part.value === 'string') {
+            amountRaw = part.value;
+          }
+        }
+      } catch (e) {
+        const code = typeof e === 'object' && e !== null && 'code' in e ? String(e.code) : '';
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('SLIP_INVALID_FILE', 413);
+        if (code.startsWith('FST_')) throw new AppError('SLIP_INVALID_FILE', 400);
+        throw e;
+      }
+      if (!file || file.length === 0) throw new AppError('SLIP_NO_FILE', 400);
+      let declaredAmount: number | undefined;
+      if (amountRaw !== undefined && amountRaw.trim() !== '') {
+        declaredAmount = Number(amountRaw);
+        if (!Number.isSafeInteger(declaredAmount) || declaredAmount <= 0)
+          throw new AppError('KEY_INVALID', 400);
+      }
+      return success(await m.slips.upload(auth(request).memberId, { file, originalName, declaredAmount }));
+    },
+  );
+
+  app.get(
+    '/slip-image/:reference',
+    {
+      schema: {
+        tags: ['statement'],
+        summary:
+          'The slip image behind a signed URL (the signature is the authorisation; expires in minutes)',
+        params: Type.Object({ reference: Type.String({ minLength: 1, maxLength: 64 }) }),
+        querystring: Type.Object({ exp: Type.String(), sig: Type.String() }),
+      },
+    },
+    async (request, reply) => {
+      const img = await m.slips.image(request.params.reference, request.query.exp, request.query.sig);
+      if (!img) throw new AppError('NO_DATA', 404);
+      return reply
+        .type(img.mime)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(img.data);
+    },
+  );
+};

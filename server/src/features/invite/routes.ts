@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { idempotent } from '../../core/idempotency';
+import { auth, requireMember } from '../../platform/http/auth';
+import { bearer, Page, replies, success } from '../../platform/http/schemas';
+import { pickLocale } from '../../platform/locale';
+import { Banner } from '../content/schemas';
+
+export const InviteEntry = Type.Object({
+  from: Type.Object({ name: Type.String() }),
+  amount: Type.Integer(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+/** POST /api/invite, GET /api/invite/bonus and /api/invite/banners. */
+export const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx, invites, banners } = app;
+  const member = { preHandler: requireMember };
+  /** Money-moving routes: auth, then the Idempotency-Key check (docs/ledger.md); the first response is replayed. */
+  const moneyMoving = idempotent(requireMember);
+  const locale = (request: FastifyRequest) =>
+    pickLocale(request.headers['accept-language'], ctx.defaultLocale);
+
+  app.post(
+    '/invite',
+    {
+      ...member,
+      schema: {
+        tags: ['invite'],
+        security: bearer,
+        summary: 'The member’s invitees, newest first, with the bonus each earned',
+        body: Page,
+        response: replies(Type.Object({ invites: Type.Array(InviteEntry), total: Type.Integer() })),
+      },
+    },
+    async (request) =>
+      success(await invites.list(auth(request).memberId, request.body.page, request.body.limit)),
+  );
+
+  app.get(
+    '/invite/bonus',
+    {
+      ...moneyMoving,
+      schema: {
+        tags: ['invite'],
+        security: bearer,
+        summary: 'Receive the unclaimed invite bonus into the wallet',
+        response: replies(
+          Type.Object({ amount: Type.Integer(), message: Type.Literal('INVITE_BONUS_SUCCESS') }),
+        ),
+      },
+    },
+    async (request) => success(await invites.receive(auth(request).memberId)),
+  );
+
+  app.get(
+    '/invite/banners',
+    { schema: { tags: ['invite'], summary: 'Invite banners', response: replies(Type.Array(Banner)) } },
+    async (request) => success(await banners.list('invite', locale(request))),
+  );
+};

@@ -1,0 +1,13 @@
+import fp from 'fastify-plugin';
+import { opsRoutes } from './routes';
+
+/**
+ * Operator endpoints under /ops (settings, content, reconciliation, ledger check), behind the ops secret. The
+ * operator CLI (src/cli/ops.ts, `npm run ops`) calls them.
+ */
+export const opsPlugin = fp(
+  async (app) => {
+    await app.register(opsRoutes, { prefix: '/ops' });
+  },
+  { name: 'ops', fastify: '5.x', dependencies: ['content', 'games', 'withdrawals'] },
+);

@@ -1,0 +1,42 @@
+import fp from 'fastify-plugin';
+import { OtpService } from './otp-service';
+import { otpRoutes } from './routes';
+import { smsSandboxRoutes } from './sandbox-routes';
+import { SandboxSmsAdapter, UnconfiguredSmsAdapter, type SmsAdapter } from './sms';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One-time codes by SMS (registration). */
+    otp: OtpService;
+  }
+}
+
+export interface OtpPluginOptions {
+  /** Another SMS adapter (tests); by default the sandbox outbox while SANDBOX is on, else none configured. */
+  sms?: SmsAdapter;
+}
+
+/** OTP: POST /api/otp/send and /verify, the SMS adapter, and GET /sandbox/sms while SANDBOX is on. */
+export const otpPlugin = fp<OtpPluginOptions>(
+  async (app, opts) => {
+    const { ctx } = app;
+    const sandboxSms =
+      ctx.config.sandbox && !opts.sms ? new SandboxSmsAdapter(app.log, ctx.clock) : undefined;
+    const sms: SmsAdapter = opts.sms ?? sandboxSms ?? new UnconfiguredSmsAdapter();
+    app.decorate(
+      'otp',
+      new OtpService(
+        ctx.db,
+        ctx.clock,
+        ctx.limits,
+        ctx.rateLimit,
+        sms,
+        ctx.secrets.jwtSecret,
+        ctx.config.laos,
+      ),
+    );
+    await app.register(otpRoutes, { prefix: '/api' });
+    if (ctx.config.sandbox) await app.register(smsSandboxRoutes, { prefix: '/sandbox', outbox: sandboxSms });
+  },
+  { name: 'otp', fastify: '5.x' },
+);

@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { idempotent } from '../../core/idempotency';
+import { auth, requireMember } from '../../platform/http/auth';
+import { bearer, Page, replies, success } from '../../platform/http/schemas';
+import { pickLocale } from '../../platform/locale';
+import { Banner } from '../content/schemas';
+
+export const RefundCheck = Type.Object({
+  result: Type.Boolean({ description: 'receive would succeed now' }),
+  bonus: Type.Boolean({ description: 'a bonus is held (receive and addWallet refused)' }),
+  info: Type.String({ description: 'HTML: the refund rule' }),
+  refundAmount: Type.Integer({ description: 'what receive accrues now (last week), minor units' }),
+  refundSuccess: Type.Integer({ description: 'weeks refunded so far' }),
+  refundFail: Type.Integer({ description: 'completed weeks since joining without a refund' }),
+  balance: Type.Integer({ description: 'refund balance waiting for addWallet, minor units' }),
+  period: Type.Object({ from: Type.String(), to: Type.String() }, { description: 'last completed week' }),
+});
+
+/** POST /api/refund and GET /api/refund/check, /receive, /addWallet, /banners (cashback). */
+export const refundRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx, refunds, banners } = app;
+  const member = { preHandler: requireMember };
+  /** Money-moving routes: auth, then the Idempotency-Key check (docs/ledger.md); the first response is replayed. */
+  const moneyMoving = idempotent(requireMember);
+  const locale = (request: FastifyRequest) =>
+    pickLocale(request.headers['accept-language'], ctx.defaultLocale);
+
+  app.post(
+    '/refund',
+    {
+      ...member,
+      schema: {
+        tags: ['refund'],
+        security: bearer,
+        summary: 'Refunds received, newest first',
+        body: Page,
+        response: replies(
+          Type.Object({
+            refunds: Type.Array(Type.Object({ refundAmount: Type.Integer(), createdAt: Type.String() })),
+            total: Type.Integer(),
+          }),
+        ),
+      },
+    },
+    async (request) =>
+      success(await refunds.list(auth(request).memberId, request.body.page, request.body.limit)),
+  );
+
+  app.get(
+    '/refund/check',
+    {
+      ...member,
+      schema: {
+        tags: ['refund'],
+        security: bearer,
+        summary: 'Refund state',
+        response: replies(RefundCheck),
+      },
+    },
+    async (request) => success(await refunds.check(auth(request).memberId, locale(request))),
+  );
+
+  app.get(
+    '/refund/receive',
+    {
+      ...moneyMoving,
+      schema: {
+        tags: ['refund'],
+        security: bearer,
+        summary: 'Accrue last week’s refund into the refund balance (once per week)',
+        response: replies(
+          Type.Object({ message: Type.Literal('REFUND_SUCCESS'), refundAmount: Type.Integer() }),
+        ),
+      },
+    },
+    async (request) => success(await refunds.receive(auth(request).memberId)),
+  );
+
+  app.get(
+    '/refund/addWallet',
+    {
+      ...moneyMoving,
+      schema: {
+        tags: ['refund'],
+        security: bearer,
+        summary: 'Move the refund balance into the wallet',
+        response: replies(Type.Object({ message: Type.Literal('REFUND_SUCCESS'), amount: Type.Integer() })),
+      },
+    },
+    async (request) => success(await refunds.addWallet(auth(request).memberId)),
+  );
+
+  app.get(
+    '/refund/banners',
+    { schema: { tags: ['refund'], summary: 'Refund banners', response: replies(Type.Array(Banner)) } },
+    async (request) => success(await banners.list('refund', locale(request))),
+  );
+};

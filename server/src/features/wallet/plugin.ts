@@ -1,0 +1,23 @@
+import fp from 'fastify-plugin';
+import { walletRoutes } from './routes';
+import { WalletReadModel } from './wallet-view';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The read model behind GET /api/wallet. */
+    wallet: WalletReadModel;
+  }
+}
+
+/** Wallet: GET /api/wallet, composed from the accounts, games and invite services (no table of its own). */
+export const walletPlugin = fp(
+  async (app) => {
+    const { ctx } = app;
+    app.decorate(
+      'wallet',
+      new WalletReadModel(ctx.db, ctx.clock, ctx.settings, app.accounts, app.games, app.invites),
+    );
+    await app.register(walletRoutes, { prefix: '/api' });
+  },
+  { name: 'wallet', fastify: '5.x', dependencies: ['accounts', 'games', 'invite'] },
+);

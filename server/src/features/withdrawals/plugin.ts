@@ -1,0 +1,54 @@
+import fp from 'fastify-plugin';
+import { IntervalJob } from '../../platform/jobs';
+import { SandboxPayoutAdapter, UnconfiguredPayoutAdapter } from './payout-adapter';
+import { withdrawLookupRoutes, withdrawRoutes } from './routes';
+import { payoutSandboxRoutes } from './sandbox-routes';
+import { PayoutService } from './withdrawal-service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Withdrawals to the member's bank account and their settlement by the payout adapter. */
+    withdrawals: PayoutService;
+    /** Set while SANDBOX is on: the sandbox bank (forced payouts). */
+    sandboxPayouts: SandboxPayoutAdapter | undefined;
+    /** The background settlement of pending payouts (JOB_INTERVAL_MS). */
+    payoutJob: IntervalJob;
+  }
+}
+
+/**
+ * Withdrawals: POST /api/wallet/withdraw and /withdrawAll, GET /api/lookup/withdraw, the sandbox bank while
+ * SANDBOX is on, and the payout settlement job (started when the app is ready, stopped on close).
+ */
+export const withdrawalsPlugin = fp(
+  async (app) => {
+    const { ctx } = app;
+    const sandboxPayouts = ctx.config.sandbox
+      ? new SandboxPayoutAdapter(ctx.db, ctx.clock, ctx.config.payoutSettleMs)
+      : undefined;
+    const withdrawals = new PayoutService(
+      ctx.db,
+      ctx.ledger,
+      sandboxPayouts ?? new UnconfiguredPayoutAdapter(),
+      app.content,
+      ctx.clock,
+      app.log,
+    );
+    const payoutJob = new IntervalJob(
+      'payouts',
+      ctx.config.jobIntervalMs,
+      () => withdrawals.settlePending(),
+      app.log,
+    );
+    app.decorate('withdrawals', withdrawals);
+    app.decorate('sandboxPayouts', sandboxPayouts);
+    app.decorate('payoutJob', payoutJob);
+    app.addHook('onReady', async () => payoutJob.start());
+    app.addHook('onClose', async () => payoutJob.stop());
+
+    await app.register(withdrawLookupRoutes, { prefix: '/api' });
+    await app.register(withdrawRoutes, { prefix: '/api' });
+    if (sandboxPayouts) await app.register(payoutSandboxRoutes, { prefix: '/sandbox', bank: sandboxPayouts });
+  },
+  { name: 'withdrawals', fastify: '5.x', dependencies: ['content', 'games'] },
+);
