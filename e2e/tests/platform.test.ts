@@ -176,7 +176,13 @@ describe('platform', () => {
       const skeleton = page.locator('[data-testid="remote-skeleton"][data-remote="mfe_wallet/Home"]');
       await skeleton.waitFor();
       assert.equal(await skeleton.getAttribute('aria-busy'), 'true');
-      assert.equal((await skeleton.getByRole('status').textContent())?.trim(), 'กำลังโหลด…');
+      const label = skeleton.getByRole('status');
+      assert.equal((await label.textContent())?.trim(), 'กำลังโหลด…');
+      const labelBox = await label.boundingBox();
+      assert.ok(
+        labelBox && labelBox.width <= 1 && labelBox.height <= 1,
+        'the text is for assistive technology only',
+      );
       assert.ok(((await skeleton.boundingBox())?.height ?? 0) > 200, 'the skeleton is shaped like a page');
       await page.getByTestId('member-menu').waitFor();
 

@@ -316,7 +316,7 @@ export function RemoteSkeleton({ remoteModule }: { remoteModule: string }) {
   const { t } = useTranslation('common');
   return (
     <div className="host-skeleton" aria-busy="true" data-remote={remoteModule} data-testid="remote-skeleton">
-      <span className="wl-visually-hidden" role="status">
+      <span className="host-skeleton__label" role="status">
         {t('status.loading')}
       </span>
       <div className="host-skeleton__bar" aria-hidden="true" />
