@@ -21,9 +21,30 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A phone-sized context, as members use the site. */
-export async function newMemberContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, locale: 'th-TH' });
+/**
+ * A phone-sized context, as members use the site; optionally with the language already chosen and the home's
+ * agreement already accepted (so it does not pop up over what a scenario looks at).
+ */
+export async function newMemberContext(
+  browser: Browser,
+  baseURL: string,
+  options: { language?: 'th' | 'la' | 'en'; agreementAccepted?: boolean } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    locale: 'th-TH',
+  });
+  await context.addInitScript(({ language, agreementAccepted }) => {
+    if (language) window.localStorage.setItem('locale', language);
+    if (agreementAccepted) {
+      window.localStorage.setItem(
+        'remember-agreement',
+        JSON.stringify({ acceptedAt: new Date().toISOString() }),
+      );
+    }
+  }, options);
+  return context;
 }
 
 /** Saves a screenshot under e2e/artifacts when a scenario fails, to see what the member saw. */

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
 import type { Site } from './site';
 
 interface Envelope<T> {
@@ -63,4 +64,14 @@ export async function registerMember(
     },
   });
   return { phone, password, name, id: created._id };
+}
+
+/** Signs in through the login page, as the member would, and waits for the home with its balance. */
+export async function signIn(page: Page, member: Member): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(member.phone);
+  await page.getByTestId('login-password').fill(member.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/user/home');
+  await page.getByTestId('home-balance').waitFor();
 }

@@ -4,8 +4,8 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, snapshot } from '../lib/browser';
-import { registerMember, api, type Member } from '../lib/members';
+import { launchBrowser, newMemberContext, snapshot } from '../lib/browser';
+import { registerMember, api, signIn as login, type Member } from '../lib/members';
 import { startSite, type Site } from '../lib/site';
 
 let site: Site;
@@ -30,24 +30,8 @@ function minor(text: string | null): number {
 }
 
 async function memberPage(locale: 'th' | 'en'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: site.url, viewport: { width: 390, height: 844 } });
-  await context.addInitScript((lng) => {
-    window.localStorage.setItem('locale', lng);
-    window.localStorage.setItem(
-      'remember-agreement',
-      JSON.stringify({ acceptedAt: new Date().toISOString() }),
-    );
-  }, locale);
+  const context = await newMemberContext(browser, site.url, { language: locale, agreementAccepted: true });
   return { context, page: await context.newPage() };
-}
-
-async function login(page: Page, member: Member): Promise<void> {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(member.phone);
-  await page.getByTestId('login-password').fill(member.password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/user/home');
-  await page.getByTestId('home-balance').waitFor();
 }
 
 async function balance(page: Page): Promise<number> {
