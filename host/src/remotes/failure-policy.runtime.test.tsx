@@ -15,8 +15,10 @@ import { RemoteDirectoryProvider } from './remote-directory-context';
 import { createRemoteDirectory, DEFAULT_REMOTES } from './registry';
 import { RemoteSlot } from './remote-slot';
 
-/** The site's policy, scaled down: 3 × 300 ms + 50 ms + 100 ms of attempts fit within the 1.5 s load timeout. */
-const POLICY: FailurePolicy = { retries: 2, backoffMs: 50, attemptTimeoutMs: 300, loadTimeoutMs: 1_500 };
+/** The site's policy, scaled down: 3 × 300 ms + 50 ms + 100 ms of attempts fit within the 2 s load timeout. */
+const POLICY: FailurePolicy = { retries: 2, backoffMs: 50, attemptTimeoutMs: 300, loadTimeoutMs: 2_000 };
+/** Like webpack's `chunkLoadTimeout`, longer than the load timeout. */
+const CHUNK_TIMEOUT_MS = 2_500;
 const UNAVAILABLE = 'This part of the site is unavailable right now';
 
 let server: FakeRemoteServer;
@@ -24,7 +26,7 @@ let failures: string[] = [];
 
 beforeAll(async () => {
   await setLocale('en');
-  server = await startFakeRemoteServer();
+  server = await startFakeRemoteServer({ chunkTimeoutMs: CHUNK_TIMEOUT_MS });
   init({
     name: 'host',
     remotes: [],
@@ -59,9 +61,9 @@ function renderSlot() {
 }
 
 const skeleton = () => screen.queryByTestId('remote-skeleton');
-const content = (name: string, timeout = 3_000) =>
+const content = (name: string, timeout = 5_000) =>
   screen.findByText(`Home of ${name}`, undefined, { timeout });
-const panel = (timeout = 3_000) => screen.findByRole('alert', undefined, { timeout });
+const panel = (timeout = 5_000) => screen.findByRole('alert', undefined, { timeout });
 
 /** The time between consecutive requests. */
 const gaps = (times: number[]) => times.slice(1).map((t, i) => t - (times[i] ?? t));
@@ -194,7 +196,7 @@ describe("an exposed module's chunk", () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(POLICY.loadTimeoutMs - 5);
     expect(failures).toEqual(['mfe_wallet/Home']);
 
-    // The retry joins the hanging chunk request until the container's chunk timeout ends it (2 s here, webpack's
+    // The retry joins the hanging chunk request until the container's chunk timeout ends it (2.5 s here, webpack's
     // `chunkLoadTimeout` in the site); the policy then asks for the chunk again, within the new load timeout.
     await retryRecovers(remote, 'chunk-hang');
     expect(remote.requests('home.chunk.js')).toHaveLength(2);
