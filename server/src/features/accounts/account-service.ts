@@ -6,6 +6,7 @@ import type { Ledger } from '../../core/ledger';
 import { AppError } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
 import { hashPassword } from './passwords';
+import type { ContentService } from '../content/content-service';
 import type { OtpService } from '../otp/otp-service';
 import {
   checkBankAccountName,
@@ -69,18 +70,13 @@ export class AccountService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly otp: OtpService,
+    private readonly content: ContentService,
     private readonly laos: boolean,
     private readonly ledger: Ledger,
   ) {}
 
   private async bankExists(code: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('banks')
-      .select('code')
-      .where('code', '=', code)
-      .where('active', '=', true)
-      .executeTakeFirst();
-    return row !== undefined;
+    return (await this.content.bank(code))?.active === true;
   }
 
   private async sourceExists(code: string, sources: () => Promise<unknown>): Promise<boolean> {
@@ -216,15 +212,10 @@ export class AccountService {
   }
 
   private async member(memberId: string): Promise<Member & { bank_name_th: string; bank_name_en: string }> {
-    const row = await this.db
-      .selectFrom('members')
-      .innerJoin('banks', 'banks.code', 'members.bank_code')
-      .selectAll('members')
-      .select(['banks.name_th as bank_name_th', 'banks.name_en as bank_name_en'])
-      .where('members.id', '=', memberId)
-      .executeTakeFirst();
-    if (!row) throw new AppError('NO_USER', 404);
-    return row;
+    const row = await this.db.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirst();
+    const bank = row && (await this.content.bank(row.bank_code));
+    if (!row || !bank) throw new AppError('NO_USER', 404);
+    return { ...row, bank_name_th: bank.nameTH, bank_name_en: bank.nameEN };
   }
 
   async profile(memberId: string): Promise<Profile> {
@@ -294,17 +285,6 @@ export class AccountService {
       .where('id', '=', memberId)
       .execute();
     return this.profile(memberId);
-  }
-
-  /** The member's wallet currency (THB or LAK). */
-  async currency(memberId: string): Promise<string> {
-    const row = await this.db
-      .selectFrom('members')
-      .select('currency')
-      .where('id', '=', memberId)
-      .executeTakeFirst();
-    if (!row) throw new AppError('NO_USER', 404);
-    return row.currency;
   }
 
   async memberCount(): Promise<number> {

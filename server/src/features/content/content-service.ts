@@ -33,6 +33,18 @@ export class ContentService {
       .execute();
   }
 
+  /** One bank of the list (`banks` is this feature's reference data), active or not. */
+  async bank(
+    code: string,
+  ): Promise<{ code: string; nameTH: string; nameEN: string; active: boolean } | undefined> {
+    const row = await this.db
+      .selectFrom('banks')
+      .select(['code', 'name_th', 'name_en', 'active'])
+      .where('code', '=', code)
+      .executeTakeFirst();
+    return row && { code: row.code, nameTH: row.name_th, nameEN: row.name_en, active: row.active };
+  }
+
   /** The value for key in locale, else the default locale, else Thai, else the non-localized '*' row. */
   async get(key: string, locale: Locale): Promise<unknown> {
     const rows = await this.db

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import type { Db } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
+import type { MemberDirectory } from '../accounts/member-directory';
 import type { Invites } from '../invite/invites';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
@@ -36,6 +37,7 @@ export class Deposits {
     private readonly clock: Clock,
     private readonly ledger: MoneyInLedger,
     private readonly invites: Invites,
+    private readonly members: MemberDirectory,
   ) {}
 
   async credit(trx: Transaction<Database>, c: DepositCredit): Promise<void> {
@@ -71,14 +73,9 @@ export class Deposits {
     raw: unknown,
   ): Promise<{ duplicate: boolean; outcome: IncomingOutcome }> {
     const accountNo = tr.fromAccountNo.replace(/[\s-]/g, '');
+    const member = await this.members.byBankAccount(tr.fromBankCode, accountNo);
     return this.db.transaction().execute(async (trx) => {
       const t = depositsDb(trx);
-      const member = await t
-        .selectFrom('members')
-        .select(['id', 'currency', 'status'])
-        .where('bank_code', '=', tr.fromBankCode)
-        .where('bank_account_no', '=', accountNo)
-        .executeTakeFirst();
       const matched = member && member.currency === tr.currency && tr.amount > 0 ? member : undefined;
       const inserted = await t
         .insertInto('money_in_incoming')

@@ -18,11 +18,11 @@ declare module 'fastify' {
  */
 export const depositsPlugin = fp(
   async (app) => {
-    app.decorate('deposits', buildDeposits(app.ctx, app.content, app.invites));
+    app.decorate('deposits', buildDeposits(app.ctx, app.content, app.invites, app.members));
     await app.register(depositRoutes, { prefix: '/api' });
     await app.register(slipRoutes, { prefix: '/api' });
     await app.register(webhookRoutes, { prefix: '/api' });
     if (app.ctx.config.sandbox) await app.register(depositSandboxRoutes, { prefix: '/sandbox' });
   },
-  { name: 'deposits', fastify: '5.x', dependencies: ['content', 'invite'] },
+  { name: 'deposits', fastify: '5.x', dependencies: ['content', 'accounts', 'invite'] },
 );

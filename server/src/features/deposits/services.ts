@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import { moneyLedger } from '../../platform/money-ledger';
+import type { MemberDirectory } from '../accounts/member-directory';
 import type { ContentService } from '../content/content-service';
 import type { Invites } from '../invite/invites';
 import { ChannelUnavailableError, SandboxPaymentChannel, type PaymentChannelAdapter } from './channels';
@@ -25,11 +26,16 @@ export interface DepositServices {
 }
 
 /**
- * The deposit services over the platform, the content service (deposit lookup) and the invite service (the
- * first-deposit rule). Real adapters for channels, slip verification and gift vouchers are not configured yet:
+ * The deposit services over the platform, the content service (deposit lookup), the invite service (the
+ * first-deposit rule) and the member directory (bank transfers are matched to a member's payout account). Real adapters for channels, slip verification and gift vouchers are not configured yet:
  * without SANDBOX the channels answer QR_FAIL and slips stay PROCESSING for an operator.
  */
-export function buildDeposits(ctx: AppContext, content: ContentService, invites: Invites): DepositServices {
+export function buildDeposits(
+  ctx: AppContext,
+  content: ContentService,
+  invites: Invites,
+  members: MemberDirectory,
+): DepositServices {
   const options = moneyInOptions();
   const ledger = moneyLedger(ctx.ledger);
   const sandboxChannels = ctx.config.sandbox
@@ -47,7 +53,7 @@ export function buildDeposits(ctx: AppContext, content: ContentService, invites:
   const verifier: SlipVerifier = ctx.config.sandbox ? new SandboxSlipVerifier() : unconfiguredVerifier;
   const vouchers: GiftVoucherProvider = ctx.config.sandbox ? new SandboxGiftVouchers() : unconfiguredVouchers;
 
-  const deposits = new Deposits(ctx.db, ctx.clock, ledger, invites);
+  const deposits = new Deposits(ctx.db, ctx.clock, ledger, invites, members);
   return {
     options,
     channels,

@@ -35,7 +35,7 @@ export const gamesSandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: SandboxGam
       .where('code', '=', code)
       .where('username', '=', username)
       .executeTakeFirst();
-    return account ? app.accounts.currency(account.member_id) : 'THB';
+    return account ? app.members.currency(account.member_id) : 'THB';
   };
   const GameParams = Type.Object({ code: Type.String({ maxLength: 20 }) });
   const lang = (q: string | undefined): 'th' | 'en' => (q === 'en' ? 'en' : 'th');

@@ -1,8 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import type { Db } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
+import type { MemberDirectory } from '../accounts/member-directory';
 import { newId } from '../../platform/ids';
 import type { MoneyInLedger } from '../../platform/money-ledger';
 import { inviteDb } from './tables';
@@ -28,42 +29,19 @@ export interface InviteEntry {
   createdAt: string;
 }
 
-/** For GET /api/wallet's `invite` (the wallet view calls this; it reads, never writes). */
-export async function inviteSummary(db: Kysely<Database>, memberId: string): Promise<InviteSummary> {
-  const t = inviteDb(db);
-  const invitees = await t
-    .selectFrom('members')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('invited_by', '=', memberId)
-    .executeTakeFirstOrThrow();
-  const rewards = await t
-    .selectFrom('money_in_invite_rewards')
-    .select([
-      sql<number>`count(*) filter (where qualified)`.as('success'),
-      sql<number>`coalesce(sum(amount) filter (where qualified and claim_id is null), 0)`.as('unclaimed'),
-    ])
-    .where('inviter_id', '=', memberId)
-    .executeTakeFirstOrThrow();
-  const success = Number(rewards.success);
-  return { amount: Number(rewards.unclaimed), success, fail: Number(invitees.n) - success };
-}
-
 export class Invites {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly ledger: MoneyInLedger,
+    private readonly members: MemberDirectory,
   ) {}
 
   /** Called inside every deposit's transaction. Only a member's first deposit is looked at. */
   async onDeposit(trx: Transaction<Database>, memberId: string, amount: number): Promise<void> {
     const t = inviteDb(trx);
-    const member = await t
-      .selectFrom('members')
-      .select('invited_by')
-      .where('id', '=', memberId)
-      .executeTakeFirst();
-    if (!member?.invited_by) return;
+    const inviter = await this.members.inviterOf(trx, memberId);
+    if (!inviter) return;
     const qualified = amount >= INVITE_RULE.minFirstDeposit;
     const bonus = qualified
       ? Math.min(Math.floor((amount * INVITE_RULE.percent) / 100), INVITE_RULE.maxBonus)
@@ -72,7 +50,7 @@ export class Invites {
       .insertInto('money_in_invite_rewards')
       .values({
         invitee_id: memberId,
-        inviter_id: member.invited_by,
+        inviter_id: inviter,
         first_deposit: amount,
         amount: bonus,
         qualified: qualified && bonus > 0,
@@ -83,8 +61,19 @@ export class Invites {
       .execute();
   }
 
-  summary(memberId: string): Promise<InviteSummary> {
-    return inviteSummary(this.db, memberId);
+  /** For GET /api/wallet's `invite` (the wallet read model calls this; it reads, never writes). */
+  async summary(memberId: string): Promise<InviteSummary> {
+    const invitees = await this.members.inviteeCount(memberId);
+    const rewards = await inviteDb(this.db)
+      .selectFrom('money_in_invite_rewards')
+      .select([
+        sql<number>`count(*) filter (where qualified)`.as('success'),
+        sql<number>`coalesce(sum(amount) filter (where qualified and claim_id is null), 0)`.as('unclaimed'),
+      ])
+      .where('inviter_id', '=', memberId)
+      .executeTakeFirstOrThrow();
+    const success = Number(rewards.success);
+    return { amount: Number(rewards.unclaimed), success, fail: invitees - success };
   }
 
   /** The member's invitees, newest first, each with the bonus their first deposit earned (0 if none yet). */
@@ -93,28 +82,27 @@ export class Invites {
     page: number,
     limit: number,
   ): Promise<{ invites: InviteEntry[]; total: number }> {
-    const t = inviteDb(this.db);
-    const total = await t
-      .selectFrom('members')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('invited_by', '=', memberId)
-      .executeTakeFirstOrThrow();
-    const rows = await t
-      .selectFrom('members as m')
-      .leftJoin('money_in_invite_rewards as r', 'r.invitee_id', 'm.id')
-      .select(['m.name', 'm.created_at', 'r.amount'])
-      .where('m.invited_by', '=', memberId)
-      .orderBy('m.created_at', 'desc')
-      .orderBy('m.id')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute();
+    const total = await this.members.inviteeCount(memberId);
+    const invitees = await this.members.invitees(memberId, page, limit);
+    const rewards =
+      invitees.length === 0
+        ? []
+        : await inviteDb(this.db)
+            .selectFrom('money_in_invite_rewards')
+            .select(['invitee_id', 'amount'])
+            .where(
+              'invitee_id',
+              'in',
+              invitees.map((i) => i.id),
+            )
+            .execute();
+    const earned = new Map(rewards.map((r) => [r.invitee_id, r.amount]));
     return {
-      total: Number(total.n),
-      invites: rows.map((r) => ({
-        from: { name: r.name },
-        amount: r.amount ?? 0,
-        createdAt: new Date(r.created_at).toISOString(),
+      total,
+      invites: invitees.map((i) => ({
+        from: { name: i.name },
+        amount: earned.get(i.id) ?? 0,
+        createdAt: i.createdAt.toISOString(),
       })),
     };
   }

@@ -14,8 +14,8 @@ declare module 'fastify' {
 export const invitePlugin = fp(
   async (app) => {
     const { ctx } = app;
-    app.decorate('invites', new Invites(ctx.db, ctx.clock, moneyLedger(ctx.ledger)));
+    app.decorate('invites', new Invites(ctx.db, ctx.clock, moneyLedger(ctx.ledger), app.members));
     await app.register(inviteRoutes, { prefix: '/api' });
   },
-  { name: 'invite', fastify: '5.x', dependencies: ['content'] },
+  { name: 'invite', fastify: '5.x', dependencies: ['content', 'accounts'] },
 );

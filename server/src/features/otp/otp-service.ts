@@ -35,6 +35,9 @@ const smsText = (locale: Locale, code: string, ref: string, minutes: number): st
  * 5 wrong attempts block the token, one send per phone per 60 s, single use (consumed by registration).
  */
 export class OtpService {
+  /** Whether a member already uses this phone; the accounts feature installs its check (useRegistrationCheck). */
+  private isRegistered: (phone: string) => Promise<boolean> = async () => false;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -44,6 +47,14 @@ export class OtpService {
     private readonly secret: string,
     private readonly laos: boolean,
   ) {}
+
+  /**
+   * The accounts feature (which owns the members and depends on OTP) tells OTP how to know a registered phone:
+   * a code is never sent for one (EXISTING_USER).
+   */
+  useRegistrationCheck(isRegistered: (phone: string) => Promise<boolean>): void {
+    this.isRegistered = isRegistered;
+  }
 
   private hash(token: string, code: string): string {
     return createHmac('sha256', this.secret).update(`${token}:${code}`).digest('hex');
@@ -55,12 +66,7 @@ export class OtpService {
 
   async send(phoneRaw: string, ip: string, locale: Locale): Promise<OtpSendResult> {
     const phone = checkPhone(phoneRaw, this.laos);
-    const member = await this.db
-      .selectFrom('members')
-      .select('id')
-      .where('username', '=', phone)
-      .executeTakeFirst();
-    if (member) throw new AppError('EXISTING_USER', 409);
+    if (await this.isRegistered(phone)) throw new AppError('EXISTING_USER', 409);
 
     const verified = await this.db
       .selectFrom('otps')

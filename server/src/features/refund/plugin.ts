@@ -14,8 +14,8 @@ declare module 'fastify' {
 export const refundPlugin = fp(
   async (app) => {
     const { ctx } = app;
-    app.decorate('refunds', new Refunds(ctx.db, ctx.clock, moneyLedger(ctx.ledger)));
+    app.decorate('refunds', new Refunds(ctx.db, ctx.clock, moneyLedger(ctx.ledger), app.members));
     await app.register(refundRoutes, { prefix: '/api' });
   },
-  { name: 'refund', fastify: '5.x', dependencies: ['content'] },
+  { name: 'refund', fastify: '5.x', dependencies: ['content', 'accounts'] },
 );

@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
 import type { Locale } from '../../platform/locale';
 import { AppError } from '../../platform/errors';
+import type { MemberDirectory } from '../accounts/member-directory';
 import { isUniqueViolation, newId } from '../../platform/ids';
 import type { MoneyInLedger } from '../../platform/money-ledger';
 import { refundDb } from './tables';
@@ -56,6 +57,7 @@ export class Refunds {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly ledger: MoneyInLedger,
+    private readonly members: MemberDirectory,
   ) {}
 
   private lastPeriod(): { start: Date; end: Date; key: string } {
@@ -91,17 +93,13 @@ export class Refunds {
       .executeTakeFirst();
     const { amount } = received ? { amount: 0 } : await this.computed(memberId, p.start, p.end);
     const bonus = await this.bonusHeld(memberId);
-    const member = await t
-      .selectFrom('members')
-      .select('created_at')
-      .where('id', '=', memberId)
-      .executeTakeFirstOrThrow();
+    const joinedAt = await this.members.joinedAt(memberId);
     const success = await t
       .selectFrom('money_in_refunds')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('member_id', '=', memberId)
       .executeTakeFirstOrThrow();
-    const firstWeek = weekStart(new Date(member.created_at));
+    const firstWeek = weekStart(joinedAt);
     const completedWeeks = Math.max(0, Math.round((p.end.getTime() - firstWeek.getTime()) / (7 * DAY)));
     const to = periodKey(new Date(p.end.getTime() - DAY));
     return {
