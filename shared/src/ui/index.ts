@@ -1,4 +1,5 @@
-// UI primitives of the site: one look, accessible, translated through `common`. Styles load with this module.
+// UI primitives of the site: one look, accessible, translated through `common`. Styles load with this module: it
+// is listed under `sideEffects` in shared/package.json, so a build that takes a named export of it keeps the import.
 import '../styles/ui.css';
 
 export { Modal, type ModalProps } from './modal';
