@@ -4,23 +4,44 @@ import { createTestApp, dbLabel, registration, setSetting, type TestApp } from '
 
 let t: TestApp;
 let ledger: Ledger;
-let memberId: string;
-let other: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   await setSetting(t.app, 'registerOTP', false);
   ledger = t.app.ctx.ledger;
-  const sources = () => t.app.content.get('sources', 'th');
-  memberId = await t.app.accounts.register(registration(), { requireOtp: false, sources });
-  other = await t.app.accounts.register(registration(), { requireOtp: false, sources });
 });
 afterAll(() => t.close());
 
 const main = (member: string) => ({ member, code: 'main' as const });
 
+/** Each test has a member of its own (and so references of its own): no test depends on another's order. */
+async function newMember(balance = 0): Promise<string> {
+  const sources = () => t.app.content.get('sources', 'th');
+  const id = await t.app.accounts.register(registration(), { requireOtp: false, sources });
+  if (balance > 0) {
+    await t.app.ctx.db.transaction().execute((trx) =>
+      ledger.creditMember(trx, {
+        memberId: id,
+        amount: balance,
+        kind: 'deposit',
+        from: 'bank_in',
+        reference: `seed:${id}`,
+      }),
+    );
+  }
+  return id;
+}
+
+const credit = (memberId: string, amount: number, reference: string) =>
+  t.app.ctx.db
+    .transaction()
+    .execute((trx) =>
+      ledger.creditMember(trx, { memberId, amount, kind: 'deposit', from: 'bank_in', reference }),
+    );
+
 describe(`ledger (${dbLabel})`, () => {
   test('registration opens the main wallet through the ledger', async () => {
+    const memberId = await newMember();
     expect(await ledger.balance(t.app.ctx.db, main(memberId))).toBe(0);
     const accounts = await t.app.ctx.db
       .selectFrom('ledger_accounts')
@@ -31,18 +52,12 @@ describe(`ledger (${dbLabel})`, () => {
   });
 
   test('a credit posts two balanced postings and moves both balances', async () => {
-    const r = await t.app.ctx.db.transaction().execute((trx) =>
-      ledger.creditMember(trx, {
-        memberId,
-        amount: 50_000,
-        kind: 'deposit',
-        from: 'bank_in',
-        reference: 'dep-1',
-      }),
-    );
+    const memberId = await newMember();
+    const bankIn = await ledger.balance(t.app.ctx.db, { system: 'bank_in', currency: 'THB' });
+    const r = await credit(memberId, 50_000, `dep-1:${memberId}`);
     expect(r.duplicate).toBe(false);
     expect(await ledger.balance(t.app.ctx.db, main(memberId))).toBe(50_000);
-    expect(await ledger.balance(t.app.ctx.db, { system: 'bank_in', currency: 'THB' })).toBe(-50_000);
+    expect(await ledger.balance(t.app.ctx.db, { system: 'bank_in', currency: 'THB' })).toBe(bankIn - 50_000);
     const postings = await t.app.ctx.db
       .selectFrom('ledger_postings')
       .select(['amount'])
@@ -53,16 +68,10 @@ describe(`ledger (${dbLabel})`, () => {
   });
 
   test('a duplicate (kind, reference) posts once', async () => {
-    const again = await t.app.ctx.db.transaction().execute((trx) =>
-      ledger.creditMember(trx, {
-        memberId,
-        amount: 50_000,
-        kind: 'deposit',
-        from: 'bank_in',
-        reference: 'dep-1',
-      }),
-    );
-    expect(again.duplicate).toBe(true);
+    const memberId = await newMember();
+    const first = await credit(memberId, 50_000, `dep-1:${memberId}`);
+    const again = await credit(memberId, 50_000, `dep-1:${memberId}`);
+    expect(again).toEqual({ transactionId: first.transactionId, duplicate: true });
     const concurrent = await Promise.all(
       Array.from({ length: 5 }, () =>
         t.app.ctx.db.transaction().execute((trx) =>
@@ -71,7 +80,7 @@ describe(`ledger (${dbLabel})`, () => {
             amount: 100,
             kind: 'deposit',
             from: 'bank_in',
-            reference: 'dep-2',
+            reference: `dep-2:${memberId}`,
           }),
         ),
       ),
@@ -81,7 +90,18 @@ describe(`ledger (${dbLabel})`, () => {
     expect(await ledger.balance(t.app.ctx.db, main(memberId))).toBe(50_100);
   });
 
+  test('a repeated (kind, reference) with other postings is an error, not "already done"', async () => {
+    const memberId = await newMember();
+    await credit(memberId, 10_000, `dep-3:${memberId}`);
+    await expect(credit(memberId, 20_000, `dep-3:${memberId}`)).rejects.toThrow(/other postings/);
+    const other = await newMember();
+    await expect(credit(other, 10_000, `dep-3:${memberId}`)).rejects.toThrow(/other postings/);
+    expect(await ledger.balance(t.app.ctx.db, main(memberId))).toBe(10_000);
+    expect(await ledger.balance(t.app.ctx.db, main(other))).toBe(0);
+  });
+
   test('postings must balance: refused in code, and by the deferred SQL trigger', async () => {
+    const memberId = await newMember();
     await expect(
       t.app.ctx.db.transaction().execute((trx) =>
         ledger.post(trx, {
@@ -124,6 +144,8 @@ describe(`ledger (${dbLabel})`, () => {
   });
 
   test('a member balance never goes negative: MONEY_NOT_ENOUGH, and the SQL CHECK refuses a direct UPDATE', async () => {
+    const memberId = await newMember(50_100);
+    const other = await newMember();
     await expect(
       t.app.ctx.db
         .transaction()
@@ -143,6 +165,7 @@ describe(`ledger (${dbLabel})`, () => {
   });
 
   test('ledger rows are append-only; a mistake is reversed by a new transaction', async () => {
+    const memberId = await newMember(50_100);
     await expect(sql`update ledger_postings set amount = amount + 1`.execute(t.app.ctx.db)).rejects.toThrow(
       /append-only/,
     );
@@ -178,6 +201,7 @@ describe(`ledger (${dbLabel})`, () => {
   });
 
   test('concurrent debits on one wallet never overdraw it', async () => {
+    const memberId = await newMember(50_100);
     const results = await Promise.allSettled(
       Array.from({ length: 30 }, (_, i) =>
         t.app.ctx.db.transaction().execute((trx) =>
@@ -186,7 +210,7 @@ describe(`ledger (${dbLabel})`, () => {
             amount: 5_000,
             kind: 'withdraw',
             to: 'payouts',
-            reference: `w-${i}`,
+            reference: `w-${i}:${memberId}`,
           }),
         ),
       ),

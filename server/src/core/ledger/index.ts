@@ -1,7 +1,24 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db';
-import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { findAccounts, lockAccounts, resolveAccounts } from './accounts';
+import {
+  LedgerError,
+  refKey,
+  rowKey,
+  type AccountRef,
+  type DB,
+  type Executor,
+  type LedgerKind,
+  type MemberAccountCode,
+  type MemberMovement,
+  type PostInput,
+  type PostingInput,
+  type PostResult,
+  type SystemAccountCode,
+} from './types';
+
+export * from './types';
 
 /**
  * The double-entry ledger (docs/ledger.md). Every movement of money is one ledger transaction whose postings sum
@@ -9,112 +26,6 @@ import { AppError } from '../../platform/errors';
  * locks taken in ascending account id order. Member accounts never go negative (CHECK in SQL, and checked here
  * first to answer MONEY_NOT_ENOUGH). A mistake is reversed by a new transaction (`reversalOf`), never updated.
  */
-
-type DB = Database;
-
-export type LedgerKind =
-  | 'deposit'
-  | 'withdraw'
-  | 'withdraw_reversal'
-  | 'transfer'
-  | 'transfer_reversal'
-  | 'game_win'
-  | 'game_loss'
-  | 'bonus'
-  | 'finish_bonus'
-  | 'invite'
-  | 'refund'
-  | 'adjustment';
-
-export const LEDGER_KINDS: readonly LedgerKind[] = [
-  'deposit',
-  'withdraw',
-  'withdraw_reversal',
-  'transfer',
-  'transfer_reversal',
-  'game_win',
-  'game_loss',
-  'bonus',
-  'finish_bonus',
-  'invite',
-  'refund',
-  'adjustment',
-];
-
-export type SystemAccountCode =
-  | 'bank_in'
-  | 'payment_channels'
-  | 'payouts'
-  | 'bonus_expense'
-  | 'invite_expense'
-  | 'refund_expense'
-  | `provider_float:${string}`;
-
-export type MemberAccountCode = 'main' | `game:${string}`;
-
-export type AccountRef =
-  { member: string; code: MemberAccountCode } | { system: SystemAccountCode; currency: string };
-
-/** Signed minor units; + credits the account's balance. */
-export interface PostingInput {
-  account: AccountRef;
-  amount: number;
-}
-
-export interface PostInput {
-  kind: LedgerKind;
-  memberId: string | null;
-  postings: PostingInput[];
-  /** Unique per kind: a second post with the same (kind, reference) returns the first one's id. */
-  reference?: string;
-  meta?: Record<string, unknown>;
-  /** The transaction this one reverses (at most one reversal per transaction). */
-  reversalOf?: string;
-  /** The member's Idempotency-Key of the request that caused this transaction (for audits and tests). */
-  idempotencyKey?: string;
-}
-
-export interface PostResult {
-  transactionId: string;
-  duplicate: boolean;
-}
-
-export interface MemberMovement {
-  memberId: string;
-  /** Minor units, > 0. */
-  amount: number;
-  kind: LedgerKind;
-  reference?: string;
-  meta?: Record<string, unknown>;
-  idempotencyKey?: string;
-}
-
-type Executor = Kysely<DB> | Transaction<DB>;
-
-interface AccountRow {
-  id: number;
-  owner_type: 'member' | 'system';
-  member_id: string | null;
-  code: string;
-  currency: string;
-  balance: number;
-}
-
-const isMemberRef = (ref: AccountRef): ref is { member: string; code: MemberAccountCode } => 'member' in ref;
-
-const refKey = (ref: AccountRef): string =>
-  isMemberRef(ref) ? `m:${ref.member}:${ref.code}` : `s:${ref.system}:${ref.currency}`;
-
-const rowKey = (row: Pick<AccountRow, 'member_id' | 'code' | 'currency'>): string =>
-  row.member_id !== null ? `m:${row.member_id}:${row.code}` : `s:${row.code}:${row.currency}`;
-
-/** Thrown for a programming error in the postings (unbalanced, zero, not an integer): never a member's fault. */
-export class LedgerError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'LedgerError';
-  }
-}
 
 export class Ledger {
   constructor(private readonly db: Db) {}
@@ -156,10 +67,11 @@ export class Ledger {
         .where('kind', '=', input.kind)
         .where('reference', '=', input.reference ?? '')
         .executeTakeFirstOrThrow();
+      await this.checkSamePostings(trx, existing.id, input.postings);
       return { transactionId: String(existing.id), duplicate: true };
     }
 
-    const accounts = await this.lockAccounts(
+    const accounts = await lockAccounts(
       trx,
       input.postings.map((p) => p.account),
     );
@@ -265,7 +177,7 @@ export class Ledger {
 
   /** Creates the account when missing (e.g. a member's main wallet at registration). Returns its id. */
   async openAccount(trx: Transaction<DB>, ref: AccountRef): Promise<number> {
-    const rows = await this.resolve(trx, [ref], false);
+    const rows = await resolveAccounts(trx, [ref], false);
     const row = rows.get(refKey(ref));
     if (!row) throw new LedgerError(`account ${refKey(ref)} could not be opened`);
     return row.id;
@@ -273,7 +185,7 @@ export class Ledger {
 
   /** The account's balance (0 when it does not exist yet). */
   async balance(trxOrDb: Executor, ref: AccountRef): Promise<number> {
-    const row = await this.findAccounts(trxOrDb, [ref]).executeTakeFirst();
+    const row = await findAccounts(trxOrDb, [ref]).executeTakeFirst();
     return row ? Number(row.balance) : 0;
   }
 
@@ -338,6 +250,35 @@ export class Ledger {
     return { wins: total('game_win'), losses: -total('game_loss') };
   }
 
+  /**
+   * A repeated (kind, reference) must repeat the same movement: the same accounts and amounts. Anything else is
+   * a programming error (two different movements sharing a reference), never silently taken as "already done".
+   */
+  private async checkSamePostings(
+    trx: Transaction<DB>,
+    transactionId: number,
+    postings: PostingInput[],
+  ): Promise<void> {
+    const rows = await trx
+      .selectFrom('ledger_postings')
+      .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_postings.account_id')
+      .select([
+        'ledger_postings.amount',
+        'ledger_accounts.member_id',
+        'ledger_accounts.code',
+        'ledger_accounts.currency',
+      ])
+      .where('ledger_postings.transaction_id', '=', transactionId)
+      .execute();
+    const stored = rows.map((r) => `${rowKey(r)}=${Number(r.amount)}`).sort();
+    const asked = postings.map((p) => `${refKey(p.account)}=${p.amount}`).sort();
+    if (stored.join('|') !== asked.join('|')) {
+      throw new LedgerError(
+        `transaction ${transactionId} was posted with other postings for the same reference`,
+      );
+    }
+  }
+
   private memberMovement(
     trx: Transaction<DB>,
     input: MemberMovement,
@@ -371,82 +312,5 @@ export class Ledger {
       .executeTakeFirst();
     if (!row) throw new AppError('NO_USER', 404);
     return row.currency;
-  }
-
-  private findAccounts(trxOrDb: Executor, refs: AccountRef[]) {
-    return trxOrDb
-      .selectFrom('ledger_accounts')
-      .select(['id', 'owner_type', 'member_id', 'code', 'currency', 'balance'])
-      .where((eb) =>
-        eb.or(
-          refs.map((ref) =>
-            isMemberRef(ref)
-              ? eb.and([eb('member_id', '=', ref.member), eb('code', '=', ref.code)])
-              : eb.and([
-                  eb('member_id', 'is', null),
-                  eb('code', '=', ref.system),
-                  eb('currency', '=', ref.currency),
-                ]),
-          ),
-        ),
-      );
-  }
-
-  /** Finds (creating when missing) the accounts; with lock, every one is locked in ascending id order. */
-  private async resolve(
-    trx: Transaction<DB>,
-    refs: AccountRef[],
-    lock: boolean,
-  ): Promise<Map<string, AccountRow>> {
-    const unique = [...new Map(refs.map((r) => [refKey(r), r])).values()];
-    const read = async (): Promise<Map<string, AccountRow>> => {
-      let q = this.findAccounts(trx, unique).orderBy('id');
-      if (lock) q = q.forUpdate();
-      const rows = await q.execute();
-      return new Map(
-        rows.map((r) => [rowKey(r), { ...r, id: Number(r.id), balance: Number(r.balance) } as AccountRow]),
-      );
-    };
-    let found = await read();
-    const missing = unique.filter((r) => !found.has(refKey(r)));
-    if (missing.length === 0) return found;
-
-    const memberIds = [...new Set(missing.filter(isMemberRef).map((r) => r.member))];
-    const currencies = new Map<string, string>();
-    if (memberIds.length > 0) {
-      const members = await trx
-        .selectFrom('members')
-        .select(['id', 'currency'])
-        .where('id', 'in', memberIds)
-        .execute();
-      for (const m of members) currencies.set(m.id, m.currency);
-    }
-    for (const ref of missing) {
-      if (isMemberRef(ref)) {
-        const currency = currencies.get(ref.member);
-        if (!currency) throw new AppError('NO_USER', 404);
-        await trx
-          .insertInto('ledger_accounts')
-          .values({ owner_type: 'member', member_id: ref.member, code: ref.code, currency })
-          .onConflict((oc) =>
-            oc.columns(['member_id', 'code']).where(sql.ref('member_id'), 'is not', null).doNothing(),
-          )
-          .execute();
-      } else {
-        await trx
-          .insertInto('ledger_accounts')
-          .values({ owner_type: 'system', member_id: null, code: ref.system, currency: ref.currency })
-          .onConflict((oc) =>
-            oc.columns(['code', 'currency']).where(sql.ref('member_id'), 'is', null).doNothing(),
-          )
-          .execute();
-      }
-    }
-    found = await read();
-    return found;
-  }
-
-  private lockAccounts(trx: Transaction<DB>, refs: AccountRef[]): Promise<Map<string, AccountRow>> {
-    return this.resolve(trx, refs, true);
   }
 }

@@ -1,0 +1,111 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+
+/** Types of the ledger (docs/ledger.md): kinds, account references, inputs and results. */
+
+export type DB = Database;
+
+export type LedgerKind =
+  | 'deposit'
+  | 'withdraw'
+  | 'withdraw_reversal'
+  | 'transfer'
+  | 'transfer_reversal'
+  | 'game_win'
+  | 'game_loss'
+  | 'bonus'
+  | 'finish_bonus'
+  | 'invite'
+  | 'refund'
+  | 'adjustment';
+
+export const LEDGER_KINDS: readonly LedgerKind[] = [
+  'deposit',
+  'withdraw',
+  'withdraw_reversal',
+  'transfer',
+  'transfer_reversal',
+  'game_win',
+  'game_loss',
+  'bonus',
+  'finish_bonus',
+  'invite',
+  'refund',
+  'adjustment',
+];
+
+export type SystemAccountCode =
+  | 'bank_in'
+  | 'payment_channels'
+  | 'payouts'
+  | 'bonus_expense'
+  | 'invite_expense'
+  | 'refund_expense'
+  | `provider_float:${string}`;
+
+export type MemberAccountCode = 'main' | `game:${string}`;
+
+export type AccountRef =
+  { member: string; code: MemberAccountCode } | { system: SystemAccountCode; currency: string };
+
+/** Signed minor units; + credits the account's balance. */
+export interface PostingInput {
+  account: AccountRef;
+  amount: number;
+}
+
+export interface PostInput {
+  kind: LedgerKind;
+  memberId: string | null;
+  postings: PostingInput[];
+  /** Unique per kind: a second post with the same (kind, reference) returns the first one's id. */
+  reference?: string;
+  meta?: Record<string, unknown>;
+  /** The transaction this one reverses (at most one reversal per transaction). */
+  reversalOf?: string;
+  /** The member's Idempotency-Key of the request that caused this transaction (for audits and tests). */
+  idempotencyKey?: string;
+}
+
+export interface PostResult {
+  transactionId: string;
+  duplicate: boolean;
+}
+
+export interface MemberMovement {
+  memberId: string;
+  /** Minor units, > 0. */
+  amount: number;
+  kind: LedgerKind;
+  reference?: string;
+  meta?: Record<string, unknown>;
+  idempotencyKey?: string;
+}
+
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface AccountRow {
+  id: number;
+  owner_type: 'member' | 'system';
+  member_id: string | null;
+  code: string;
+  currency: string;
+  balance: number;
+}
+
+export const isMemberRef = (ref: AccountRef): ref is { member: string; code: MemberAccountCode } =>
+  'member' in ref;
+
+export const refKey = (ref: AccountRef): string =>
+  isMemberRef(ref) ? `m:${ref.member}:${ref.code}` : `s:${ref.system}:${ref.currency}`;
+
+export const rowKey = (row: Pick<AccountRow, 'member_id' | 'code' | 'currency'>): string =>
+  row.member_id !== null ? `m:${row.member_id}:${row.code}` : `s:${row.code}:${row.currency}`;
+
+/** Thrown for a programming error in the postings (unbalanced, zero, not an integer): never a member's fault. */
+export class LedgerError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LedgerError';
+  }
+}
