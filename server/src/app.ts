@@ -22,6 +22,7 @@ import { DEFAULT_LIMITS, type Limits } from './platform/limits';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './platform/rate-limit';
 import { SettingsService } from './platform/settings';
 import { sendHostIndex, staticRoutes } from './platform/static';
+import { operationsPlugin } from './core/operations/plugin';
 import { accountsPlugin } from './features/accounts/plugin';
 import { contentPlugin, seedContent } from './features/content/plugin';
 import { depositsPlugin } from './features/deposits/plugin';
@@ -123,7 +124,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   // Central error handler: catalogue codes only; 5xx never carries internals.
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (isAppError(error)) {
-      return reply.status(error.statusCode).send({ code: error.code, message: error.message });
+      return reply
+        .status(error.statusCode)
+        .send({ ...error.details, code: error.code, message: error.message });
     }
     if (error.validation) {
       const code = request.routeOptions.config.validationCode ?? 'KEY_INVALID';
@@ -197,6 +200,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   await app.register(contentPlugin);
   await app.register(otpPlugin, { ...(deps.sms ? { sms: deps.sms } : {}) });
   await app.register(accountsPlugin);
+  await app.register(operationsPlugin);
   await app.register(gamesPlugin);
   await app.register(invitePlugin);
   await app.register(walletPlugin);

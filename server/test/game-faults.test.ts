@@ -1,36 +1,60 @@
 import type { FaultMode } from '../src/features/games/sandbox-provider';
 import { body, createTestApp, dbLabel, fund, memberWithToken, setSetting, type TestApp } from './helpers';
 
-/** Acceptance 3: provider faults (error, timeout, unknown outcome) never lose money, in either direction. */
+/**
+ * Provider faults (refusal, timeout, unknown outcome, late application) never lose money nor leave it in two
+ * places, in either direction; an unknown outcome is settled only from the provider's answer about that
+ * transfer id (asked again, and sent again with the same id when the provider never saw it).
+ */
 
 let t: TestApp;
 let token: string;
 let memberId: string;
 let username: string;
 const FUNDED = 100_000;
+const LATE_MS = 300;
+
+interface Leg {
+  type: string;
+  from: string;
+  to: string;
+  amount: number;
+  status: string;
+  error: string | null;
+}
+interface TransferData {
+  status: string;
+  transferId: string;
+  operation: { id: string; status: string; error: string | null; legs: Leg[] };
+}
 
 beforeAll(async () => {
-  t = await createTestApp({ GAME_LATENCY_MS: '0', JOB_INTERVAL_MS: '0' });
+  t = await createTestApp({ GAME_LATENCY_MS: '0', JOB_INTERVAL_MS: '0', OPERATION_GRACE_MS: '0' });
+  t.app.sandboxGames?.setLateApplyMs(LATE_MS);
   await setSetting(t.app, 'registerOTP', false);
   ({ memberId, token } = await memberWithToken(t.app));
   await fund(t.app, memberId, FUNDED);
   const headers = { authorization: `Bearer ${token}` };
-  expect((await t.app.inject({ url: '/api/wallet/activate/JOKER2', headers })).statusCode).toBe(200);
+  for (const code of ['JOKER2', 'PG']) {
+    expect((await t.app.inject({ url: `/api/wallet/activate/${code}`, headers })).statusCode).toBe(200);
+  }
   username = body<{ username: string }>(await t.app.inject({ url: '/api/wallet/account/JOKER2', headers }))
     .data.username;
 });
 afterAll(() => t.close());
 
 let seq = 0;
-const transfer = (from: string, to: string, amount: number) =>
+const post = (url: string, payload: object, key = `fault-${(seq += 1)}`) =>
   t.app.inject({
     method: 'POST',
-    url: '/api/wallet/transfer',
-    headers: { authorization: `Bearer ${token}`, 'idempotency-key': `fault-${(seq += 1)}` },
-    payload: { from, to, amount },
+    url,
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+    payload,
   });
-const setFault = async (mode: FaultMode) => {
-  const res = await t.app.inject({ method: 'POST', url: '/sandbox/games/JOKER2/faults', payload: { mode } });
+const transfer = (from: string, to: string, amount: number, key?: string) =>
+  post('/api/wallet/transfer', { from, to, amount }, key);
+const setFault = async (mode: FaultMode, code = 'JOKER2') => {
+  const res = await t.app.inject({ method: 'POST', url: `/sandbox/games/${code}/faults`, payload: { mode } });
   expect(res.statusCode).toBe(200);
 };
 const reconcile = async () => {
@@ -41,48 +65,60 @@ const reconcile = async () => {
     payload: {},
   });
   expect(res.statusCode).toBe(200);
-  return body<{ transfers: { settled: number; left: number } }>(res).data.transfers;
+  return body<{ operations: { advanced: number; pending: number } }>(res).data.operations;
 };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Our main + game mirror, the provider's own balance, and the invariants that say nothing was lost. */
+/** Our main + game mirrors, the provider's own balances, and the invariants that say nothing was lost. */
 async function books() {
   const { ledger, db } = t.app.ctx;
-  const main = await ledger.balance(db, { member: memberId, code: 'main' });
-  const mirror = await ledger.balance(db, { member: memberId, code: 'game:JOKER2' });
-  const provider = (await t.app.sandboxGames!.player('JOKER2', username)).balance;
+  const balances = await ledger.memberBalances(db, memberId);
+  const provider = async (code: string) => (await t.app.sandboxGames!.player(code, username)).balance;
   const pending = await db
     .selectFrom('game_transfers')
     .select('id')
     .where('status', '=', 'PENDING')
     .execute();
-  return { main, mirror, provider, pending: pending.length };
+  return {
+    main: balances.main ?? 0,
+    mirror: balances['game:JOKER2'] ?? 0,
+    pgMirror: balances['game:PG'] ?? 0,
+    provider: await provider('JOKER2'),
+    pgProvider: await provider('PG'),
+    pending: pending.length,
+  };
 }
 async function expectNothingLost() {
   const b = await books();
   expect(b.pending).toBe(0);
-  expect(b.mirror).toBe(b.provider);
-  expect(b.main + b.provider).toBe(FUNDED);
+  expect([b.mirror, b.pgMirror]).toEqual([b.provider, b.pgProvider]);
+  expect(b.main + b.provider + b.pgProvider).toBe(FUNDED);
   expect(await t.app.ctx.ledger.trialBalance()).toEqual({ THB: 0 });
   expect(await t.app.ctx.ledger.verify()).toEqual({ accountsOff: 0, transactionsOff: 0 });
   return b;
 }
 
 describe(`game provider faults (${dbLabel})`, () => {
-  afterEach(() => setFault('ok'));
+  afterEach(async () => {
+    await setFault('ok');
+    await setFault('ok', 'PG');
+  });
 
-  test('error on transfer in: TRANSFER_FAIL and the money is back in the wallet', async () => {
+  test('refused transfer in: TRANSFER_FAIL naming the operation, and the money is back in the wallet', async () => {
     await setFault('error');
     const res = await transfer('wallet', 'JOKER2', 10_000);
-    expect([res.statusCode, body(res).code]).toEqual([400, 'TRANSFER_FAIL']);
+    const b = body<never>(res) as unknown as { code: string; operationId?: string };
+    expect([res.statusCode, b.code]).toEqual([400, 'TRANSFER_FAIL']);
+    expect(b.operationId).toEqual(expect.any(String));
     expect(await expectNothingLost()).toMatchObject({ main: FUNDED, provider: 0 });
     const kinds = await t.app.ctx.db.selectFrom('ledger_transactions').select('kind').orderBy('id').execute();
     expect(kinds.map((k) => k.kind).slice(-2)).toEqual(['transfer', 'transfer_reversal']);
   });
 
-  test('timeout on transfer in (applied by the provider): PENDING, then reconciliation commits it', async () => {
+  test('timeout on transfer in (applied): PENDING, then reconciliation learns it was applied', async () => {
     await setFault('timeout');
-    const res = await transfer('wallet', 'JOKER2', 10_000);
-    expect(body<{ status: string }>(res).data.status).toBe('PENDING');
+    const res = await transfer('wallet', 'JOKER2', 10_000, 'timeout-in');
+    expect(body<TransferData>(res).data.status).toBe('PENDING');
     expect(await books()).toMatchObject({
       main: FUNDED - 10_000,
       mirror: 10_000,
@@ -97,71 +133,192 @@ describe(`game provider faults (${dbLabel})`, () => {
     });
     expect(body<{ statements: { status: string }[] }>(st).data.statements[0]?.status).toBe('PENDING');
     await setFault('ok');
-    expect(await reconcile()).toEqual({ settled: 1, left: 0 });
+    expect(await reconcile()).toMatchObject({ pending: 0 });
     expect(await expectNothingLost()).toMatchObject({ main: FUNDED - 10_000, provider: 10_000 });
+    // The retry of the key now learns the final outcome.
+    const again = await transfer('wallet', 'JOKER2', 10_000, 'timeout-in');
+    expect(body<TransferData>(again).data.status).toBe('SUCCESS');
   });
 
-  test('unknown outcome on transfer in (not applied): PENDING, then reconciliation reverses it', async () => {
+  test('unknown outcome on transfer in (not applied): stays PENDING while the provider cannot tell, then ends in the game', async () => {
     await setFault('unknown');
     const res = await transfer('wallet', 'JOKER2', 5_000);
-    expect(body<{ status: string }>(res).data.status).toBe('PENDING');
+    expect(body<TransferData>(res).data.status).toBe('PENDING');
+    // Still failing: asked again, sent again with the same id, still unknown — nothing is reversed on silence.
+    expect(await reconcile()).toMatchObject({ pending: 1 });
     expect(await books()).toMatchObject({
       main: FUNDED - 15_000,
       mirror: 15_000,
       provider: 10_000,
       pending: 1,
     });
-    expect(await reconcile()).toEqual({ settled: 1, left: 0 });
-    expect(await expectNothingLost()).toMatchObject({ main: FUNDED - 10_000, provider: 10_000 });
+    await setFault('ok');
+    expect(await reconcile()).toMatchObject({ pending: 0 });
+    expect(await expectNothingLost()).toMatchObject({ main: FUNDED - 15_000, provider: 15_000 });
   });
 
-  test('error on transfer out: TRANSFER_FAIL, nothing moves', async () => {
+  test('refused transfer out: TRANSFER_FAIL, nothing moves', async () => {
     await setFault('error');
     const res = await transfer('JOKER2', 'wallet', 4_000);
     expect([res.statusCode, body(res).code]).toEqual([400, 'TRANSFER_FAIL']);
-    expect(await expectNothingLost()).toMatchObject({ main: FUNDED - 10_000, provider: 10_000 });
+    expect(await expectNothingLost()).toMatchObject({ main: FUNDED - 15_000, provider: 15_000 });
   });
 
-  test('timeout on transfer out (applied): PENDING; a refresh reconciles and the wallet gets the money', async () => {
+  test('timeout on transfer out (applied): PENDING, then reconciliation pays the wallet', async () => {
     await setFault('timeout');
     const res = await transfer('JOKER2', 'wallet', 4_000);
-    expect(body<{ status: string }>(res).data.status).toBe('PENDING');
+    expect(body<TransferData>(res).data.status).toBe('PENDING');
     expect(await books()).toMatchObject({
-      main: FUNDED - 10_000,
-      mirror: 10_000,
-      provider: 6_000,
+      main: FUNDED - 15_000,
+      mirror: 15_000,
+      provider: 11_000,
       pending: 1,
     });
     await setFault('ok');
-    const refreshed = await t.app.inject({
-      url: '/api/wallet/refresh/slot',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(
-      body<{ code: string; amount: number }[]>(refreshed).data.find((s) => s.code === 'JOKER2')?.amount,
-    ).toBe(6_000);
-    expect(await expectNothingLost()).toMatchObject({ main: FUNDED - 6_000, provider: 6_000 });
+    expect(await reconcile()).toMatchObject({ pending: 0 });
+    expect(await expectNothingLost()).toMatchObject({ main: FUNDED - 11_000, provider: 11_000 });
   });
 
-  test('unknown outcome on transfer out (not applied): PENDING, reconciliation marks it failed', async () => {
+  test('unknown outcome on transfer out (not applied): sent again once the provider answers, the wallet gets it', async () => {
     await setFault('unknown');
-    const res = await transfer('JOKER2', 'wallet', 6_000);
-    expect(body<{ status: string }>(res).data.status).toBe('PENDING');
-    expect(await reconcile()).toEqual({ settled: 1, left: 0 });
-    expect(await expectNothingLost()).toMatchObject({ main: FUNDED - 6_000, provider: 6_000 });
-    const row = await t.app.ctx.db
-      .selectFrom('game_transfers')
-      .select(['status', 'failure'])
-      .orderBy('created_at', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(row.status).toBe('FAILED');
+    const res = await transfer('JOKER2', 'wallet', 1_000);
+    expect(body<TransferData>(res).data.status).toBe('PENDING');
+    await setFault('ok');
+    expect(await reconcile()).toMatchObject({ pending: 0 });
+    expect(await expectNothingLost()).toMatchObject({ main: FUNDED - 10_000, provider: 10_000 });
   });
 
-  test('the background job reconciles on its own', async () => {
+  for (const direction of ['in', 'out'] as const) {
+    test(`late-applied transfer ${direction}: the provider applies the timed-out request after reconciliation sent it again — applied once`, async () => {
+      const before = await expectNothingLost();
+      await setFault('late');
+      const res =
+        direction === 'in'
+          ? await transfer('wallet', 'JOKER2', 2_000)
+          : await transfer('JOKER2', 'wallet', 2_000);
+      expect(body<TransferData>(res).data.status).toBe('PENDING');
+      await setFault('ok');
+      // Reconciliation runs before the late copy arrives: the provider never saw the id, so it is sent again.
+      expect(await reconcile()).toMatchObject({ pending: 0 });
+      await sleep(LATE_MS + 200);
+      const sign = direction === 'in' ? 1 : -1;
+      expect(await expectNothingLost()).toMatchObject({
+        main: before.main - sign * 2_000,
+        provider: before.provider + sign * 2_000,
+      });
+    });
+  }
+
+  test('late-applied transfer in, reconciled after the provider applied it: settled from its answer', async () => {
+    const before = await expectNothingLost();
+    await setFault('late');
+    expect(body<TransferData>(await transfer('wallet', 'JOKER2', 3_000)).data.status).toBe('PENDING');
+    await setFault('ok');
+    await sleep(LATE_MS + 200);
+    expect(await reconcile()).toMatchObject({ pending: 0 });
+    expect(await expectNothingLost()).toMatchObject({
+      main: before.main - 3_000,
+      provider: before.provider + 3_000,
+    });
+  });
+
+  test('game → game whose second game refuses: the money goes back to the first game and the answer is an error', async () => {
+    const before = await expectNothingLost();
+    await setFault('error', 'PG');
+    const res = await transfer('JOKER2', 'PG', 1_000);
+    expect([res.statusCode, body(res).code]).toEqual([400, 'TRANSFER_FAIL']);
+    expect(await expectNothingLost()).toMatchObject({ main: before.main, provider: before.provider });
+  });
+
+  test('game → game whose second game and the way back both refuse: PARTIAL, the money is in the wallet, the legs say so', async () => {
+    const before = await expectNothingLost();
+    await setFault('error', 'PG');
+    // JOKER2 answers the first leg and then refuses the way back.
+    const games = t.app.sandboxGames!;
+    const apply = games.applyTransfer.bind(games);
+    const spy = jest
+      .spyOn(games, 'applyTransfer')
+      .mockImplementation((code, user, direction, amount, id) =>
+        code === 'JOKER2' && direction === 'in'
+          ? Promise.resolve('refused')
+          : apply(code, user, direction, amount, id),
+      );
+    try {
+      const res = await transfer('JOKER2', 'PG', 1_000);
+      expect(res.statusCode).toBe(200);
+      const data = body<TransferData>(res).data;
+      expect(data.status).toBe('PARTIAL');
+      expect(data.operation.legs.map((l) => [l.from, l.to, l.status])).toEqual([
+        ['JOKER2', 'wallet', 'SUCCESS'],
+        ['wallet', 'PG', 'FAILED'],
+        ['wallet', 'JOKER2', 'FAILED'],
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await expectNothingLost()).toMatchObject({
+      main: before.main + 1_000,
+      provider: before.provider - 1_000,
+    });
+  });
+
+  test('game → game answered PENDING ends in the asked-for game after reconciliation', async () => {
+    const before = await expectNothingLost();
+    await setFault('unknown', 'PG');
+    const res = await transfer('JOKER2', 'PG', 1_500);
+    expect(body<TransferData>(res).data.status).toBe('PENDING');
+    await setFault('ok', 'PG');
+    expect(await reconcile()).toMatchObject({ pending: 0 });
+    expect(await expectNothingLost()).toMatchObject({
+      main: before.main,
+      provider: before.provider - 1_500,
+      pgProvider: before.pgProvider + 1_500,
+    });
+  });
+
+  test('transferAll to the wallet with one game refusing: PARTIAL with each leg; the refusing game keeps its money', async () => {
+    const before = await expectNothingLost();
+    expect(before.provider).toBeGreaterThan(0);
+    expect(before.pgProvider).toBeGreaterThan(0);
+    await setFault('error', 'PG');
+    const res = await post('/api/wallet/transferAll', { to: 'wallet' });
+    const data = body<TransferData>(res).data;
+    expect([res.statusCode, data.status]).toEqual([200, 'PARTIAL']);
+    expect(data.operation.legs.map((l) => [l.from, l.status])).toEqual([
+      ['JOKER2', 'SUCCESS'],
+      ['PG', 'FAILED'],
+    ]);
+    expect(await expectNothingLost()).toMatchObject({
+      main: before.main + before.provider,
+      provider: 0,
+      pgProvider: before.pgProvider,
+    });
+  });
+
+  test('withdrawAll beyond wallet and games together: MONEY_NOT_ENOUGH and no game money moved', async () => {
+    const before = await expectNothingLost();
+    const count = async () =>
+      (await t.app.ctx.db.selectFrom('ledger_transactions').select('id').execute()).length;
+    const n = await count();
+    const res = await post('/api/wallet/withdrawAll', { amount: FUNDED + 1 });
+    expect([res.statusCode, body(res).code]).toEqual([400, 'MONEY_NOT_ENOUGH']);
+    expect(await count()).toBe(n);
+    expect(await expectNothingLost()).toEqual(before);
+  });
+
+  test('the background job finishes pending operations on its own', async () => {
+    const before = await expectNothingLost();
     await setFault('timeout');
     await transfer('wallet', 'JOKER2', 1_000);
     await setFault('ok');
+    // The job takes an operation up once its backoff (1 s after the first unknown answer) has passed.
     await t.app.reconcileJob.runOnce();
-    expect(await expectNothingLost()).toMatchObject({ main: FUNDED - 7_000, provider: 7_000 });
+    expect((await books()).pending).toBe(1);
+    await sleep(1_100);
+    await t.app.reconcileJob.runOnce();
+    expect(await expectNothingLost()).toMatchObject({
+      main: before.main - 1_000,
+      provider: before.provider + 1_000,
+    });
   });
 });

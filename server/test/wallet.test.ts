@@ -22,6 +22,7 @@ interface TransferResult {
 interface WithdrawResult {
   withdrawalId: string;
   status: string;
+  operation: { legs: { type: string; status: string }[] };
   amount: number;
   wallet: { amount: number; currency: string };
 }
@@ -234,7 +235,13 @@ describe(`wallet and games (${dbLabel})`, () => {
     expectError(await post('/api/wallet/withdraw', { amount: 10_000_00 }, 'w-big'), 400, 'MONEY_NOT_ENOUGH');
     const start = await mainBalance();
     const ok = body<WithdrawResult>(await post('/api/wallet/withdraw', { amount: 10_000 }, 'w-1')).data;
-    expect(ok).toMatchObject({ status: 'PENDING', amount: 10_000, wallet: { amount: start - 10_000 } });
+    // The operation succeeded: the withdrawal is recorded and waits for the bank.
+    expect(ok).toMatchObject({
+      status: 'SUCCESS',
+      amount: 10_000,
+      withdrawal: { id: ok.withdrawalId, status: 'PENDING', amount: 10_000 },
+      wallet: { amount: start - 10_000 },
+    });
     const settled = await t.app.inject({
       method: 'POST',
       url: `/sandbox/payouts/${ok.withdrawalId}/settle`,
@@ -255,7 +262,15 @@ describe(`wallet and games (${dbLabel})`, () => {
     const all = body<WithdrawResult>(
       await post('/api/wallet/withdrawAll', { amount: start - 10_000 + inGames }, 'w-3'),
     ).data;
-    expect(all).toMatchObject({ status: 'PENDING', wallet: { amount: 0 } });
+    expect(all).toMatchObject({
+      status: 'SUCCESS',
+      withdrawal: { status: 'PENDING' },
+      wallet: { amount: 0 },
+    });
+    expect(all.operation.legs.map((l) => [l.type, l.status])).toEqual([
+      ['game_out', 'SUCCESS'],
+      ['withdraw', 'SUCCESS'],
+    ]);
     expect(await t.app.ctx.ledger.balance(t.app.ctx.db, { member: memberId, code: 'game:PG' })).toBe(0);
     expect(await t.app.ctx.ledger.trialBalance()).toEqual({ THB: 0 });
   });

@@ -27,6 +27,11 @@ export interface AppConfig {
   payoutSettleMs: number;
   /** Interval of the reconciliation and payout-settlement jobs, ms; 0 turns them off (JOB_INTERVAL_MS, 2000). */
   jobIntervalMs: number;
+  /**
+   * How long a new money operation is left to the request that started it before reconciliation may finish it,
+   * ms (OPERATION_GRACE_MS, default 15000): a request cut off by a crash is finished after at most this long.
+   */
+  operationGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -124,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const gameLatencyMs = ms('GAME_LATENCY_MS', 150);
   const payoutSettleMs = ms('PAYOUT_SETTLE_MS', 5000);
   const jobIntervalMs = ms('JOB_INTERVAL_MS', 2000);
+  const operationGraceMs = ms('OPERATION_GRACE_MS', 15_000);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -142,5 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     gameLatencyMs,
     payoutSettleMs,
     jobIntervalMs,
+    operationGraceMs,
   };
 }

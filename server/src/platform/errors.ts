@@ -101,12 +101,15 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;
+  /** Extra fields of the error body (e.g. the operationId of a failed money operation). */
+  readonly details: Record<string, string> | undefined;
 
-  constructor(code: ErrorCode, statusCode: number, message?: string) {
+  constructor(code: ErrorCode, statusCode: number, message?: string, details?: Record<string, string>) {
     super(message ?? code);
     this.name = 'AppError';
     this.code = code;
     this.statusCode = statusCode;
+    this.details = details;
   }
 }
 

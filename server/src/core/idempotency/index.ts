@@ -9,20 +9,23 @@ import type {
 import { AppError } from '../../platform/errors';
 
 /**
- * Idempotency-Key for money-moving routes (docs/wallet-api.md "Conventions", docs/ledger.md).
+ * HTTP-level Idempotency-Key for the money-in routes that move money in one database transaction and whose money
+ * is also protected by business keys (one credit per channel transaction, slip image, gift link, invite, refund
+ * week). Transfers and withdrawals do not use it: they are money operations (core/operations), whose key is
+ * stored with the money.
  *
  * Before the handler runs, a row (member, key) is inserted in its own statement with status `running`; the
  * primary key makes a concurrent duplicate see that row. The first response (status and body) is stored when it
  * is sent and returned unchanged to every retry. A different method, path or body with the same key → 409
  * KEY_INVALID. A retry arriving while the first is still running waits for it (polling), then gets its
  * response, or 409 REQUEST_LIMIT after `waitMs`. A 5xx is not stored (the row is deleted, so the client may
- * retry): the handler's database transaction was rolled back, so no money moved.
+ * retry: the handler's transaction rolled back). A `running` row older than `staleMs` (longer than any request
+ * may take) belongs to a request that died: the next retry takes it over and runs again, meeting the business
+ * keys — never stuck on REQUEST_LIMIT.
  *
- * Usage (after requireMember, which sets request.auth):
- *   app.post('/wallet/transfer', { preHandler: [requireMember, idempotencyPreHandler], onSend: idempotencyOnSend, … })
- * (with `compress: false`: the stored body must be the JSON text, not a compressed stream), or spread
- * `...idempotent(requireMember)` into the route options. `idempotencyKeyOf(request)` gives the key to
- * record on ledger transactions (PostInput.idempotencyKey).
+ * Usage (after requireMember, which sets request.auth): spread `...idempotent(requireMember)` into the route
+ * options (it sets `compress: false`: the stored body must be the JSON text). `idempotencyKeyOf(request)` gives
+ * the key to record on ledger transactions (PostInput.idempotencyKey).
  */
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -40,9 +43,11 @@ export interface IdempotencyOptions {
   /** How long a retry waits for the first request to finish (default 10 s). */
   waitMs: number;
   pollMs: number;
+  /** A `running` row older than this belongs to a request that died (default 330 s: uploads may take 300 s). */
+  staleMs: number;
 }
 
-const defaults: IdempotencyOptions = { waitMs: 10_000, pollMs: 20 };
+const defaults: IdempotencyOptions = { waitMs: 10_000, pollMs: 20, staleMs: 330_000 };
 
 /** Stable JSON (sorted keys) so the same body hashes the same whatever the key order. */
 function canonical(value: unknown): string {
@@ -81,7 +86,7 @@ async function replay(reply: FastifyReply, status: number, body: string): Promis
 export function createIdempotencyPreHandler(
   opts: Partial<IdempotencyOptions> = {},
 ): preHandlerAsyncHookHandler {
-  const { waitMs, pollMs } = { ...defaults, ...opts };
+  const { waitMs, pollMs, staleMs } = { ...defaults, ...opts };
   return async function idempotencyPreHandler(request, reply) {
     const raw = request.headers[IDEMPOTENCY_HEADER];
     if (raw === undefined) return;
@@ -114,7 +119,7 @@ export function createIdempotencyPreHandler(
     for (;;) {
       const row = await db
         .selectFrom('idempotency_keys')
-        .select(['request_hash', 'status', 'response_status', 'response_body'])
+        .select(['request_hash', 'status', 'response_status', 'response_body', 'created_at'])
         .where('member_id', '=', memberId)
         .where('key', '=', key)
         .executeTakeFirst();
@@ -126,6 +131,23 @@ export function createIdempotencyPreHandler(
       if (row.status === 'done' && row.response_status !== null && row.response_body !== null) {
         states.set(request, { memberId, key, owner: false });
         return replay(reply, row.response_status, row.response_body);
+      }
+      if (row.status === 'running' && Date.now() - new Date(row.created_at).getTime() > staleMs) {
+        // The request that owned the key died mid-way: this retry takes the key over and runs again.
+        const taken = await db
+          .updateTable('idempotency_keys')
+          .set({ created_at: new Date() })
+          .where('member_id', '=', memberId)
+          .where('key', '=', key)
+          .where('status', '=', 'running')
+          .where('created_at', '=', row.created_at)
+          .returning('key')
+          .executeTakeFirst();
+        if (taken) {
+          states.set(request, { memberId, key, owner: true });
+          return;
+        }
+        continue;
       }
       if (Date.now() >= deadline) throw new AppError('REQUEST_LIMIT', 409);
       await sleep(pollMs);

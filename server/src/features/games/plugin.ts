@@ -1,31 +1,40 @@
 import fp from 'fastify-plugin';
-import { IntervalJob } from '../../platform/jobs';
-import { GameService } from './game-service';
+import { BalanceRefresh } from './balance-refresh';
+import { GameAccounts } from './game-accounts';
+import { GameLegs } from './game-legs';
 import { UnconfiguredGameProvider, type GameProvider } from './provider';
 import { autoLoginRoutes, gameAccountRoutes, gameMediaRoutes } from './routes';
 import { SandboxGames } from './sandbox-provider';
 import { gamesSandboxRoutes } from './sandbox-routes';
 import { transferRoutes } from './transfer-routes';
+import { TransferService } from './transfer-service';
+
+/** The games feature's services. */
+export interface Games {
+  /** Game accounts: open, credentials, password, auto-login, the game list with mirror balances. */
+  accounts: GameAccounts;
+  /** Wins and losses: provider balances read back into the ledger. */
+  balances: BalanceRefresh;
+  /** Transfers between the wallet and the games, as money operations. */
+  transfers: TransferService;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Game accounts, transfers between the wallet and the games, reconciliation of pending transfers. */
-    games: GameService;
+    games: Games;
     /** Set while SANDBOX is on: the sandbox game providers (faults, play page). */
     sandboxGames: SandboxGames | undefined;
-    /** The background reconciliation of pending game transfers (JOB_INTERVAL_MS). */
-    reconcileJob: IntervalJob;
   }
 }
 
 /**
  * Games: the member's game accounts and transfers under /api/wallet, auto-login links, game media, the sandbox
- * providers' pages while SANDBOX is on, and the reconciliation job (started when the app is ready, stopped on
- * close; it never runs inside a member's request).
+ * providers' pages while SANDBOX is on. Its transfer legs (game_in, game_out) are step handlers of the money
+ * operations, which reconciliation finishes (core/operations).
  */
 export const gamesPlugin = fp(
   async (app) => {
-    const { ctx } = app;
+    const { ctx, operations } = app;
     const sandboxGames = ctx.config.sandbox
       ? new SandboxGames(ctx.db, ctx.clock, {
           latencyMs: ctx.config.gameLatencyMs,
@@ -42,18 +51,15 @@ export const gamesPlugin = fp(
       }
       return p;
     };
-    const games = new GameService(ctx.db, ctx.ledger, provider, ctx.clock, app.log);
-    const reconcileJob = new IntervalJob(
-      'reconcile',
-      ctx.config.jobIntervalMs,
-      () => games.reconcilePending(),
-      app.log,
-    );
-    app.decorate('games', games);
+    const accounts = new GameAccounts(ctx.db, ctx.ledger, provider, ctx.clock, app.log);
+    const balances = new BalanceRefresh(ctx.db, ctx.ledger, accounts, provider, ctx.clock, app.log);
+    const legs = new GameLegs(ctx.db, ctx.ledger, provider, ctx.clock, app.log);
+    operations.register('game_in', legs);
+    operations.register('game_out', legs);
+    const transfers = new TransferService(ctx.db, ctx.ledger, accounts, balances, operations);
+    app.decorate('games', { accounts, balances, transfers });
     app.decorate('sandboxGames', sandboxGames);
-    app.decorate('reconcileJob', reconcileJob);
-    app.addHook('onReady', async () => reconcileJob.start());
-    app.addHook('onClose', async () => reconcileJob.stop());
+    app.addHook('onClose', async () => sandboxGames?.close());
 
     await app.register(gameAccountRoutes, { prefix: '/api' });
     await app.register(transferRoutes, { prefix: '/api' });
@@ -61,5 +67,5 @@ export const gamesPlugin = fp(
     await app.register(gameMediaRoutes);
     if (sandboxGames) await app.register(gamesSandboxRoutes, { prefix: '/sandbox', sandbox: sandboxGames });
   },
-  { name: 'games', fastify: '5.x', dependencies: ['accounts'] },
+  { name: 'games', fastify: '5.x', dependencies: ['accounts', 'operations'] },
 );

@@ -32,12 +32,20 @@ export interface GameProvider {
   resetPassword(username: string): Promise<GameCredentials>;
   /** The player's balance at the provider, minor units. */
   balance(username: string): Promise<number>;
-  /** Our wallet → the provider. `transferId` is our id; the provider applies each id at most once. */
+  /**
+   * Our wallet → the provider. `transferId` is our id. The protocol we require of every provider (the adapter
+   * maps it onto the provider's own API): each id is answered once and for all — applied at most once, and an id
+   * it refused or already answered is never applied later, even when a delayed copy of the request arrives. A
+   * request repeated with the same id gets the first answer again.
+   */
   transferIn(username: string, amount: number, transferId: string): Promise<TransferOutcome>;
   /** The provider → our wallet. */
   transferOut(username: string, amount: number, transferId: string): Promise<TransferOutcome>;
-  /** Whether the provider applied that transfer id (throws when the provider cannot be asked). */
-  transferStatus(transferId: string): Promise<'applied' | 'not_found'>;
+  /**
+   * What the provider did with that transfer id: applied, refused, or never saw it (throws when the provider
+   * cannot be asked). A transfer it never saw is sent again with the same id, never assumed lost.
+   */
+  transferStatus(transferId: string): Promise<'applied' | 'refused' | 'not_found'>;
   /** A link that logs the player in to the game. */
   autoLoginLink(username: string): Promise<string>;
 }
@@ -66,7 +74,7 @@ export class UnconfiguredGameProvider implements GameProvider {
   transferOut(): Promise<TransferOutcome> {
     return Promise.resolve({ status: 'refused', reason: 'error' });
   }
-  transferStatus(): Promise<'applied' | 'not_found'> {
+  transferStatus(): Promise<'applied' | 'refused' | 'not_found'> {
     // Nothing is ever applied by a provider that does not exist.
     return Promise.resolve('not_found');
   }

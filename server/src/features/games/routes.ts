@@ -23,7 +23,7 @@ export const gameAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: replies(Type.Array(GameAccount)),
       },
     },
-    async (request) => success(await games.refreshAll(auth(request).memberId)),
+    async (request) => success(await games.balances.refreshAll(auth(request).memberId)),
   );
 
   app.get(
@@ -38,7 +38,7 @@ export const gameAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: replies(GameAccount),
       },
     },
-    async (request) => success(await games.activate(auth(request).memberId, request.params.code)),
+    async (request) => success(await games.accounts.activate(auth(request).memberId, request.params.code)),
   );
 
   app.get(
@@ -53,7 +53,7 @@ export const gameAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: replies(Credentials),
       },
     },
-    async (request) => success(await games.credentials(auth(request).memberId, request.params.code)),
+    async (request) => success(await games.accounts.credentials(auth(request).memberId, request.params.code)),
   );
 
   app.get(
@@ -68,7 +68,8 @@ export const gameAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: replies(Credentials),
       },
     },
-    async (request) => success(await games.resetPassword(auth(request).memberId, request.params.code)),
+    async (request) =>
+      success(await games.accounts.resetPassword(auth(request).memberId, request.params.code)),
   );
 };
 
@@ -89,7 +90,7 @@ export const autoLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const handler = async (request: { params: { provider: string; username: string } }, memberId: string) => {
     const g = gameByAutoLogin(request.params.provider);
     if (!g) throw new AppError('NO_GAME', 404);
-    return success({ link: await games.autoLogin(memberId, g, request.params.username) });
+    return success({ link: await games.accounts.autoLogin(memberId, g, request.params.username) });
   };
   app.get('/autoLogin/:provider/:username', { preHandler: requireMember, schema: schema(false) }, (request) =>
     handler(request, auth(request).memberId),

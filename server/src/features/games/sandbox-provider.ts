@@ -10,12 +10,17 @@ import { ProviderError, type GameCredentials, type GameProvider, type TransferOu
  * - `ok`: normal;
  * - `error`: transfers refused, nothing applied (→ TRANSFER_FAIL, money back);
  * - `timeout`: the transfer IS applied but the answer never comes (outcome unknown; reconciliation commits it);
- * - `unknown`: the call fails before the provider applies it (outcome unknown; reconciliation reverses it).
- * Faults affect transfers only; balance and status queries keep answering so reconciliation can settle.
+ * - `unknown`: the call fails before the provider applies it (outcome unknown; reconciliation sends it again
+ *   with the same id once the provider answers again);
+ * - `late`: the answer never comes and the provider applies the request only after `lateApplyMs` — unless the
+ *   id was answered in between (a status query finds nothing, reconciliation sends it again, and the late copy
+ *   then finds the id answered and does nothing).
+ * Faults affect transfers only; balance and status queries keep answering so reconciliation can settle. Each
+ * transfer id is answered once and for all (applied or refused), as docs/ledger.md requires of providers.
  */
 
-export type FaultMode = 'ok' | 'error' | 'timeout' | 'unknown';
-export const FAULT_MODES: readonly FaultMode[] = ['ok', 'error', 'timeout', 'unknown'];
+export type FaultMode = 'ok' | 'error' | 'timeout' | 'unknown' | 'late';
+export const FAULT_MODES: readonly FaultMode[] = ['ok', 'error', 'timeout', 'unknown', 'late'];
 
 export interface SandboxGamesOptions {
   /** Latency of every provider call, ms (a random 50-100 % of it). */
@@ -24,6 +29,8 @@ export interface SandboxGamesOptions {
   secret: string;
   /** Lifetime of a play-page session. */
   sessionTtlMs: number;
+  /** With the `late` fault: how long after the call the provider applies it (default 1 s). */
+  lateApplyMs?: number;
 }
 
 export interface RoundResult {
@@ -36,6 +43,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class SandboxGames {
   private readonly faults = new Map<string, FaultMode>();
+  private readonly late = new Set<ReturnType<typeof setTimeout>>();
 
   constructor(
     private readonly db: Db,
@@ -93,49 +101,80 @@ export class SandboxGames {
     if (Number(res.numUpdatedRows) === 0) throw new ProviderError(`no player ${username} at ${code}`);
   }
 
-  /** Applies a transfer once per id; false when the balance is short (out) or the player is unknown. */
+  /**
+   * Answers a transfer id once and for all: applied (balance moved) or refused (balance short for `out`, or no
+   * such player). A repeated id gets its first answer again and changes nothing.
+   */
   async applyTransfer(
     code: string,
     username: string,
     direction: 'in' | 'out',
     amount: number,
     transferId: string,
-  ): Promise<boolean> {
-    return this.db
-      .transaction()
-      .execute(async (trx) => {
-        const seen = await trx
-          .insertInto('sandbox_game_transfers')
-          .values({ provider: code, transfer_id: transferId, username, direction, amount })
-          .onConflict((oc) => oc.columns(['provider', 'transfer_id']).doNothing())
-          .returning('transfer_id')
-          .executeTakeFirst();
-        if (!seen) return true; // already applied: same answer again
-        const delta = direction === 'in' ? amount : -amount;
-        const res = await trx
-          .updateTable('sandbox_game_players')
-          .set({ balance: sql<number>`balance + ${delta}` })
+  ): Promise<'applied' | 'refused'> {
+    return this.db.transaction().execute(async (trx) => {
+      const seen = await trx
+        .insertInto('sandbox_game_transfers')
+        .values({ provider: code, transfer_id: transferId, username, direction, amount })
+        .onConflict((oc) => oc.columns(['provider', 'transfer_id']).doNothing())
+        .returning('transfer_id')
+        .executeTakeFirst();
+      if (!seen) {
+        const first = await trx
+          .selectFrom('sandbox_game_transfers')
+          .select('outcome')
           .where('provider', '=', code)
-          .where('username', '=', username)
-          .where(sql<boolean>`balance + ${delta} >= 0`)
-          .executeTakeFirst();
-        if (Number(res.numUpdatedRows) === 0) throw new Refused();
-        return true;
-      })
-      .catch((e: unknown) => {
-        if (e instanceof Refused) return false;
-        throw e;
-      });
+          .where('transfer_id', '=', transferId)
+          .executeTakeFirstOrThrow();
+        return first.outcome;
+      }
+      const delta = direction === 'in' ? amount : -amount;
+      const res = await trx
+        .updateTable('sandbox_game_players')
+        .set({ balance: sql<number>`balance + ${delta}` })
+        .where('provider', '=', code)
+        .where('username', '=', username)
+        .where(sql<boolean>`balance + ${delta} >= 0`)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) > 0) return 'applied';
+      await trx
+        .updateTable('sandbox_game_transfers')
+        .set({ outcome: 'refused' })
+        .where('provider', '=', code)
+        .where('transfer_id', '=', transferId)
+        .execute();
+      return 'refused';
+    });
   }
 
-  async transferApplied(code: string, transferId: string): Promise<boolean> {
+  /** With the `late` fault: the request reaches the provider only after a while. */
+  applyLater(code: string, username: string, direction: 'in' | 'out', amount: number, id: string): void {
+    const timer = setTimeout(() => {
+      this.late.delete(timer);
+      this.applyTransfer(code, username, direction, amount, id).catch(() => undefined);
+    }, this.opts.lateApplyMs ?? 1_000);
+    this.late.add(timer);
+  }
+
+  /** With the `late` fault: how long after the call the provider applies it. */
+  setLateApplyMs(ms: number): void {
+    this.opts.lateApplyMs = ms;
+  }
+
+  /** Drops requests still on their way (the app is closing). */
+  close(): void {
+    for (const timer of this.late) clearTimeout(timer);
+    this.late.clear();
+  }
+
+  async transferOutcome(code: string, transferId: string): Promise<'applied' | 'refused' | 'not_found'> {
     const row = await this.db
       .selectFrom('sandbox_game_transfers')
-      .select('transfer_id')
+      .select('outcome')
       .where('provider', '=', code)
       .where('transfer_id', '=', transferId)
       .executeTakeFirst();
-    return row !== undefined;
+    return row?.outcome ?? 'not_found';
   }
 
   /** One round of the sandbox game: lose the bet, or win 2× (45 %) or 5× (5 %). */
@@ -212,8 +251,6 @@ export class SandboxGames {
   }
 }
 
-class Refused extends Error {}
-
 const newPassword = (): string => randomBytes(6).toString('base64url');
 
 class SandboxGameProvider implements GameProvider {
@@ -267,17 +304,22 @@ class SandboxGameProvider implements GameProvider {
     if (mode === 'error') return { status: 'refused', reason: 'error' };
     if (mode === 'unknown')
       return { status: 'unknown', reason: 'connection reset before the provider answered' };
-    const applied = await this.games.applyTransfer(this.code, username, direction, amount, transferId);
+    if (mode === 'late') {
+      this.games.applyLater(this.code, username, direction, amount, transferId);
+      await this.games.latency();
+      return { status: 'unknown', reason: 'timeout' };
+    }
+    const answer = await this.games.applyTransfer(this.code, username, direction, amount, transferId);
     if (mode === 'timeout') {
       await this.games.latency();
       return { status: 'unknown', reason: 'timeout' };
     }
-    return applied ? { status: 'ok' } : { status: 'refused', reason: 'insufficient' };
+    return answer === 'applied' ? { status: 'ok' } : { status: 'refused', reason: 'insufficient' };
   }
 
-  async transferStatus(transferId: string): Promise<'applied' | 'not_found'> {
+  async transferStatus(transferId: string): Promise<'applied' | 'refused' | 'not_found'> {
     await this.games.latency();
-    return (await this.games.transferApplied(this.code, transferId)) ? 'applied' : 'not_found';
+    return this.games.transferOutcome(this.code, transferId);
   }
 
   async autoLoginLink(username: string): Promise<string> {

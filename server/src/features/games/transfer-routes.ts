@@ -1,15 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { idempotencyKeyOf, idempotent } from '../../core/idempotency';
-import { auth, requireMember } from '../../platform/http/auth';
+import { operationView, OperationViewSchema, runKeyed, throwIfFailed } from '../../core/operations/http';
+import type { Operation } from '../../core/operations/store';
+import { requireMember } from '../../platform/http/auth';
 import { bearer, idempotencyHeader, replies, success, Wallet } from '../../platform/http/schemas';
 import { GameAccount } from './schemas';
 
 const TransferResult = Type.Object({
-  status: Type.Union([Type.Literal('SUCCESS'), Type.Literal('PENDING')], {
-    description: 'PENDING: provider outcome unknown, settled by reconciliation',
+  status: Type.Union([Type.Literal('SUCCESS'), Type.Literal('PENDING'), Type.Literal('PARTIAL')], {
+    description:
+      'PENDING: a leg waits on a provider and reconciliation finishes it (ask again with the same key, or GET ' +
+      '/api/operations/{transferId}); PARTIAL: some legs moved money, others failed — see operation.legs',
   }),
-  transferId: Type.String(),
+  transferId: Type.String({ description: 'the operation id' }),
+  operation: OperationViewSchema,
   wallet: Wallet,
   slots: Type.Array(GameAccount),
 });
@@ -19,45 +23,72 @@ const Amount = Type.Integer({ description: 'minor units' });
 
 /** POST /api/wallet/transfer and /api/wallet/transferAll: money between the wallet and the games. */
 export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { games } = app;
+  const { games, operations } = app;
   const tags = ['wallet'];
-  const money = idempotent(requireMember);
   const moneyConfig = { validationCode: 'KEY_INVALID' };
+
+  const answer = async (op: Operation) => {
+    throwIfFailed(op);
+    const [wallet, slots] = await Promise.all([
+      games.accounts.wallet(op.memberId),
+      games.accounts.slots(op.memberId),
+    ]);
+    return success({
+      status: op.status as 'SUCCESS' | 'PENDING' | 'PARTIAL',
+      transferId: op.id,
+      operation: operationView(op),
+      wallet,
+      slots,
+    });
+  };
 
   app.post(
     '/wallet/transfer',
     {
-      ...money,
-      config: moneyConfig,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Move money between the wallet and a game (Idempotency-Key)',
-        headers: idempotencyHeader,
-        body: Type.Object({ from: AccountCode, to: AccountCode, amount: Amount }),
-        response: replies(TransferResult),
-      },
-    },
-    async (request) =>
-      success(await games.transfer(auth(request).memberId, request.body, idempotencyKeyOf(request))),
-  );
-
-  app.post(
-    '/wallet/transferAll',
-    {
-      ...money,
+      preHandler: requireMember,
       config: moneyConfig,
       schema: {
         tags,
         security: bearer,
         summary:
-          'to "wallet": collect every game balance; to a game: move the whole wallet (Idempotency-Key)',
+          'Move money between the wallet and a game, or game to game (Idempotency-Key: a retry returns the ' +
+          'same operation as it stands now)',
+        headers: idempotencyHeader,
+        body: Type.Object({ from: AccountCode, to: AccountCode, amount: Amount }),
+        response: replies(TransferResult),
+      },
+    },
+    async (request, reply) => {
+      const { op, replayed } = await runKeyed(request, operations, (keyed) =>
+        games.transfers.transfer(keyed, request.body),
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return answer(op);
+    },
+  );
+
+  app.post(
+    '/wallet/transferAll',
+    {
+      preHandler: requireMember,
+      config: moneyConfig,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'to "wallet": collect every game balance; to a game: move the whole wallet (Idempotency-Key). One ' +
+          'operation with one leg per game.',
         headers: idempotencyHeader,
         body: Type.Object({ to: AccountCode }),
         response: replies(TransferResult),
       },
     },
-    async (request) =>
-      success(await games.transferAll(auth(request).memberId, request.body.to, idempotencyKeyOf(request))),
+    async (request, reply) => {
+      const { op, replayed } = await runKeyed(request, operations, (keyed) =>
+        games.transfers.transferAll(keyed, request.body.to),
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return answer(op);
+    },
   );
 };

@@ -12,7 +12,7 @@ const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
 
 /** Operator endpoints, protected by the ops secret (DATA_DIR/secrets.json) in the X-Ops-Secret header. */
 export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { ctx, content, games, withdrawals } = app;
+  const { ctx, content, withdrawals } = app;
   const expected = digest(ctx.secrets.opsSecret);
   const tags = ['ops'];
   const security = [{ opsSecret: [] }];
@@ -130,20 +130,20 @@ export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Runs reconciliation now: pending game transfers asked again, pending payouts polled',
+        summary: 'Runs reconciliation now: pending money operations advanced, pending payouts polled',
         body: Type.Optional(Type.Object({})),
         response: replies(
           Type.Object({
-            transfers: Type.Object({ settled: Type.Integer(), left: Type.Integer() }),
+            operations: Type.Object({ advanced: Type.Integer(), pending: Type.Integer() }),
             payouts: Type.Object({ settled: Type.Integer(), pending: Type.Integer() }),
           }),
         ),
       },
     },
     async () => {
-      const transfers = await games.reconcilePending();
+      const operations = await app.operations.reconcilePending({ force: true });
       const payouts = await withdrawals.settlePending();
-      return success({ transfers, payouts });
+      return success({ operations, payouts });
     },
   );
 

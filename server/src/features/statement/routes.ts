@@ -21,6 +21,11 @@ const StatementEntry = Type.Object({
   invite: Item,
   refund: Item,
   luckydraw: Item,
+  operationId: Type.Optional(
+    Type.String({
+      description: 'the money operation of a transfer or withdrawal (GET /api/operations/{id})',
+    }),
+  ),
 });
 
 /**

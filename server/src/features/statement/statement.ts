@@ -15,6 +15,8 @@ export interface StatementEntry {
   invite?: { description: string };
   refund?: { description: string };
   luckydraw?: { description: string };
+  /** The money operation a transfer or withdrawal belongs to. */
+  operationId?: string;
 }
 
 interface Row {
@@ -25,6 +27,7 @@ interface Row {
   from_account: string | null;
   to_account: string | null;
   description: string | null;
+  operation_id: string | null;
   created_at: Date | string;
   total: number | string;
 }
@@ -61,17 +64,19 @@ export async function memberStatement(
          where p.transaction_id = t.id and a.member_id = t.member_id) as amount,
         t.meta->>'from' as from_account,
         t.meta->>'to' as to_account,
-        t.meta->>'description' as description
+        t.meta->>'description' as description,
+        coalesce(w.operation_id, g.operation_id) as operation_id
       from ledger_transactions t
       left join withdrawals w on w.transaction_id = t.id
       left join game_transfers g on g.transaction_id = t.id
       where t.member_id = ${memberId} and t.kind in (${kinds})
       union all
-      select 'gt:' || g.id, 'transfer', g.created_at, 0, g.status, g.amount, g.code, 'wallet', null
+      select 'gt:' || g.id, 'transfer', g.created_at, 0, g.status, g.amount, g.code, 'wallet', null,
+        g.operation_id
       from game_transfers g
       where g.member_id = ${memberId} and g.transaction_id is null
     )
-    select id, kind, status, amount, from_account, to_account, description, created_at,
+    select id, kind, status, amount, from_account, to_account, description, operation_id, created_at,
       count(*) over () as total
     from entries
     order by created_at desc, sort_id desc
@@ -95,6 +100,7 @@ export async function memberStatement(
         : 'PENDING') as StatementEntry['status'],
       amount: Number(r.amount),
       createdAt: new Date(r.created_at).toISOString(),
+      ...(r.operation_id ? { operationId: r.operation_id } : {}),
     };
     switch (r.kind) {
       case 'invite':

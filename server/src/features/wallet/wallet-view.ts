@@ -3,7 +3,8 @@ import { AppError } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
 import type { SettingsService } from '../../platform/settings';
 import type { AccountService, BankRef, Profile } from '../accounts/account-service';
-import type { GameAccountView, GameService } from '../games/game-service';
+import type { GameAccountView } from '../games/game-accounts';
+import type { Games } from '../games/plugin';
 import type { Invites, InviteSummary } from '../invite/invites';
 
 export interface WalletView {
@@ -26,7 +27,7 @@ export class WalletReadModel {
     private readonly clock: Clock,
     private readonly settings: SettingsService,
     private readonly accounts: AccountService,
-    private readonly games: GameService,
+    private readonly games: Games,
     private readonly invites: Invites,
   ) {}
 
@@ -53,7 +54,7 @@ export class WalletReadModel {
   async view(memberId: string): Promise<WalletView> {
     const [main, slots, invite, spin] = await Promise.all([
       this.main(memberId),
-      this.games.slots(memberId),
+      this.games.accounts.slots(memberId),
       this.invites.summary(memberId),
       this.settings.get('spin.active'),
     ]);

@@ -3,6 +3,7 @@ import { IntervalJob } from '../../platform/jobs';
 import { SandboxPayoutAdapter, UnconfiguredPayoutAdapter } from './payout-adapter';
 import { withdrawLookupRoutes, withdrawRoutes } from './routes';
 import { payoutSandboxRoutes } from './sandbox-routes';
+import { WithdrawOperations } from './withdraw-operations';
 import { PayoutService } from './withdrawal-service';
 
 declare module 'fastify' {
@@ -26,20 +27,24 @@ export const withdrawalsPlugin = fp(
     const sandboxPayouts = ctx.config.sandbox
       ? new SandboxPayoutAdapter(ctx.db, ctx.clock, ctx.config.payoutSettleMs)
       : undefined;
-    const withdrawals = new PayoutService(
-      ctx.db,
-      ctx.ledger,
-      sandboxPayouts ?? new UnconfiguredPayoutAdapter(),
-      app.content,
-      ctx.clock,
-      app.log,
-    );
+    const adapter = sandboxPayouts ?? new UnconfiguredPayoutAdapter();
+    const withdrawals = new PayoutService(ctx.db, ctx.ledger, adapter, app.content, ctx.clock, app.log);
     const payoutJob = new IntervalJob(
       'payouts',
       ctx.config.jobIntervalMs,
       () => withdrawals.settlePending(),
       app.log,
     );
+    withdrawals.operations = new WithdrawOperations(
+      ctx.db,
+      ctx.ledger,
+      app.operations,
+      adapter,
+      () => withdrawals.limits(),
+      ctx.clock,
+      app.log,
+    );
+    app.operations.register('withdraw', withdrawals.operations);
     app.decorate('withdrawals', withdrawals);
     app.decorate('sandboxPayouts', sandboxPayouts);
     app.decorate('payoutJob', payoutJob);
@@ -50,5 +55,5 @@ export const withdrawalsPlugin = fp(
     await app.register(withdrawRoutes, { prefix: '/api' });
     if (sandboxPayouts) await app.register(payoutSandboxRoutes, { prefix: '/sandbox', bank: sandboxPayouts });
   },
-  { name: 'withdrawals', fastify: '5.x', dependencies: ['content', 'games'] },
+  { name: 'withdrawals', fastify: '5.x', dependencies: ['content', 'games', 'operations'] },
 );

@@ -1,15 +1,28 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { idempotencyKeyOf, idempotent } from '../../core/idempotency';
+import { operationView, OperationViewSchema, runKeyed, throwIfFailed } from '../../core/operations/http';
+import type { Operation } from '../../core/operations/store';
 import { AppError } from '../../platform/errors';
-import { auth, requireMember } from '../../platform/http/auth';
+import { requireMember } from '../../platform/http/auth';
 import { bearer, idempotencyHeader, replies, success, Wallet } from '../../platform/http/schemas';
 import { pickLocale } from '../../platform/locale';
 
+const MoneyStatus = Type.Union([Type.Literal('PENDING'), Type.Literal('SUCCESS'), Type.Literal('FAILED')]);
+
 const WithdrawResult = Type.Object({
-  withdrawalId: Type.String(),
-  status: Type.Union([Type.Literal('PENDING'), Type.Literal('SUCCESS'), Type.Literal('FAILED')]),
-  amount: Type.Integer(),
+  status: Type.Union([Type.Literal('SUCCESS'), Type.Literal('PENDING'), Type.Literal('PARTIAL')], {
+    description:
+      "The operation: SUCCESS (withdrawal recorded; the bank's part is withdrawal.status), PENDING (a game leg " +
+      'of withdrawAll waits on a provider), PARTIAL (games were collected but the withdrawal or a game failed — ' +
+      'see operation.legs)',
+  }),
+  withdrawalId: Type.Union([Type.String(), Type.Null()]),
+  amount: Type.Integer({ description: 'the amount asked, minor units' }),
+  withdrawal: Type.Union([
+    Type.Object({ id: Type.String(), status: MoneyStatus, amount: Type.Integer() }),
+    Type.Null(),
+  ]),
+  operation: OperationViewSchema,
   wallet: Wallet,
 });
 
@@ -46,17 +59,32 @@ export const withdrawLookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-/** POST /api/wallet/withdraw and /api/wallet/withdrawAll (Idempotency-Key). */
+/** POST /api/wallet/withdraw and /api/wallet/withdrawAll (Idempotency-Key): money operations. */
 export const withdrawRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { games, withdrawals } = app;
+  const { games, withdrawals, operations } = app;
   const tags = ['wallet'];
-  const money = idempotent(requireMember);
   const moneyConfig = { validationCode: 'KEY_INVALID' };
+
+  const answer = async (op: Operation, amount: number) => {
+    throwIfFailed(op);
+    const leg = op.legs.find((l) => l.step.type === 'withdraw' && l.reference !== null);
+    const withdrawal = leg?.reference ? await withdrawals.view(leg.reference) : undefined;
+    return success({
+      status: op.status as 'SUCCESS' | 'PENDING' | 'PARTIAL',
+      withdrawalId: withdrawal?.withdrawalId ?? null,
+      amount,
+      withdrawal: withdrawal
+        ? { id: withdrawal.withdrawalId, status: withdrawal.status, amount: withdrawal.amount }
+        : null,
+      operation: operationView(op),
+      wallet: await games.accounts.wallet(op.memberId),
+    });
+  };
 
   app.post(
     '/wallet/withdraw',
     {
-      ...money,
+      preHandler: requireMember,
       config: moneyConfig,
       schema: {
         tags,
@@ -67,31 +95,37 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: replies(WithdrawResult),
       },
     },
-    async (request) =>
-      success(
-        await withdrawals.withdraw(auth(request).memberId, request.body.amount, idempotencyKeyOf(request)),
-      ),
+    async (request, reply) => {
+      const { op, replayed } = await runKeyed(request, operations, (keyed) =>
+        withdrawals.operations.withdraw(keyed, request.body.amount),
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return answer(op, request.body.amount);
+    },
   );
 
   app.post(
     '/wallet/withdrawAll',
     {
-      ...money,
+      preHandler: requireMember,
       config: moneyConfig,
       schema: {
         tags,
         security: bearer,
-        summary: 'Collect every game balance into the wallet, then withdraw amount (Idempotency-Key)',
+        summary:
+          'Collect every game balance into the wallet, then withdraw amount (Idempotency-Key). Refused with ' +
+          'nothing moved when the wallet and the games together hold less than amount.',
         headers: idempotencyHeader,
         body: Type.Object({ amount: Amount }),
         response: replies(WithdrawResult),
       },
     },
-    async (request) => {
-      const { memberId } = auth(request);
-      const key = idempotencyKeyOf(request);
-      await games.collectAll(memberId, key);
-      return success(await withdrawals.withdraw(memberId, request.body.amount, key));
+    async (request, reply) => {
+      const { op, replayed } = await runKeyed(request, operations, (keyed) =>
+        withdrawals.operations.withdrawAll(keyed, request.body.amount, games.transfers),
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return answer(op, request.body.amount);
     },
   );
 };

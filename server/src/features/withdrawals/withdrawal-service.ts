@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db';
 import type { MoneyStatus } from '../../platform/db/schema';
@@ -7,6 +6,7 @@ import type { Ledger } from '../../core/ledger';
 import type { Clock } from '../../platform/clock';
 import type { ContentService } from '../content/content-service';
 import type { PayoutAdapter } from './payout-adapter';
+import type { WithdrawOperations } from './withdraw-operations';
 
 export interface WithdrawResultView {
   withdrawalId: string;
@@ -16,11 +16,15 @@ export interface WithdrawResultView {
 }
 
 /**
- * Withdrawals (docs/ledger.md "Withdrawals"): the money leaves the main wallet into `payouts` when the member
- * asks (status PENDING); the payout adapter pays the registered bank account; a failed payout is reversed by a
- * new transaction (withdraw_reversal) that returns the money to the wallet.
+ * Payouts of withdrawals (docs/ledger.md "Withdrawals"): the money left the main wallet into `payouts` when the
+ * member asked (the withdraw leg of a money operation, `withdraw-operations.ts`); the payout adapter pays the
+ * registered bank account; a failed payout is reversed by a new transaction (withdraw_reversal) that returns the
+ * money to the wallet.
  */
 export class PayoutService {
+  /** Withdraw and withdrawAll as money operations (set by the plugin). */
+  operations!: WithdrawOperations;
+
   constructor(
     private readonly db: Db,
     private readonly ledger: Ledger,
@@ -37,67 +41,6 @@ export class PayoutService {
     const min = typeof v?.withdrawMin === 'number' ? v.withdrawMin : 10_000;
     const max = typeof v?.withdrawMax === 'number' ? v.withdrawMax : 5_000_000;
     return { withdrawMin: min, withdrawMax: max };
-  }
-
-  async withdraw(memberId: string, amount: number, idempotencyKey?: string): Promise<WithdrawResultView> {
-    const { withdrawMin, withdrawMax } = await this.limits();
-    if (!Number.isSafeInteger(amount) || amount < withdrawMin) throw new AppError('TRANSFER_MINIMUM', 400);
-    if (amount > withdrawMax) throw new AppError('KEY_INVALID', 400, 'WITHDRAW_MAXIMUM');
-    const member = await this.db
-      .selectFrom('members')
-      .innerJoin('banks', 'banks.code', 'members.bank_code')
-      .select([
-        'members.bank_code',
-        'members.bank_account_no',
-        'members.bank_account_name',
-        'members.currency',
-        'banks.active',
-      ])
-      .where('members.id', '=', memberId)
-      .executeTakeFirst();
-    if (!member || !member.active || member.bank_account_no === '') throw new AppError('NO_BANK', 400);
-    const id = randomUUID();
-    await this.db.transaction().execute(async (trx) => {
-      const posted = await this.ledger.debitMember(trx, {
-        memberId,
-        amount,
-        kind: 'withdraw',
-        to: 'payouts',
-        reference: id,
-        idempotencyKey,
-        meta: { withdrawalId: id, from: 'wallet', to: member.bank_code },
-      });
-      await trx
-        .insertInto('withdrawals')
-        .values({
-          id,
-          member_id: memberId,
-          amount,
-          currency: member.currency,
-          status: 'PENDING',
-          bank_code: member.bank_code,
-          bank_account_no: member.bank_account_no,
-          bank_account_name: member.bank_account_name,
-          transaction_id: Number(posted.transactionId),
-          idempotency_key: idempotencyKey ?? null,
-          created_at: this.clock.now(),
-        })
-        .execute();
-    });
-    try {
-      await this.adapter.submit({
-        id,
-        amount,
-        currency: member.currency,
-        bankCode: member.bank_code,
-        bankAccountNo: member.bank_account_no,
-        bankAccountName: member.bank_account_name,
-      });
-    } catch (e) {
-      // Still PENDING: the settlement job submits it again (the adapter is idempotent by id).
-      this.log.warn({ err: e, withdrawalId: id }, 'payout submission failed; will retry');
-    }
-    return this.view(id);
   }
 
   async view(id: string): Promise<WithdrawResultView> {

@@ -88,7 +88,8 @@ export interface IdempotencyKeysTable {
   status: 'running' | 'done';
   response_status: number | null;
   response_body: string | null;
-  created_at: CreatedAt;
+  /** When the owning request started; a retry refreshes it when it takes over a stale `running` row. */
+  created_at: Timestamp;
   completed_at: NullableTimestamp;
 }
 
@@ -113,6 +114,7 @@ export interface GameTransfersTable {
   transaction_id: number | null;
   reversal_transaction_id: number | null;
   idempotency_key: string | null;
+  operation_id: string | null;
   outcome_unknown_at: NullableTimestamp;
   failure: string | null;
   created_at: CreatedAt;
@@ -131,7 +133,37 @@ export interface WithdrawalsTable {
   transaction_id: number;
   reversal_transaction_id: number | null;
   idempotency_key: string | null;
+  operation_id: string | null;
   failure: string | null;
+  created_at: CreatedAt;
+  settled_at: NullableTimestamp;
+}
+
+/** A member's money operation (core/operations): its key, request hash, plan and outcome. */
+export interface OperationsTable {
+  id: string;
+  member_id: string;
+  idempotency_key: string | null;
+  kind: 'transfer' | 'transfer_all' | 'withdraw' | 'withdraw_all';
+  request_hash: string;
+  plan: Json;
+  status: 'PENDING' | 'SUCCESS' | 'PARTIAL' | 'FAILED';
+  error: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: Date | string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  settled_at: NullableTimestamp;
+}
+
+/** One leg of an operation: its step, outcome and the record that carries it (game transfer, withdrawal). */
+export interface OperationLegsTable {
+  operation_id: string;
+  seq: number;
+  step: Json;
+  status: MoneyStatus;
+  reference: string | null;
+  error: string | null;
   created_at: CreatedAt;
   settled_at: NullableTimestamp;
 }
@@ -150,6 +182,7 @@ export interface SandboxGameTransfersTable {
   username: string;
   direction: string;
   amount: number;
+  outcome: Generated<'applied' | 'refused'>;
   created_at: CreatedAt;
 }
 
@@ -208,6 +241,8 @@ export interface Database {
   game_accounts: GameAccountsTable;
   game_transfers: GameTransfersTable;
   withdrawals: WithdrawalsTable;
+  operations: OperationsTable;
+  operation_legs: OperationLegsTable;
   sandbox_game_players: SandboxGamePlayersTable;
   sandbox_game_transfers: SandboxGameTransfersTable;
   sandbox_game_rounds: SandboxGameRoundsTable;

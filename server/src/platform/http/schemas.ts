@@ -5,6 +5,9 @@ export const ErrorBody = Type.Object(
   {
     code: Type.String({ description: 'Error catalogue code (spec §8), `gone` or `invalid-token`' }),
     message: Type.String(),
+    operationId: Type.Optional(
+      Type.String({ description: 'a money operation that failed and moved nothing in the end' }),
+    ),
   },
   { $id: 'ErrorBody', title: 'ErrorBody' },
 );

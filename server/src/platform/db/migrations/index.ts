@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_init';
 import * as m0002 from './0002_ledger';
 import * as m0003 from './0003_money_in';
+import * as m0004 from './0004_operations';
 
 /**
  * Numbered migrations, imported statically so the same list works from TypeScript sources (tests) and from the
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0001_init': m0001,
   '0002_ledger': m0002,
   '0003_money_in': m0003,
+  '0004_operations': m0004,
 };
 
 export const migrationProvider: MigrationProvider = {

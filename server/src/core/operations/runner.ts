@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import type { Database } from '../../platform/db/schema';
+import { isAppError, type ErrorCode } from '../../platform/errors';
+import { decide, type OperationKind, type Plan, type Step, type StepType } from './plan';
+import { OperationStore, type Operation } from './store';
+
+type Trx = Transaction<Database>;
+
+export interface StepContext {
+  memberId: string;
+  operationId: string;
+  key: string | null;
+}
+
+/** What a leg's record says after driving it. */
+export type LegOutcome =
+  { status: 'SUCCESS' } | { status: 'FAILED'; error: ErrorCode } | { status: 'PENDING' };
+
+/**
+ * How one kind of step is carried out, provided by the feature that owns its records (games: game_in and
+ * game_out; withdrawals: withdraw).
+ */
+export interface StepHandler<S extends Step = Step> {
+  /**
+   * Inside the step's database transaction (the operation row is locked, or inserted in the same transaction):
+   * writes the leg's record and its first posting; returns the record's id. A thrown catalogue error means the
+   * step did not start and nothing was written.
+   */
+  start(trx: Trx, ctx: StepContext, step: S): Promise<string>;
+  /**
+   * Brings the leg's record to an outcome. `fresh`: the record was started by this very call chain, so the third
+   * party has never been asked; otherwise (a retry after a crash, reconciliation) the handler asks the third
+   * party about that id first.
+   */
+  drive(reference: string, fresh: boolean): Promise<LegOutcome>;
+}
+
+export interface OperationTimings {
+  /** A new operation is left to its request this long before reconciliation may touch it. */
+  graceMs: number;
+  /** Backoff of a leg whose outcome is unknown: first delay, doubled per attempt up to maxDelayMs. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_OPERATION_TIMINGS: OperationTimings = {
+  graceMs: 15_000,
+  baseDelayMs: 1_000,
+  maxDelayMs: 60_000,
+};
+
+export interface BeginInput {
+  memberId: string;
+  key: string | null;
+  kind: OperationKind;
+  requestHash: string;
+  plan: Plan;
+}
+
+/**
+ * Runs money operations as persisted state machines (docs/ledger.md "Operations"). `begin` writes the operation,
+ * its Idempotency-Key and request hash in the same database transaction as the first leg's record and posting,
+ * then `advance` drives the legs until the operation is final or waits on a third party. Reconciliation calls
+ * `advance` again for pending operations, so a crash at any point leaves an operation that finishes later.
+ */
+export class OperationRunner {
+  readonly store: OperationStore;
+  private readonly handlers = new Map<StepType, StepHandler>();
+  private readonly running = new Map<string, Promise<Operation>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+    private readonly timings: OperationTimings = DEFAULT_OPERATION_TIMINGS,
+  ) {
+    this.store = new OperationStore(db);
+  }
+
+  register<T extends StepType>(type: T, handler: StepHandler<Extract<Step, { type: T }>>): void {
+    this.handlers.set(type, handler as StepHandler);
+  }
+
+  private handler(type: StepType): StepHandler {
+    const h = this.handlers.get(type);
+    if (!h) throw new Error(`no handler for ${type} steps`);
+    return h;
+  }
+
+  /**
+   * Starts an operation: the operation row and its first leg commit together (OperationExists when the key was
+   * used; a catalogue error from the first step means nothing was written), then drives it as far as it goes.
+   */
+  async begin(input: BeginInput): Promise<Operation> {
+    const first = input.plan.steps[0];
+    if (!first) throw new Error('an operation needs at least one step');
+    const id = randomUUID();
+    const now = this.clock.now();
+    const reference = await this.db.transaction().execute(async (trx) => {
+      await this.store.insert(trx, {
+        id,
+        memberId: input.memberId,
+        key: input.key,
+        kind: input.kind,
+        requestHash: input.requestHash,
+        plan: input.plan,
+        now,
+        nextAttemptAt: new Date(now.getTime() + this.timings.graceMs),
+      });
+      const ref = await this.handler(first.type).start(trx, this.context(id, input), first);
+      await this.store.insertLeg(trx, {
+        operationId: id,
+        seq: 0,
+        step: first,
+        status: 'PENDING',
+        reference: ref,
+        error: null,
+        now,
+      });
+      return ref;
+    });
+    return this.advance(id, new Set([reference]));
+  }
+
+  /** Drives the operation until it is final or waits on a third party; one driver per operation per process. */
+  advance(id: string, fresh: Set<string> = new Set()): Promise<Operation> {
+    const current = this.running.get(id);
+    if (current) return current.then(() => this.load(id));
+    const run = this.drive(id, fresh).finally(() => this.running.delete(id));
+    this.running.set(id, run);
+    return run;
+  }
+
+  /**
+   * Reconciliation: advances every pending operation that is due (`force`: every pending one now, as an operator
+   * asks with POST /ops/reconcile).
+   */
+  async reconcilePending(
+    opts: { force?: boolean; limit?: number } = {},
+  ): Promise<{ advanced: number; pending: number }> {
+    const ids = await this.store.due(opts.force ? null : this.clock.now(), opts.limit ?? 200);
+    let pending = 0;
+    for (const id of ids) {
+      if (this.running.has(id)) continue;
+      try {
+        const op = await this.advance(id);
+        if (op.status === 'PENDING') pending += 1;
+      } catch (e) {
+        this.log.warn({ err: e, operationId: id }, 'reconciliation: operation could not advance');
+        pending += 1;
+      }
+    }
+    return { advanced: ids.length, pending };
+  }
+
+  async load(id: string): Promise<Operation> {
+    const op = await this.store.byId(id);
+    if (!op) throw new Error(`operation ${id} not found`);
+    return op;
+  }
+
+  private context(operationId: string, op: { memberId: string; key: string | null }): StepContext {
+    return { operationId, memberId: op.memberId, key: op.key };
+  }
+
+  private async drive(id: string, fresh: Set<string>): Promise<Operation> {
+    for (;;) {
+      const op = await this.load(id);
+      if (op.status !== 'PENDING') return op;
+      const next = decide(op.plan, op.legs);
+      const now = this.clock.now();
+      if (next.kind === 'final') {
+        await this.store.finish(id, next.status, next.error, now);
+        continue;
+      }
+      if (next.kind === 'drive') {
+        const ref = next.leg.reference;
+        if (ref === null) throw new Error(`pending leg ${id}/${next.leg.seq} has no record`);
+        const outcome = await this.handler(next.leg.step.type).drive(ref, fresh.delete(ref));
+        if (outcome.status === 'PENDING') {
+          const attempts = op.attempts + 1;
+          const delay = Math.min(this.timings.maxDelayMs, this.timings.baseDelayMs * 2 ** (attempts - 1));
+          await this.store.defer(id, attempts, new Date(now.getTime() + delay), now);
+          return this.load(id);
+        }
+        await this.store.settleLeg(
+          id,
+          next.leg.seq,
+          outcome.status,
+          outcome.status === 'FAILED' ? outcome.error : null,
+          this.clock.now(),
+        );
+        continue;
+      }
+      const ref = await this.startStep(op, next.seq, next.step);
+      if (ref) fresh.add(ref);
+    }
+  }
+
+  /** Starts a later step in its own transaction; a refused start is recorded as a FAILED leg. */
+  private async startStep(op: Operation, seq: number, step: Step): Promise<string | undefined> {
+    const now = this.clock.now();
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        if ((await this.store.lock(trx, op.id)) !== 'PENDING') return undefined;
+        if (await this.store.hasLeg(trx, op.id, seq)) return undefined;
+        const ref = await this.handler(step.type).start(trx, this.context(op.id, op), step);
+        await this.store.insertLeg(trx, {
+          operationId: op.id,
+          seq,
+          step,
+          status: 'PENDING',
+          reference: ref,
+          error: null,
+          now,
+        });
+        return ref;
+      });
+    } catch (e) {
+      if (!isAppError(e)) throw e;
+      await this.db.transaction().execute(async (trx) => {
+        if ((await this.store.lock(trx, op.id)) !== 'PENDING') return;
+        if (await this.store.hasLeg(trx, op.id, seq)) return;
+        await this.store.insertLeg(trx, {
+          operationId: op.id,
+          seq,
+          step,
+          status: 'FAILED',
+          reference: null,
+          error: e.code,
+          now,
+        });
+      });
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,227 @@
+import type { Transaction } from 'kysely';
+import type { Db } from '../../platform/db';
+import type { Database } from '../../platform/db/schema';
+import type { ErrorCode } from '../../platform/errors';
+import type { Leg, LegStatus, OperationKind, OperationStatus, Plan, Step } from './plan';
+
+type Trx = Transaction<Database>;
+type Executor = Db | Trx;
+
+export interface Operation {
+  id: string;
+  memberId: string;
+  key: string | null;
+  kind: OperationKind;
+  requestHash: string;
+  plan: Plan;
+  status: OperationStatus;
+  error: ErrorCode | null;
+  attempts: number;
+  createdAt: Date;
+  updatedAt: Date;
+  legs: Leg[];
+}
+
+/** A second operation with the same (member, Idempotency-Key): the caller answers with the first one. */
+export class OperationExists extends Error {
+  constructor(
+    readonly memberId: string,
+    readonly key: string,
+  ) {
+    super('operation exists for this key');
+    this.name = 'OperationExists';
+  }
+}
+
+const parse = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/** Rows of `operations` and `operation_legs`; every write that belongs with money takes the caller's trx. */
+export class OperationStore {
+  constructor(private readonly db: Db) {}
+
+  /** Inserts the operation in the caller's transaction; OperationExists when its key was used already. */
+  async insert(
+    trx: Trx,
+    op: {
+      id: string;
+      memberId: string;
+      key: string | null;
+      kind: OperationKind;
+      requestHash: string;
+      plan: Plan;
+      now: Date;
+      nextAttemptAt: Date;
+    },
+  ): Promise<void> {
+    const row = await trx
+      .insertInto('operations')
+      .values({
+        id: op.id,
+        member_id: op.memberId,
+        idempotency_key: op.key,
+        kind: op.kind,
+        request_hash: op.requestHash,
+        plan: JSON.stringify(op.plan),
+        status: 'PENDING',
+        next_attempt_at: op.nextAttemptAt,
+        created_at: op.now,
+        updated_at: op.now,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) throw new OperationExists(op.memberId, op.key ?? '');
+  }
+
+  async insertLeg(
+    ex: Executor,
+    leg: {
+      operationId: string;
+      seq: number;
+      step: Step;
+      status: LegStatus;
+      reference: string | null;
+      error: ErrorCode | null;
+      now: Date;
+    },
+  ): Promise<void> {
+    await ex
+      .insertInto('operation_legs')
+      .values({
+        operation_id: leg.operationId,
+        seq: leg.seq,
+        step: JSON.stringify(leg.step),
+        status: leg.status,
+        reference: leg.reference,
+        error: leg.error,
+        created_at: leg.now,
+        settled_at: leg.status === 'PENDING' ? null : leg.now,
+      })
+      .execute();
+  }
+
+  async settleLeg(
+    operationId: string,
+    seq: number,
+    status: Exclude<LegStatus, 'PENDING'>,
+    error: ErrorCode | null,
+    now: Date,
+  ): Promise<void> {
+    await this.db
+      .updateTable('operation_legs')
+      .set({ status, error, settled_at: now })
+      .where('operation_id', '=', operationId)
+      .where('seq', '=', seq)
+      .where('status', '=', 'PENDING')
+      .execute();
+  }
+
+  /** Locks the operation row (serialises the steps of one operation across processes). */
+  async lock(trx: Trx, id: string): Promise<OperationStatus | undefined> {
+    const row = await trx
+      .selectFrom('operations')
+      .select('status')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    return row?.status;
+  }
+
+  async hasLeg(trx: Trx, operationId: string, seq: number): Promise<boolean> {
+    const row = await trx
+      .selectFrom('operation_legs')
+      .select('seq')
+      .where('operation_id', '=', operationId)
+      .where('seq', '=', seq)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async finish(
+    id: string,
+    status: Exclude<OperationStatus, 'PENDING'>,
+    error: ErrorCode | null,
+    now: Date,
+  ): Promise<void> {
+    await this.db
+      .updateTable('operations')
+      .set({ status, error, updated_at: now, settled_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'PENDING')
+      .execute();
+  }
+
+  /** Still pending at a provider: ask again at `next`. */
+  async defer(id: string, attempts: number, next: Date, now: Date): Promise<void> {
+    await this.db
+      .updateTable('operations')
+      .set({ attempts, next_attempt_at: next, updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'PENDING')
+      .execute();
+  }
+
+  async byId(id: string): Promise<Operation | undefined> {
+    const row = await this.db.selectFrom('operations').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? this.withLegs(row) : undefined;
+  }
+
+  async byKey(memberId: string, key: string): Promise<Operation | undefined> {
+    const row = await this.db
+      .selectFrom('operations')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+    return row ? this.withLegs(row) : undefined;
+  }
+
+  /** Pending operations due for another attempt at `now` (null: all of them), oldest first. */
+  async due(now: Date | null, limit: number): Promise<string[]> {
+    let q = this.db.selectFrom('operations').select('id').where('status', '=', 'PENDING');
+    if (now) q = q.where('next_attempt_at', '<=', now);
+    const rows = await q.orderBy('next_attempt_at').limit(limit).execute();
+    return rows.map((r) => r.id);
+  }
+
+  private async withLegs(row: {
+    id: string;
+    member_id: string;
+    idempotency_key: string | null;
+    kind: OperationKind;
+    request_hash: string;
+    plan: unknown;
+    status: OperationStatus;
+    error: string | null;
+    attempts: number;
+    created_at: Date;
+    updated_at: Date;
+  }): Promise<Operation> {
+    const legs = await this.db
+      .selectFrom('operation_legs')
+      .select(['seq', 'step', 'status', 'reference', 'error'])
+      .where('operation_id', '=', row.id)
+      .orderBy('seq')
+      .execute();
+    return {
+      id: row.id,
+      memberId: row.member_id,
+      key: row.idempotency_key,
+      kind: row.kind,
+      requestHash: row.request_hash,
+      plan: parse<Plan>(row.plan),
+      status: row.status,
+      error: row.error as ErrorCode | null,
+      attempts: Number(row.attempts),
+      createdAt: new Date(row.created_at),
+      updatedAt: new Date(row.updated_at),
+      legs: legs.map((l) => ({
+        seq: Number(l.seq),
+        step: parse<Step>(l.step),
+        status: l.status,
+        reference: l.reference,
+        error: l.error as ErrorCode | null,
+      })),
+    };
+  }
+}

@@ -1,0 +1,111 @@
+import type { Ledger } from '../../core/ledger';
+import type { Keyed } from '../../core/operations/http';
+import type { Plan } from '../../core/operations/plan';
+import type { OperationRunner } from '../../core/operations/runner';
+import type { Operation } from '../../core/operations/store';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import type { BalanceRefresh } from './balance-refresh';
+import { gameAccountCode, gameOf, type GameAccounts } from './game-accounts';
+
+export interface GamesOptions {
+  /** Smallest transfer in minor units per currency (spec §9: 1 baht). */
+  minimum: Record<string, number>;
+}
+
+export const DEFAULT_GAMES_OPTIONS: GamesOptions = { minimum: { THB: 100, LAK: 1 } };
+
+/**
+ * Transfers between the wallet and games as money operations (docs/ledger.md "Operations"): each request is
+ * checked, planned as legs and handed to the operation runner, which records it with the member's
+ * Idempotency-Key in the same transaction as the first leg. Nothing here moves money before the plan starts.
+ */
+export class TransferService {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: Ledger,
+    private readonly accounts: GameAccounts,
+    private readonly balances: BalanceRefresh,
+    private readonly runner: OperationRunner,
+    private readonly opts: GamesOptions = DEFAULT_GAMES_OPTIONS,
+  ) {}
+
+  private checkAmount(amount: number, currency: string): void {
+    if (!Number.isSafeInteger(amount) || amount < (this.opts.minimum[currency] ?? 1)) {
+      throw new AppError('TRANSFER_MINIMUM', 400);
+    }
+  }
+
+  /** The game's mirror, synced with the provider first when it holds less than `amount` (unseen wins count). */
+  async available(memberId: string, code: string, amount: number): Promise<number> {
+    const ref = { member: memberId, code: gameAccountCode(code) } as const;
+    const mirror = await this.ledger.balance(this.db, ref);
+    if (mirror >= amount) return mirror;
+    await this.balances.refresh(memberId, code).catch(() => false);
+    return this.ledger.balance(this.db, ref);
+  }
+
+  /**
+   * POST /wallet/transfer: wallet → game, game → wallet, or game → game (out to the wallet, then in; if the
+   * second game refuses, the money goes back to the first).
+   */
+  async transfer(keyed: Keyed, input: { from: string; to: string; amount: number }): Promise<Operation> {
+    const { memberId } = keyed;
+    const from = input.from === 'wallet' ? 'wallet' : gameOf(input.from).code;
+    const to = input.to === 'wallet' ? 'wallet' : gameOf(input.to).code;
+    if (from === to) throw new AppError('KEY_INVALID', 400, 'TRANSFER_SAME_ACCOUNT');
+    this.checkAmount(input.amount, await this.ledger.memberCurrency(this.db, memberId));
+    const amount = input.amount;
+    let plan: Plan;
+    if (from === 'wallet') {
+      await this.accounts.account(memberId, to);
+      plan = { mode: 'chain', steps: [{ type: 'game_in', code: to, amount }] };
+    } else {
+      await this.accounts.account(memberId, from);
+      if (to !== 'wallet') await this.accounts.account(memberId, to);
+      if ((await this.available(memberId, from, amount)) < amount)
+        throw new AppError('MONEY_NOT_ENOUGH', 400);
+      plan =
+        to === 'wallet'
+          ? { mode: 'chain', steps: [{ type: 'game_out', code: from, amount }] }
+          : {
+              mode: 'chain',
+              steps: [
+                { type: 'game_out', code: from, amount },
+                { type: 'game_in', code: to, amount },
+              ],
+              compensation: [{ type: 'game_in', code: from, amount }],
+            };
+    }
+    return this.runner.begin({ ...keyed, kind: 'transfer', plan });
+  }
+
+  /** POST /wallet/transferAll: `to: 'wallet'` collects every game balance; a game code takes the whole wallet. */
+  async transferAll(keyed: Keyed, rawTo: string): Promise<Operation> {
+    const { memberId } = keyed;
+    if (rawTo !== 'wallet') {
+      const code = gameOf(rawTo).code;
+      await this.accounts.account(memberId, code);
+      const { amount, currency } = await this.accounts.wallet(memberId);
+      this.checkAmount(amount, currency);
+      return this.runner.begin({
+        ...keyed,
+        kind: 'transfer_all',
+        plan: { mode: 'chain', steps: [{ type: 'game_in', code, amount }] },
+      });
+    }
+    const steps = await this.collectSteps(memberId);
+    if (steps.length === 0) throw new AppError('TRANSFER_MINIMUM', 400);
+    return this.runner.begin({ ...keyed, kind: 'transfer_all', plan: { mode: 'collect', steps } });
+  }
+
+  /** One leg out of every game that holds money, as the providers report it now. */
+  async collectSteps(memberId: string): Promise<{ type: 'game_out'; code: string; amount: number }[]> {
+    await this.balances.refreshAll(memberId);
+    const balances = await this.ledger.memberBalances(this.db, memberId);
+    const codes = await this.accounts.activeCodes(memberId);
+    return codes
+      .map((code) => ({ type: 'game_out' as const, code, amount: balances[gameAccountCode(code)] ?? 0 }))
+      .filter((s) => s.amount > 0);
+  }
+}

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Ledger } from '../../core/ledger';
+import type { Keyed } from '../../core/operations/http';
+import type { LegOutcome, OperationRunner, StepContext, StepHandler } from '../../core/operations/runner';
+import type { Operation } from '../../core/operations/store';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import type { Database } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import type { Transaction } from 'kysely';
+import type { PayoutAdapter } from './payout-adapter';
+
+type Trx = Transaction<Database>;
+type WithdrawStep = { type: 'withdraw'; amount: number };
+
+export interface WithdrawLimits {
+  withdrawMin: number;
+  withdrawMax: number;
+}
+
+/** What withdrawAll needs of the games feature: the legs that empty every game, as the providers say now. */
+export interface GameCollector {
+  collectSteps(memberId: string): Promise<{ type: 'game_out'; code: string; amount: number }[]>;
+}
+
+/**
+ * Withdrawals as money operations (docs/ledger.md "Withdrawals"): the request is checked (limits, bank, enough
+ * money — before any game money moves for withdrawAll), planned and handed to the operation runner. The
+ * withdraw leg moves the money from the wallet into `payouts` and records the withdrawal; the payout job pays it.
+ */
+export class WithdrawOperations implements StepHandler<WithdrawStep> {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: Ledger,
+    private readonly runner: OperationRunner,
+    private readonly adapter: PayoutAdapter,
+    private readonly limits: () => Promise<WithdrawLimits>,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  private async check(memberId: string, amount: number): Promise<void> {
+    const { withdrawMin, withdrawMax } = await this.limits();
+    if (!Number.isSafeInteger(amount) || amount < withdrawMin) throw new AppError('TRANSFER_MINIMUM', 400);
+    if (amount > withdrawMax) throw new AppError('KEY_INVALID', 400, 'WITHDRAW_MAXIMUM');
+    await this.bank(this.db, memberId);
+  }
+
+  private async bank(ex: Db | Trx, memberId: string) {
+    const member = await ex
+      .selectFrom('members')
+      .innerJoin('banks', 'banks.code', 'members.bank_code')
+      .select([
+        'members.bank_code',
+        'members.bank_account_no',
+        'members.bank_account_name',
+        'members.currency',
+        'banks.active',
+      ])
+      .where('members.id', '=', memberId)
+      .executeTakeFirst();
+    if (!member || !member.active || member.bank_account_no === '') throw new AppError('NO_BANK', 400);
+    return member;
+  }
+
+  /** POST /wallet/withdraw. */
+  async withdraw(keyed: Keyed, amount: number): Promise<Operation> {
+    await this.check(keyed.memberId, amount);
+    return this.runner.begin({
+      ...keyed,
+      kind: 'withdraw',
+      plan: { mode: 'chain', steps: [{ type: 'withdraw', amount }] },
+    });
+  }
+
+  /**
+   * POST /wallet/withdrawAll: every game balance comes back to the wallet, then `amount` is withdrawn. Refused
+   * before anything moves when the wallet and the games together hold less than `amount`.
+   */
+  async withdrawAll(keyed: Keyed, amount: number, games: GameCollector): Promise<Operation> {
+    await this.check(keyed.memberId, amount);
+    const outs = await games.collectSteps(keyed.memberId);
+    const wallet = await this.ledger.balance(this.db, { member: keyed.memberId, code: 'main' });
+    if (wallet + outs.reduce((sum, s) => sum + s.amount, 0) < amount)
+      throw new AppError('MONEY_NOT_ENOUGH', 400);
+    return this.runner.begin({
+      ...keyed,
+      kind: 'withdraw_all',
+      plan: { mode: 'collect', steps: [...outs, { type: 'withdraw', amount }] },
+    });
+  }
+
+  /** The withdraw leg: wallet → payouts and the withdrawal row, in the operation's transaction. */
+  async start(trx: Trx, ctx: StepContext, step: WithdrawStep): Promise<string> {
+    const member = await this.bank(trx, ctx.memberId);
+    const id = randomUUID();
+    const posted = await this.ledger.debitMember(trx, {
+      memberId: ctx.memberId,
+      amount: step.amount,
+      kind: 'withdraw',
+      to: 'payouts',
+      reference: id,
+      idempotencyKey: ctx.key ?? undefined,
+      meta: { withdrawalId: id, operationId: ctx.operationId, from: 'wallet', to: member.bank_code },
+    });
+    await trx
+      .insertInto('withdrawals')
+      .values({
+        id,
+        member_id: ctx.memberId,
+        amount: step.amount,
+        currency: member.currency,
+        status: 'PENDING',
+        bank_code: member.bank_code,
+        bank_account_no: member.bank_account_no,
+        bank_account_name: member.bank_account_name,
+        transaction_id: Number(posted.transactionId),
+        idempotency_key: ctx.key,
+        operation_id: ctx.operationId,
+        created_at: this.clock.now(),
+      })
+      .execute();
+    return id;
+  }
+
+  /**
+   * The leg succeeds once the withdrawal is recorded: the bank's part is the withdrawal's own status (PENDING
+   * until paid; a failed payout is reversed). A first submission that fails is retried by the payout job.
+   */
+  async drive(id: string, fresh: boolean): Promise<LegOutcome> {
+    if (!fresh) return { status: 'SUCCESS' };
+    const w = await this.db
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    try {
+      await this.adapter.submit({
+        id,
+        amount: Number(w.amount),
+        currency: w.currency,
+        bankCode: w.bank_code,
+        bankAccountNo: w.bank_account_no,
+        bankAccountName: w.bank_account_name,
+      });
+    } catch (e) {
+      this.log.warn({ err: e, withdrawalId: id }, 'payout submission failed; the payout job retries');
+    }
+    return { status: 'SUCCESS' };
+  }
+}
