@@ -44,6 +44,35 @@ export class MemberDirectory {
       .executeTakeFirst();
   }
 
+  /**
+   * Where the member's withdrawals are paid (the registered bank account), read in the caller's transaction;
+   * NO_BANK when there is none or its bank is switched off.
+   */
+  async payoutAccount(
+    db: Kysely<Database>,
+    memberId: string,
+  ): Promise<{ bankCode: string; bankAccountNo: string; bankAccountName: string; currency: string }> {
+    const row = await db
+      .selectFrom('members')
+      .innerJoin('banks', 'banks.code', 'members.bank_code')
+      .select([
+        'members.bank_code',
+        'members.bank_account_no',
+        'members.bank_account_name',
+        'members.currency',
+        'banks.active',
+      ])
+      .where('members.id', '=', memberId)
+      .executeTakeFirst();
+    if (!row || !row.active || row.bank_account_no === '') throw new AppError('NO_BANK', 400);
+    return {
+      bankCode: row.bank_code,
+      bankAccountNo: row.bank_account_no,
+      bankAccountName: row.bank_account_name,
+      currency: row.currency,
+    };
+  }
+
   /** Who invited the member (null when nobody did), read in the caller's transaction. */
   async inviterOf(db: Kysely<Database>, memberId: string): Promise<string | null> {
     const row = await db

@@ -41,6 +41,7 @@ export const withdrawalsPlugin = fp(
       app.operations,
       adapter,
       () => withdrawals.limits(),
+      app.members,
       ctx.clock,
       app.log,
     );

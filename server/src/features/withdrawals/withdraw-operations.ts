@@ -9,6 +9,7 @@ import type { Db } from '../../platform/db';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { Transaction } from 'kysely';
+import type { MemberDirectory } from '../accounts/member-directory';
 import type { PayoutAdapter } from './payout-adapter';
 
 type Trx = Transaction<Database>;
@@ -36,6 +37,7 @@ export class WithdrawOperations implements StepHandler<WithdrawStep> {
     private readonly runner: OperationRunner,
     private readonly adapter: PayoutAdapter,
     private readonly limits: () => Promise<WithdrawLimits>,
+    private readonly members: Pick<MemberDirectory, 'payoutAccount'>,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -44,24 +46,7 @@ export class WithdrawOperations implements StepHandler<WithdrawStep> {
     const { withdrawMin, withdrawMax } = await this.limits();
     if (!Number.isSafeInteger(amount) || amount < withdrawMin) throw new AppError('TRANSFER_MINIMUM', 400);
     if (amount > withdrawMax) throw new AppError('KEY_INVALID', 400, 'WITHDRAW_MAXIMUM');
-    await this.bank(this.db, memberId);
-  }
-
-  private async bank(ex: Db | Trx, memberId: string) {
-    const member = await ex
-      .selectFrom('members')
-      .innerJoin('banks', 'banks.code', 'members.bank_code')
-      .select([
-        'members.bank_code',
-        'members.bank_account_no',
-        'members.bank_account_name',
-        'members.currency',
-        'banks.active',
-      ])
-      .where('members.id', '=', memberId)
-      .executeTakeFirst();
-    if (!member || !member.active || member.bank_account_no === '') throw new AppError('NO_BANK', 400);
-    return member;
+    await this.members.payoutAccount(this.db, memberId);
   }
 
   /** POST /wallet/withdraw. */
@@ -93,7 +78,7 @@ export class WithdrawOperations implements StepHandler<WithdrawStep> {
 
   /** The withdraw leg: wallet → payouts and the withdrawal row, in the operation's transaction. */
   async start(trx: Trx, ctx: StepContext, step: WithdrawStep): Promise<string> {
-    const member = await this.bank(trx, ctx.memberId);
+    const bank = await this.members.payoutAccount(trx, ctx.memberId);
     const id = randomUUID();
     const posted = await this.ledger.debitMember(trx, {
       memberId: ctx.memberId,
@@ -102,7 +87,7 @@ export class WithdrawOperations implements StepHandler<WithdrawStep> {
       to: 'payouts',
       reference: id,
       idempotencyKey: ctx.key ?? undefined,
-      meta: { withdrawalId: id, operationId: ctx.operationId, from: 'wallet', to: member.bank_code },
+      meta: { withdrawalId: id, operationId: ctx.operationId, from: 'wallet', to: bank.bankCode },
     });
     await trx
       .insertInto('withdrawals')
@@ -110,11 +95,11 @@ export class WithdrawOperations implements StepHandler<WithdrawStep> {
         id,
         member_id: ctx.memberId,
         amount: step.amount,
-        currency: member.currency,
+        currency: bank.currency,
         status: 'PENDING',
-        bank_code: member.bank_code,
-        bank_account_no: member.bank_account_no,
-        bank_account_name: member.bank_account_name,
+        bank_code: bank.bankCode,
+        bank_account_no: bank.bankAccountNo,
+        bank_account_name: bank.bankAccountName,
         transaction_id: Number(posted.transactionId),
         idempotency_key: ctx.key,
         operation_id: ctx.operationId,
