@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SLIP_REASONS } from '../src/features/deposits/slips';
+import { SLIP_REASONS } from '../src/platform/errors';
 import { createTestApp, body, dbLabel, setSetting, type TestApp } from './helpers';
 import {
   bearerOf,

@@ -98,6 +98,22 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/** Reason codes of a refused slip (spec §4): the `note` of a slip, shown as `errors:slip.<CODE>` in the UI. */
+export const SLIP_REASONS = [
+  'UPLOADED_FILE_NOT_EXIST',
+  'IMG_SIZE_UNABLE_TO_PROCESS',
+  'CANNOT_READ_CROPPED_IMAGE',
+  'DEST_ACC_INVALID',
+  'SLIP_REFNO_DUPLICATED',
+  'UNSTABLE_REFNO_ON_SLIP',
+  'TRIPPLE_WRONG_CAPTCHA',
+  'INVALID_SLIP',
+  'NOT_MATCH',
+  'EXPIRED_SLIP',
+  'UNKNOW_ERROR',
+] as const;
+export type SlipReason = (typeof SLIP_REASONS)[number];
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;

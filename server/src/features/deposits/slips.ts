@@ -7,24 +7,9 @@ import type { Clock } from '../../platform/clock';
 import type { Deposits } from './deposits';
 import { AppError } from '../../platform/errors';
 import { isUniqueViolation, newId } from '../../platform/ids';
+import { SLIP_REASONS, type SlipReason } from '../../platform/errors';
 import type { MoneyInOptions } from './options';
 import { depositsDb, type SlipsTable } from './tables';
-
-/** Reason codes of spec §4. */
-export const SLIP_REASONS = [
-  'UPLOADED_FILE_NOT_EXIST',
-  'IMG_SIZE_UNABLE_TO_PROCESS',
-  'CANNOT_READ_CROPPED_IMAGE',
-  'DEST_ACC_INVALID',
-  'SLIP_REFNO_DUPLICATED',
-  'UNSTABLE_REFNO_ON_SLIP',
-  'TRIPPLE_WRONG_CAPTCHA',
-  'INVALID_SLIP',
-  'NOT_MATCH',
-  'EXPIRED_SLIP',
-  'UNKNOW_ERROR',
-] as const;
-export type SlipReason = (typeof SLIP_REASONS)[number];
 
 export interface SlipView {
   reference: string;
