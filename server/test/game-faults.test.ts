@@ -321,4 +321,20 @@ describe(`game provider faults (${dbLabel})`, () => {
       provider: before.provider + 1_000,
     });
   });
+
+  test('a transfer left pending by the version before operations is settled by reconciliation too', async () => {
+    const before = await expectNothingLost();
+    const id = 'legacy-transfer-out';
+    await t.app.ctx.db
+      .insertInto('game_transfers')
+      .values({ id, member_id: memberId, code: 'PG', direction: 'out', amount: 500, status: 'PENDING' })
+      .execute();
+    // The provider had applied it; the answer was lost in the old version.
+    expect(await t.app.sandboxGames!.applyTransfer('PG', username, 'out', 500, id)).toBe('applied');
+    await reconcile();
+    expect(await expectNothingLost()).toMatchObject({
+      main: before.main + 500,
+      pgProvider: before.pgProvider - 500,
+    });
+  });
 });

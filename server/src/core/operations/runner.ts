@@ -71,6 +71,7 @@ export class OperationRunner {
   readonly store: OperationStore;
   private readonly handlers = new Map<StepType, StepHandler>();
   private readonly running = new Map<string, Promise<Operation>>();
+  private readonly sweepers: (() => Promise<unknown>)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -83,6 +84,11 @@ export class OperationRunner {
 
   register<T extends StepType>(type: T, handler: StepHandler<Extract<Step, { type: T }>>): void {
     this.handlers.set(type, handler as StepHandler);
+  }
+
+  /** Extra work of each reconciliation run (e.g. records left pending by an older version, outside operations). */
+  addSweeper(sweep: () => Promise<unknown>): void {
+    this.sweepers.push(sweep);
   }
 
   private handler(type: StepType): StepHandler {
@@ -153,6 +159,9 @@ export class OperationRunner {
         this.log.warn({ err: e, operationId: id }, 'reconciliation: operation could not advance');
         pending += 1;
       }
+    }
+    for (const sweep of this.sweepers) {
+      await sweep().catch((e: unknown) => this.log.warn({ err: e }, 'reconciliation: sweep failed'));
     }
     return { advanced: ids.length, pending };
   }

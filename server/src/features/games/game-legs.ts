@@ -112,6 +112,21 @@ export class GameLegs implements StepHandler<GameStep> {
     return this.outcomeOf(await this.row(id));
   }
 
+  /**
+   * Transfers recorded before money operations existed (no operation) and still pending: asked about and settled
+   * like any leg, during reconciliation.
+   */
+  async settleOrphans(): Promise<void> {
+    const rows = await this.db
+      .selectFrom('game_transfers')
+      .select('id')
+      .where('status', '=', 'PENDING')
+      .where('operation_id', 'is', null)
+      .limit(100)
+      .execute();
+    for (const r of rows) await this.drive(r.id, false);
+  }
+
   private outcomeOf(t: TransferRow): LegOutcome {
     if (t.status === 'SUCCESS') return { status: 'SUCCESS' };
     if (t.status === 'PENDING') return { status: 'PENDING' };

@@ -56,6 +56,7 @@ export const gamesPlugin = fp(
     const legs = new GameLegs(ctx.db, ctx.ledger, provider, ctx.clock, app.log);
     operations.register('game_in', legs);
     operations.register('game_out', legs);
+    operations.addSweeper(() => legs.settleOrphans());
     const transfers = new TransferService(ctx.db, ctx.ledger, accounts, balances, operations);
     app.decorate('games', { accounts, balances, transfers });
     app.decorate('sandboxGames', sandboxGames);
