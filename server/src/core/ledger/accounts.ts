@@ -88,3 +88,18 @@ export async function resolveAccounts(
 export function lockAccounts(trx: Transaction<DB>, refs: AccountRef[]): Promise<Map<string, AccountRow>> {
   return resolveAccounts(trx, refs, true);
 }
+
+/** The postings of a transaction with the account each one moved (member, code, currency). */
+export function postingsOf(trx: Transaction<DB>, transactionId: number) {
+  return trx
+    .selectFrom('ledger_postings')
+    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_postings.account_id')
+    .select([
+      'ledger_postings.amount',
+      'ledger_accounts.member_id',
+      'ledger_accounts.code',
+      'ledger_accounts.currency',
+    ])
+    .where('ledger_postings.transaction_id', '=', transactionId)
+    .execute();
+}

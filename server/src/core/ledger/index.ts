@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { findAccounts, lockAccounts, resolveAccounts } from './accounts';
+import { findAccounts, lockAccounts, postingsOf, resolveAccounts } from './accounts';
 import {
   LedgerError,
   refKey,
@@ -147,17 +147,7 @@ export class Ledger {
       .where('reversal_of', '=', original.id)
       .executeTakeFirst();
     if (already) return { transactionId: String(already.id), duplicate: true };
-    const rows = await trx
-      .selectFrom('ledger_postings')
-      .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_postings.account_id')
-      .select([
-        'ledger_postings.amount',
-        'ledger_accounts.member_id',
-        'ledger_accounts.code',
-        'ledger_accounts.currency',
-      ])
-      .where('ledger_postings.transaction_id', '=', original.id)
-      .execute();
+    const rows = await postingsOf(trx, original.id);
     return this.post(trx, {
       kind: input.kind,
       memberId: original.member_id,
@@ -259,17 +249,7 @@ export class Ledger {
     transactionId: number,
     postings: PostingInput[],
   ): Promise<void> {
-    const rows = await trx
-      .selectFrom('ledger_postings')
-      .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_postings.account_id')
-      .select([
-        'ledger_postings.amount',
-        'ledger_accounts.member_id',
-        'ledger_accounts.code',
-        'ledger_accounts.currency',
-      ])
-      .where('ledger_postings.transaction_id', '=', transactionId)
-      .execute();
+    const rows = await postingsOf(trx, transactionId);
     const stored = rows.map((r) => `${rowKey(r)}=${Number(r.amount)}`).sort();
     const asked = postings.map((p) => `${refKey(p.account)}=${p.amount}`).sort();
     if (stored.join('|') !== asked.join('|')) {

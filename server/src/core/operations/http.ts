@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestHash } from '../idempotency';
 import { AppError } from '../../platform/errors';
 import { auth } from '../../platform/http/auth';
@@ -113,6 +113,22 @@ export async function runKeyed(
     if (!winner) throw e;
     return { op: sameRequest(winner, hash), replayed: true };
   }
+}
+
+/**
+ * The route side in one call: runs (or finds) the keyed operation, marks a replayed answer, and turns a FAILED
+ * operation into its catalogue error. Returns the operation to render.
+ */
+export async function runOperation(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  runner: OperationRunner,
+  start: (keyed: Keyed) => Promise<Operation>,
+): Promise<Operation> {
+  const { op, replayed } = await runKeyed(request, runner, start);
+  if (replayed) reply.header('idempotent-replayed', 'true');
+  throwIfFailed(op);
+  return op;
 }
 
 /** A FAILED operation moved nothing in the end: it answers with its catalogue error (and its id). */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { operationView, OperationViewSchema, runKeyed, throwIfFailed } from '../../core/operations/http';
+import { operationView, OperationViewSchema, runOperation } from '../../core/operations/http';
 import type { Operation } from '../../core/operations/store';
 import { requireMember } from '../../platform/http/auth';
 import { bearer, idempotencyHeader, replies, success, Wallet } from '../../platform/http/schemas';
@@ -28,7 +28,6 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const moneyConfig = { validationCode: 'KEY_INVALID' };
 
   const answer = async (op: Operation) => {
-    throwIfFailed(op);
     const [wallet, slots] = await Promise.all([
       games.accounts.wallet(op.memberId),
       games.accounts.slots(op.memberId),
@@ -59,10 +58,9 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { op, replayed } = await runKeyed(request, operations, (keyed) =>
+      const op = await runOperation(request, reply, operations, (keyed) =>
         games.transfers.transfer(keyed, request.body),
       );
-      if (replayed) reply.header('idempotent-replayed', 'true');
       return answer(op);
     },
   );
@@ -84,10 +82,9 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { op, replayed } = await runKeyed(request, operations, (keyed) =>
+      const op = await runOperation(request, reply, operations, (keyed) =>
         games.transfers.transferAll(keyed, request.body.to),
       );
-      if (replayed) reply.header('idempotent-replayed', 'true');
       return answer(op);
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { operationView, OperationViewSchema, runKeyed, throwIfFailed } from '../../core/operations/http';
+import { operationView, OperationViewSchema, runOperation } from '../../core/operations/http';
 import type { Operation } from '../../core/operations/store';
 import { AppError } from '../../platform/errors';
 import { requireMember } from '../../platform/http/auth';
@@ -66,7 +66,6 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const moneyConfig = { validationCode: 'KEY_INVALID' };
 
   const answer = async (op: Operation, amount: number) => {
-    throwIfFailed(op);
     const leg = op.legs.find((l) => l.step.type === 'withdraw' && l.reference !== null);
     const withdrawal = leg?.reference ? await withdrawals.view(leg.reference) : undefined;
     return success({
@@ -96,10 +95,9 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { op, replayed } = await runKeyed(request, operations, (keyed) =>
+      const op = await runOperation(request, reply, operations, (keyed) =>
         withdrawals.operations.withdraw(keyed, request.body.amount),
       );
-      if (replayed) reply.header('idempotent-replayed', 'true');
       return answer(op, request.body.amount);
     },
   );
@@ -121,10 +119,9 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { op, replayed } = await runKeyed(request, operations, (keyed) =>
+      const op = await runOperation(request, reply, operations, (keyed) =>
         withdrawals.operations.withdrawAll(keyed, request.body.amount, games.transfers),
       );
-      if (replayed) reply.header('idempotent-replayed', 'true');
       return answer(op, request.body.amount);
     },
   );
