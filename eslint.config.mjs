@@ -8,7 +8,16 @@ import i18next from 'eslint-plugin-i18next';
 const remotes = ['mfe-auth', 'mfe-wallet', 'mfe-bonus', 'mfe-spin', 'mfe-chat'];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/coverage/**', 'e2e/artifacts/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      '**/coverage/**',
+      'e2e/artifacts/**',
+      'api-types/src/openapi.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -72,6 +81,25 @@ export default tseslint.config(
       { files: tests, rules: { 'no-restricted-imports': ['error', { patterns: crossPart }] } },
     ];
   }),
+  // The generated API types (@wallet/api-types) are types only: `import type`, erased at build time, so no part
+  // bundles or runs anything of it (the webpack builds also refuse it: TypesOnlyGuard in tooling/webpack.app.js).
+  {
+    files: ['**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@wallet/api-types',
+              allowTypeImports: true,
+              message: "The API types are types only: `import type { ... } from '@wallet/api-types'`.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['shared/**/*.{ts,tsx}'],
     rules: {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: everything CI checks, in order: types, lint, the Jest suites (shared, host, remotes, server), the
-# server suites on PostgreSQL when TEST_DATABASE_URL is set, a production build, and the e2e scenarios in
-# Debian's Chromium. Ends with one summary line "N passed, N failed".
+# `npm test`: everything CI checks, in order: types, the generated API types against the server's route schemas,
+# lint, the Jest suites (shared, host, remotes, server), the server suites on PostgreSQL when TEST_DATABASE_URL is
+# set, a production build, and the e2e scenarios in Debian's Chromium. Ends with one summary line "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,6 +11,9 @@ step() { printf '\n==> %s\n' "$*"; }
 
 step "type check"
 npm run --silent typecheck
+
+step "API types match the server's route schemas (npm run api:check)"
+npm run --silent api:check
 
 step "lint"
 npm run --silent lint

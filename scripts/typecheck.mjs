@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 
 const workspaces = [
   'shared',
+  'api-types',
   'host',
   'mfe-auth',
   'mfe-wallet',

@@ -114,6 +114,28 @@ class SharedContractGuard {
   }
 }
 
+const apiTypesSource = path.join(repoRoot, 'api-types') + path.sep;
+
+/**
+ * Fails any build that would bundle `@wallet/api-types`: the generated API types are imported with `import type`
+ * only, which the compiler erases, so the package never reaches webpack and couples no two parts at run time.
+ */
+class TypesOnlyGuard {
+  apply(compiler) {
+    compiler.hooks.normalModuleFactory.tap('TypesOnlyGuard', (factory) => {
+      factory.hooks.afterResolve.tap('TypesOnlyGuard', (data) => {
+        const resource = data.createData?.resource ?? '';
+        if (!resource.startsWith(apiTypesSource)) return;
+        const issuer = data.contextInfo?.issuer ?? '(unknown)';
+        throw new Error(
+          `${path.relative(repoRoot, issuer)} bundles '${path.relative(repoRoot, resource)}': ` +
+            `@wallet/api-types is types only, import it with \`import type\``,
+        );
+      });
+    });
+  }
+}
+
 /**
  * One Module Federation runtime per page. The host bundles `@module-federation/runtime-core` and publishes it
  * (`provideExternalRuntime`, global `_FEDERATION_RUNTIME_CORE`); a remote's production build takes it from there
@@ -213,6 +235,7 @@ function createAppConfig(app) {
           experiments: federationExperiments(isHost, isProd),
           ...(isHost ? { runtimePlugins: [injectExternalRuntimeCore] } : {}),
         }),
+        new TypesOnlyGuard(),
         ...(isHost ? [] : [new SharedContractGuard()]),
         ...(withHtml
           ? [

@@ -1,34 +1,19 @@
 import { get } from '@wallet/shared';
+import type { ApiData } from '@wallet/api-types';
 
-/** The lookups the shell itself makes (spec §7). Content comes in the language of the client's `Accept-Language`. */
-
-export interface ContactInfo {
-  contactText: string;
-  lineLink: string;
-  lineName: string;
-  lineQR: string;
-}
-
-export interface SiteInfo {
-  name: string;
-  website: string;
-}
-
-export interface ActiveStatus {
-  terminated: 'gone' | null;
-}
-
-export interface HowtoVideo {
-  id: string;
-  title: string;
-  src: string;
-  poster?: string;
-}
+/**
+ * The lookups the shell itself makes (spec §7). Content comes in the language of the client's `Accept-Language`.
+ * The shapes are generated from the server's route schemas (@wallet/api-types).
+ */
+export type ContactInfo = ApiData<'/api/lookup/contact', 'get'>;
+export type SiteInfo = ApiData<'/api/lookup/info', 'get'>;
+export type ActiveStatus = ApiData<'/api/lookup/active', 'get'>;
+export type HowtoVideo = ApiData<'/api/lookup/howto', 'get'>[number];
 
 export const lookupApi = {
   active: () => get<ActiveStatus>('/api/lookup/active'),
   info: () => get<SiteInfo>('/api/lookup/info'),
   contact: () => get<ContactInfo>('/api/lookup/contact'),
   howto: () => get<HowtoVideo[]>('/api/lookup/howto'),
-  enableChatWidget: () => get<{ enableChatWidget: boolean }>('/api/lookup/enableChatWidget'),
+  enableChatWidget: () => get<ApiData<'/api/lookup/enableChatWidget', 'get'>>('/api/lookup/enableChatWidget'),
 };

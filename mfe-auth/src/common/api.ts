@@ -1,11 +1,8 @@
 import { get } from '@wallet/shared';
+import type { ApiData } from '@wallet/api-types';
 
-export interface Bank {
-  code: string;
-  nameTH: string;
-  nameEN: string;
-  country?: 'TH' | 'LA';
-}
+/** A bank a member may register a payout account with; the generated shape of the banks lookup. */
+export type Bank = ApiData<'/api/lookup/banks', 'get'>[number];
 
 export const bankApi = {
   /** The banks a member may register a payout account with (spec §7 lookup). */

@@ -1,9 +1,9 @@
 import { post } from '@wallet/shared';
+import type { ApiBody, ApiData } from '@wallet/api-types';
 
-export interface LoginResponse {
-  token: string;
-}
+export type LoginResponse = ApiData<'/api/login', 'post'>;
 
 export const loginApi = {
-  login: (username: string, password: string) => post<LoginResponse>('/api/login', { username, password }),
+  login: (username: string, password: string) =>
+    post<LoginResponse>('/api/login', { username, password } satisfies ApiBody<'/api/login', 'post'>),
 };

@@ -18,6 +18,7 @@ const PROFILE: Profile = {
   bankAccountName: 'SOMCHAI JAIDEE',
   bankAccountNo: '1112223334',
   bank: { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
+  currency: 'THB',
 };
 
 async function openProfile(profile: Profile = PROFILE) {
@@ -38,11 +39,17 @@ it('shows the member details, the account number as 3-3-4 and the date as DD/MM/
   expect(screen.getByTestId('profile-account-no')).toHaveTextContent('111-222-3334');
 });
 
-it('finds the Thai bank name in the bank lookup when the profile has only the code', async () => {
-  jest
-    .spyOn(bankApi, 'banks')
-    .mockResolvedValue([{ code: 'SCB', nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank' }]);
-  await openProfile({ ...PROFILE, bankCode: 'SCB', bank: undefined });
+it('finds the Thai bank name in the bank lookup when the profile has none', async () => {
+  jest.spyOn(bankApi, 'banks').mockResolvedValue([
+    {
+      code: 'SCB',
+      nameTH: 'ธนาคารไทยพาณิชย์',
+      nameEN: 'Siam Commercial Bank',
+      nameLA: 'ທະນາຄານໄທພານິດ',
+      country: 'TH',
+    },
+  ]);
+  await openProfile({ ...PROFILE, bankCode: 'SCB', bank: { code: 'SCB', nameTH: '', nameEN: '' } });
   await waitFor(() => expect(screen.getByTestId('profile-bank-name')).toHaveTextContent('ธนาคารไทยพาณิชย์'));
 });
 

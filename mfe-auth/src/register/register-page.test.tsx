@@ -15,11 +15,17 @@ import { RegisterPage } from './register-page';
 startEachTestClean();
 
 const BANKS: Bank[] = [
-  { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', country: 'TH' },
-  { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', country: 'TH' },
-  { code: 'TMB', nameTH: 'ธนาคารทหารไทยธนชาต', nameEN: 'TMBThanachart Bank', country: 'TH' },
-  { code: 'BBL', nameTH: 'ธนาคารกรุงเทพ', nameEN: 'Bangkok Bank', country: 'TH' },
-  { code: 'BCEL', nameTH: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ', nameEN: 'BCEL', country: 'LA' },
+  { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', country: 'TH', nameLA: 'Kasikornbank' },
+  { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', country: 'TH', nameLA: 'Krungthai Bank' },
+  {
+    code: 'TMB',
+    nameTH: 'ธนาคารทหารไทยธนชาต',
+    nameEN: 'TMBThanachart Bank',
+    country: 'TH',
+    nameLA: 'TMBThanachart Bank',
+  },
+  { code: 'BBL', nameTH: 'ธนาคารกรุงเทพ', nameEN: 'Bangkok Bank', country: 'TH', nameLA: 'Bangkok Bank' },
+  { code: 'BCEL', nameTH: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ', nameEN: 'BCEL', country: 'LA', nameLA: 'BCEL' },
 ];
 
 const SENT: OtpSendResponse = { otpRef: 'QWER', otpToken: 'otp-token-1', code: 'OTP_SENT' };

@@ -1,7 +1,12 @@
 import { put } from '@wallet/shared';
-import type { Profile } from '../home/api';
+import type { ApiBody, ApiData } from '@wallet/api-types';
+
+type Route = '/api/account/bankAccountName';
 
 export const bankNameApi = {
   updateBankAccountName: (bankCode: string, bankAccountName: string) =>
-    put<Profile>('/api/account/bankAccountName', { bankCode, bankAccountName }),
+    put<ApiData<Route, 'put'>>('/api/account/bankAccountName', {
+      bankCode,
+      bankAccountName,
+    } satisfies ApiBody<Route, 'put'>),
 };

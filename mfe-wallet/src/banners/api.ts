@@ -1,5 +1,4 @@
+import type { ApiData } from '@wallet/api-types';
+
 /** A promotion banner of the invite or refund pages: an image and server html (sanitized when shown). */
-export interface Banner {
-  image: string;
-  html: string;
-}
+export type Banner = ApiData<'/api/invite/banners', 'get'>[number];

@@ -1,59 +1,18 @@
 import { del, get, http, post, UPLOAD_TIMEOUT_MS, withIdempotencyKey } from '@wallet/shared';
+import type { ApiData } from '@wallet/api-types';
 
 /** Deposits (docs/money-in.md): the deposit lookup, QR by channel, slip upload, gift link. */
 
-export type QrChannel = 'KBANK' | 'WW' | 'PAYTIMZ' | 'PAYONEX' | 'ZPAY';
-
-export interface DepositBank {
-  bankType: 'BANK' | 'PAYMENT';
-  bankCode: string;
-  mode: 'AUTO' | 'SMS' | 'MANUAL';
-  bank: { nameTH: string; nameEN: string };
-  bankAccountName: string;
-  bankAccountNo: string;
-  currency: string;
-}
-
-export interface QrChannelSetting {
-  channel: QrChannel;
-  /** Minor units. */
-  minimum: number;
-  /** Minor units. */
-  quickAmounts: number[];
-}
-
-export interface DepositLookup {
-  banks: DepositBank[];
-  wallets: { mode: string; walletAccountName: string }[];
-  isManual: boolean;
-  qrChannels?: QrChannelSetting[];
-}
-
-export interface QrState {
-  qrcodeId: string | null;
-  hasQrcode: boolean;
-  /** SVG markup of the QR. */
-  qrcode: string;
-  amount: number;
-  /** Expiry, epoch milliseconds. */
-  expireIn: number;
-  /** Catalogue code when `hasQrcode` is false (e.g. QR_FAIL). */
-  message: string;
-  /** Pays this QR on the member's own device (a banking-app link; in the sandbox, the channel's pay page). */
-  payUrl?: string | null;
-}
-
-export type SlipStatus = 'PROCESSING' | 'SUCCESS' | 'FAILED';
-
-export interface Slip {
-  reference: string;
-  createdAt: string;
-  amount: number;
-  status: SlipStatus;
-  /** Reason code (spec §4), translated through `errors:slip.<code>`. */
-  note: string | null;
-  link: string;
-}
+export type DepositLookup = ApiData<'/api/lookup/deposit', 'get'>;
+export type DepositBank = DepositLookup['banks'][number];
+/** `minimum` and `quickAmounts` in minor units. */
+export type QrChannelSetting = DepositLookup['qrChannels'][number];
+export type QrChannel = QrChannelSetting['channel'];
+/** `qrcode` is SVG markup; `expireIn` epoch milliseconds; `message` a catalogue code when `hasQrcode` is false. */
+export type QrState = ApiData<'/api/qrcode/{channel}', 'get'>;
+/** `note`: reason code (spec §4), translated through `errors:slip.<code>`. */
+export type Slip = ApiData<'/api/wallet/slip', 'post'>;
+export type SlipStatus = Slip['status'];
 
 const enc = encodeURIComponent;
 
@@ -63,7 +22,8 @@ export const depositApi = {
   qr: (channel: QrChannel) => get<QrState>(`/api/qrcode/${enc(channel)}`),
   createQr: (channel: QrChannel, amount: number, idempotencyKey?: string) =>
     post<QrState>(`/api/qrcode/${enc(channel)}`, { amount }, withIdempotencyKey(idempotencyKey)),
-  cancelQr: (qrcodeId: string) => del<{ cancelled: true }>(`/api/qrcode/${enc(qrcodeId)}`),
+  cancelQr: (qrcodeId: string) =>
+    del<ApiData<'/api/qrcode/{qrcodeId}', 'delete'>>(`/api/qrcode/${enc(qrcodeId)}`),
   /**
    * Multipart slip upload with the 300 s timeout and progress (0..1). The shared `upload()` takes no request
    * config, so this is the same call with the idempotency header added.
@@ -89,7 +49,7 @@ export const depositApi = {
   },
   /** `link` is the client-encrypted `link::walletName`. */
   truelink: (link: string, idempotencyKey?: string) =>
-    post<{ amount: number; status: string }>(
+    post<ApiData<'/api/wallet/truelink', 'post'>>(
       '/api/wallet/truelink',
       { link },
       withIdempotencyKey(idempotencyKey),

@@ -7,7 +7,15 @@ import { depositApi, type DepositLookup, type QrState } from './api';
 import { record, snapshot, THB } from '../test-support/fixtures';
 import { DepositModal } from './deposit-modal';
 
-const none: QrState = { qrcodeId: null, hasQrcode: false, qrcode: '', amount: 0, expireIn: 0, message: '' };
+const none: QrState = {
+  qrcodeId: null,
+  hasQrcode: false,
+  qrcode: '',
+  amount: 0,
+  expireIn: 0,
+  message: '',
+  payUrl: null,
+};
 const lookup: DepositLookup = {
   banks: [
     {
@@ -31,6 +39,7 @@ const lookup: DepositLookup = {
   ],
   wallets: [{ mode: 'AUTO', walletAccountName: 'WALLET SHOP' }],
   isManual: false,
+  qrChannels: [],
 };
 
 function renderModal(member = snapshot(), onClose = jest.fn()) {
@@ -107,6 +116,7 @@ test('creating a QR on one channel makes the other channels read their state aga
     qrcodeId: 'q1',
     hasQrcode: true,
     qrcode: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    payUrl: null,
     amount: 10000,
     expireIn: Date.now() + 600_000,
     message: '',
@@ -128,6 +138,7 @@ test('"I have paid" closes the modal, shows the balance-refresh message and anno
     qrcodeId: 'q1',
     hasQrcode: true,
     qrcode: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    payUrl: null,
     amount: 10000,
     expireIn: Date.now() + 600_000,
     message: '',

@@ -8,7 +8,15 @@ import { qrChannelSetting } from './qr-rules';
 
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>';
-const none: QrState = { qrcodeId: null, hasQrcode: false, qrcode: '', amount: 0, expireIn: 0, message: '' };
+const none: QrState = {
+  qrcodeId: null,
+  hasQrcode: false,
+  qrcode: '',
+  amount: 0,
+  expireIn: 0,
+  message: '',
+  payUrl: null,
+};
 const created = (amount: number, seconds: number): QrState => ({
   qrcodeId: 'qr1',
   hasQrcode: true,
@@ -16,6 +24,7 @@ const created = (amount: number, seconds: number): QrState => ({
   amount,
   expireIn: Date.now() + seconds * 1000,
   message: '',
+  payUrl: null,
 });
 
 function renderPanel(channel: QrChannel, props: Partial<Parameters<typeof QrChannelPanel>[0]> = {}) {

@@ -159,6 +159,8 @@ describe('banners before the invite and refund modals', () => {
       refundAmount: 0,
       refundSuccess: 0,
       refundFail: 0,
+      balance: 0,
+      period: { from: '2026-11-16', to: '2026-11-22' },
     });
   });
 

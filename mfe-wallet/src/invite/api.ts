@@ -1,17 +1,13 @@
 import { get, post, withIdempotencyKey } from '@wallet/shared';
-import type { Banner } from '../banners/api';
+import type { ApiData } from '@wallet/api-types';
 
-export interface InviteEntry {
-  from: { name: string };
-  amount: number;
-  createdAt: string;
-}
+export type InviteList = ApiData<'/api/invite', 'post'>;
+export type InviteEntry = InviteList['invites'][number];
 
 export const inviteApi = {
-  list: (page: number, limit: number) =>
-    post<{ invites: InviteEntry[]; total: number }>('/api/invite', { page, limit }),
+  list: (page: number, limit: number) => post<InviteList>('/api/invite', { page, limit }),
   /** Receives the unclaimed invite bonus into the wallet. */
   receive: (idempotencyKey?: string) =>
-    get<{ amount: number; message: string }>('/api/invite/bonus', withIdempotencyKey(idempotencyKey)),
-  banners: () => get<Banner[]>('/api/invite/banners'),
+    get<ApiData<'/api/invite/bonus', 'get'>>('/api/invite/bonus', withIdempotencyKey(idempotencyKey)),
+  banners: () => get<ApiData<'/api/invite/banners', 'get'>>('/api/invite/banners'),
 };

@@ -1,29 +1,16 @@
 import { get, post, withIdempotencyKey } from '@wallet/shared';
-import type { Banner } from '../banners/api';
+import type { ApiData } from '@wallet/api-types';
 
-export interface RefundCheck {
-  result: boolean;
-  /** A bonus is held: refund cannot be received now. */
-  bonus: boolean;
-  /** Server html. */
-  info: string;
-  refundAmount: number;
-  refundSuccess: number;
-  refundFail: number;
-}
-
-export interface RefundEntry {
-  refundAmount: number;
-  createdAt: string;
-}
+export type RefundCheck = ApiData<'/api/refund/check', 'get'>;
+export type RefundList = ApiData<'/api/refund', 'post'>;
+export type RefundEntry = RefundList['refunds'][number];
 
 export const refundApi = {
-  list: (page: number, limit: number) =>
-    post<{ refunds: RefundEntry[]; total: number }>('/api/refund', { page, limit }),
+  list: (page: number, limit: number) => post<RefundList>('/api/refund', { page, limit }),
   check: () => get<RefundCheck>('/api/refund/check'),
   receive: (idempotencyKey?: string) =>
-    get<{ message: string; refundAmount: number }>('/api/refund/receive', withIdempotencyKey(idempotencyKey)),
+    get<ApiData<'/api/refund/receive', 'get'>>('/api/refund/receive', withIdempotencyKey(idempotencyKey)),
   toWallet: (idempotencyKey?: string) =>
-    get<{ message: string; amount: number }>('/api/refund/addWallet', withIdempotencyKey(idempotencyKey)),
-  banners: () => get<Banner[]>('/api/refund/banners'),
+    get<ApiData<'/api/refund/addWallet', 'get'>>('/api/refund/addWallet', withIdempotencyKey(idempotencyKey)),
+  banners: () => get<ApiData<'/api/refund/banners', 'get'>>('/api/refund/banners'),
 };

@@ -12,6 +12,8 @@ const check = (overrides: Partial<RefundCheck> = {}): RefundCheck => ({
   refundAmount: 12000,
   refundSuccess: 2,
   refundFail: 1,
+  balance: 0,
+  period: { from: '2026-11-16', to: '2026-11-22' },
   ...overrides,
 });
 

@@ -2,19 +2,16 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, IDEMPOTENCY_HEADER, setLocale } from '@wallet/shared';
 import { transferApi, type TransferResult } from './api';
-import { game, record, THB } from '../test-support/fixtures';
+import { game, record, THB, transferResult } from '../test-support/fixtures';
 import { TransferModal } from './transfer-modal';
 
 const games = [
   game('PG', { name: 'PG Soft', isActive: true, amount: 5000 }),
   game('JOKER', { isActive: false }),
 ];
-const done: TransferResult = {
-  status: 'SUCCESS',
-  transferId: 't1',
-  wallet: { amount: 0, currency: 'THB' },
-  slots: [],
-};
+const done: TransferResult = transferResult('SUCCESS', [
+  { from: 'wallet', to: 'PG', amount: 2550, status: 'SUCCESS' },
+]);
 
 function renderModal(onClose = jest.fn()) {
   render(<TransferModal open walletAmount={100000} games={games} format={THB} onClose={onClose} />);

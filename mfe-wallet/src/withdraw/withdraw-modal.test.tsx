@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, setLocale } from '@wallet/shared';
 import { withdrawApi } from './api';
-import { record, snapshot, THB } from '../test-support/fixtures';
+import { record, snapshot, THB, withdrawResult } from '../test-support/fixtures';
 import { WithdrawModal } from './withdraw-modal';
 
 function renderModal(onClose = jest.fn()) {
@@ -25,7 +25,9 @@ async function withdraw(amount: string) {
 
 beforeAll(() => setLocale('en'));
 beforeEach(() =>
-  jest.spyOn(withdrawApi, 'limits').mockResolvedValue({ withdrawMin: 10000, withdrawMax: 5000000 }),
+  jest
+    .spyOn(withdrawApi, 'limits')
+    .mockResolvedValue({ withdrawMin: 10000, withdrawMax: 5000000, currency: 'THB' }),
 );
 afterEach(() => jest.restoreAllMocks());
 
@@ -54,12 +56,13 @@ test('above withdrawMax: the max message, no call', async () => {
 });
 
 test('success uses withdrawAll, says to wait for the transfer, announces and closes with true', async () => {
-  const call = jest.spyOn(withdrawApi, 'withdrawAll').mockResolvedValue({
-    withdrawalId: 'w1',
-    status: 'PENDING',
-    amount: 20000,
-    wallet: { amount: 980000, currency: 'THB' },
-  });
+  const call = jest.spyOn(withdrawApi, 'withdrawAll').mockResolvedValue(
+    withdrawResult('SUCCESS', [{ from: 'wallet', to: 'bank', amount: 20000, status: 'PENDING' }], {
+      id: 'w1',
+      status: 'PENDING',
+      amount: 20000,
+    }),
+  );
   const changes = record('wallet:changed');
   const onClose = renderModal();
   await screen.findByTestId('withdraw-limits');

@@ -13,7 +13,7 @@ export type WithdrawCheck = { ok: true; amount: number } | { ok: false; problem:
  */
 export function checkWithdraw(
   amountText: string,
-  limits: WithdrawLimits,
+  limits: Pick<WithdrawLimits, 'withdrawMin' | 'withdrawMax'>,
   format: MoneyFormat,
 ): WithdrawCheck {
   const amount = toMinorUnits(amountText, format.scale);

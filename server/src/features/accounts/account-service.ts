@@ -5,6 +5,7 @@ import type { Member } from '../../platform/db/schema';
 import type { Ledger } from '../../core/ledger';
 import { AppError } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
+import { walletCurrency, type BankRef, type Profile } from '../../platform/http/schemas';
 import { hashPassword } from './passwords';
 import type { ContentService } from '../content/content-service';
 import type { OtpService } from '../otp/otp-service';
@@ -32,24 +33,7 @@ export interface RegistrationInput {
   otpToken?: string;
 }
 
-export interface BankRef {
-  code: string;
-  nameTH: string;
-  nameEN: string;
-}
-
-export interface Profile {
-  _id: string;
-  username: string;
-  name: string;
-  createdAt: string;
-  coin: number;
-  bankCode: string;
-  bankAccountName: string;
-  bankAccountNo: string;
-  bank: BankRef;
-  currency: string;
-}
+export type { BankRef, Profile };
 
 interface PgError {
   code?: string;
@@ -230,7 +214,7 @@ export class AccountService {
       bankAccountName: m.bank_account_name,
       bankAccountNo: m.bank_account_no,
       bank: { code: m.bank_code, nameTH: m.bank_name_th, nameEN: m.bank_name_en },
-      currency: m.currency,
+      currency: walletCurrency(m.currency),
     };
   }
 

@@ -1,11 +1,9 @@
 import type { Db } from '../../platform/db';
 import type { Locale } from '../../platform/locale';
+import type { Banner } from './schemas';
 import { bannersDb } from './tables';
 
-export interface Banner {
-  image: string;
-  html: string;
-}
+export type { Banner };
 
 type Kind = 'invite' | 'refund';
 

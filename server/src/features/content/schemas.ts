@@ -1,4 +1,5 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 
 /** An invite or refund banner. */
 export const Banner = Type.Object({ image: Type.String(), html: Type.String() });
+export type Banner = Static<typeof Banner>;

@@ -8,19 +8,11 @@ import type { Deposits } from './deposits';
 import { AppError } from '../../platform/errors';
 import { isUniqueViolation, newId } from '../../platform/ids';
 import type { MoneyInOptions } from './options';
+import type { QrState } from './schemas';
 import { depositsDb, type IncomingOutcome, type QrChannel, type QrCodesTable } from './tables';
 import type { Selectable } from 'kysely';
 
-export interface QrState {
-  qrcodeId: string | null;
-  hasQrcode: boolean;
-  qrcode: string;
-  amount: number;
-  expireIn: number;
-  message: string;
-  /** A link that pays this QR on the payer's device (banking-app deep link; the sandbox pay page), if any. */
-  payUrl: string | null;
-}
+export type { QrState };
 
 type QrRow = Selectable<QrCodesTable>;
 

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { QR_CHANNELS } from './tables';
 
 /** Response and request schemas of the money-in routes (shapes of docs/wallet-api.md). */
@@ -20,6 +20,7 @@ export const QrState = Type.Object({
     description: 'pays this QR on the payer device (banking-app deep link; the sandbox pay page)',
   }),
 });
+export type QrState = Static<typeof QrState>;
 
 export const DepositLookup = Type.Object({
   banks: Type.Array(
@@ -52,6 +53,7 @@ export const Slip = Type.Object({
   note: Type.Union([Type.String(), Type.Null()], { description: 'reason code of spec §4 when FAILED' }),
   link: Type.String({ description: 'short-lived signed URL of the slip image' }),
 });
+export type SlipView = Static<typeof Slip>;
 
 /** Webhook bodies (JSON, validated after the signature check). */
 export const PaymentWebhook = Type.Object({

@@ -9,16 +9,10 @@ import { AppError } from '../../platform/errors';
 import { isUniqueViolation, newId } from '../../platform/ids';
 import { SLIP_REASONS, type SlipReason } from '../../platform/errors';
 import type { MoneyInOptions } from './options';
+import type { SlipView } from './schemas';
 import { depositsDb, type SlipsTable } from './tables';
 
-export interface SlipView {
-  reference: string;
-  createdAt: string;
-  amount: number;
-  status: 'PROCESSING' | 'SUCCESS' | 'FAILED';
-  note: string | null;
-  link: string;
-}
+export type { SlipView };
 
 export interface SlipInput {
   file: Buffer;

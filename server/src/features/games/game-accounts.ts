@@ -5,7 +5,9 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
-import { GAMES, gameInfo, type GameCategory, type GameInfo } from './catalogue';
+import type { Static } from '@sinclair/typebox';
+import { GAMES, gameInfo, type GameInfo } from './catalogue';
+import type { GameAccount } from './schemas';
 import type { GameCredentials, GameProvider } from './provider';
 
 /**
@@ -14,19 +16,8 @@ import type { GameCredentials, GameProvider } from './provider';
  * game locks its game_accounts row first (`lockGameAccount`), then the ledger accounts (in id order).
  */
 
-export interface GameAccountView {
-  code: string;
-  name: string;
-  logo: string;
-  background: string;
-  category: GameCategory;
-  isActive: boolean;
-  amount: number;
-  ftWalletSlot: number;
-  web: string | null;
-  android: string | null;
-  ios: string | null;
-}
+/** One game account as GET /api/wallet lists it: the route's schema. */
+export type GameAccountView = Static<typeof GameAccount>;
 
 export type Trx = Transaction<Database>;
 export type Providers = (code: string) => GameProvider;

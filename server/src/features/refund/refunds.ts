@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors';
 import type { MemberDirectory } from '../accounts/member-directory';
 import { isUniqueViolation, newId } from '../../platform/ids';
 import type { MoneyInLedger } from '../../platform/money-ledger';
+import type { RefundCheck } from './schemas';
 import { refundDb } from './tables';
 
 /**
@@ -29,16 +30,7 @@ export function weekStart(t: Date): Date {
 
 const periodKey = (start: Date): string => new Date(start.getTime() + OFFSET).toISOString().slice(0, 10);
 
-export interface RefundCheck {
-  result: boolean;
-  bonus: boolean;
-  info: string;
-  refundAmount: number;
-  refundSuccess: number;
-  refundFail: number;
-  balance: number;
-  period: { from: string; to: string };
-}
+export type { RefundCheck };
 
 const INFO: Record<Locale, (from: string, to: string) => string> = {
   th: (f, t) =>

@@ -6,17 +6,7 @@ import { auth, requireMember } from '../../platform/http/auth';
 import { bearer, Page, replies, success } from '../../platform/http/schemas';
 import { pickLocale } from '../../platform/locale';
 import { Banner } from '../content/schemas';
-
-export const RefundCheck = Type.Object({
-  result: Type.Boolean({ description: 'receive would succeed now' }),
-  bonus: Type.Boolean({ description: 'a bonus is held (receive and addWallet refused)' }),
-  info: Type.String({ description: 'HTML: the refund rule' }),
-  refundAmount: Type.Integer({ description: 'what receive accrues now (last week), minor units' }),
-  refundSuccess: Type.Integer({ description: 'weeks refunded so far' }),
-  refundFail: Type.Integer({ description: 'completed weeks since joining without a refund' }),
-  balance: Type.Integer({ description: 'refund balance waiting for addWallet, minor units' }),
-  period: Type.Object({ from: Type.String(), to: Type.String() }, { description: 'last completed week' }),
-});
+import { RefundCheck } from './schemas';
 
 /** POST /api/refund and GET /api/refund/check, /receive, /addWallet, /banners (cashback). */
 export const refundRoutes: FastifyPluginAsyncTypebox = async (app) => {

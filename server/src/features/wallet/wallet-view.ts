@@ -2,20 +2,13 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
 import type { SettingsService } from '../../platform/settings';
-import type { AccountService, BankRef, Profile } from '../accounts/account-service';
-import type { GameAccountView } from '../games/game-accounts';
+import type { AccountService } from '../accounts/account-service';
+import { walletCurrency } from '../../platform/http/schemas';
+import type { WalletView } from './schemas';
 import type { Games } from '../games/plugin';
-import type { Invites, InviteSummary } from '../invite/invites';
+import type { Invites } from '../invite/invites';
 
-export interface WalletView {
-  profile: Profile;
-  bankAccount: { bankAccountName: string; bankAccountNo: string; bank: BankRef };
-  wallet: { amount: number; currency: string };
-  invite: InviteSummary;
-  slots: GameAccountView[];
-  spin: { isActive: boolean };
-  updatedAt: string;
-}
+export type { WalletView };
 
 /**
  * GET /api/wallet, a read model: the profile (accounts), the main wallet balance (the ledger), the game accounts
@@ -47,7 +40,7 @@ export class WalletReadModel {
         bankAccountNo: profile.bankAccountNo,
         bank: profile.bank,
       },
-      wallet: { amount: Number(account.balance), currency: account.currency },
+      wallet: { amount: Number(account.balance), currency: walletCurrency(account.currency) },
     };
   }
 

@@ -23,7 +23,18 @@ export const replies = <T extends TSchema>(data: T) => ({ 200: Ok(data), '4xx': 
 
 export const success = <T>(data: T): { code: 'SUCCESS'; data: T } => ({ code: 'SUCCESS', data });
 
+/** The currency of a member's wallet (the Laos build's `BAHT` registration is a THB wallet). */
+export const WalletCurrency = Type.Union([Type.Literal('THB'), Type.Literal('LAK')]);
+export type WalletCurrency = Static<typeof WalletCurrency>;
+/** The stored currency of a wallet (`members.currency`, `ledger_accounts.currency`: always THB or LAK). */
+export const walletCurrency = (stored: string): WalletCurrency => {
+  if (stored === 'THB' || stored === 'LAK') return stored;
+  throw new Error(`unexpected wallet currency ${JSON.stringify(stored)}`);
+};
+
 export const BankRef = Type.Object({ code: Type.String(), nameTH: Type.String(), nameEN: Type.String() });
+
+export type BankRef = Static<typeof BankRef>;
 
 export const Profile = Type.Object({
   _id: Type.String({ description: '24 hex characters' }),
@@ -35,13 +46,14 @@ export const Profile = Type.Object({
   bankAccountName: Type.String(),
   bankAccountNo: Type.String(),
   bank: BankRef,
-  currency: Type.String({ description: 'THB or LAK' }),
+  currency: WalletCurrency,
 });
+export type Profile = Static<typeof Profile>;
 
 /** The member's main wallet balance (GET /api/wallet and every money-moving answer). */
 export const Wallet = Type.Object({
   amount: Type.Integer({ description: 'Main wallet balance in minor units (THB: satang, LAK: kip)' }),
-  currency: Type.String(),
+  currency: WalletCurrency,
 });
 
 /** Optional Idempotency-Key header of the money-moving routes (docs/ledger.md). */
