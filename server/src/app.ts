@@ -3,7 +3,6 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fastifyCompress from '@fastify/compress';
-import fastifyCors from '@fastify/cors';
 import fastifyJwt from '@fastify/jwt';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -16,12 +15,13 @@ import { Ledger } from './core/ledger';
 import { migrateToLatest, openDatabase, purgeStale } from './platform/db';
 import { AppError, isAppError } from './platform/errors';
 import { ErrorBody } from './platform/http/schemas';
+import { DOCS_CSP, registerSecurity } from './platform/http/security';
 import { loadOrCreateSecrets } from './platform/secrets';
 import { systemClock, type Clock } from './platform/clock';
 import { DEFAULT_LIMITS, type Limits } from './platform/limits';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './platform/rate-limit';
 import { SettingsService } from './platform/settings';
-import { sendHostIndex, staticRoutes } from './platform/static';
+import { REMOTE_ENTRIES, sendHostIndex, staticRoutes } from './platform/static';
 import { operationsPlugin } from './core/operations/plugin';
 import { accountsPlugin } from './features/accounts/plugin';
 import { contentPlugin, seedContent } from './features/content/plugin';
@@ -146,12 +146,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
     return reply.status(404).send({ code: 'NO_DATA', message: 'NO_DATA' });
   });
 
-  await app.register(fastifyCors, {
-    origin: true,
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'X-Requested-By', 'Accept-Language', 'Idempotency-Key'],
-    maxAge: 600,
-  });
+  // Helmet (CSP, frame-ancestors, nosniff, Referrer-Policy), CORS for CORS_ORIGINS only, no-store on member data.
+  await registerSecurity(app, config, REMOTE_ENTRIES);
   await app.register(fastifyCompress, {
     global: true,
     encodings: ['br', 'gzip'],
@@ -193,7 +189,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
       },
     },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: DOCS_CSP });
 
   // The features, each a named plugin (fastify-plugin) that decorates the app with its services, registers its
   // routes (and its sandbox routes while SANDBOX is on) and runs its own background jobs. docs/server.md "Layout".

@@ -2,7 +2,8 @@ import { body, createTestApp, dbLabel, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The dev harness origin is configured, as CORS answers only configured origins (default: none).
+  t = await createTestApp({ CORS_ORIGINS: 'http://localhost:3001' });
 });
 afterAll(() => t.close());
 

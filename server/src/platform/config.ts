@@ -32,6 +32,8 @@ export interface AppConfig {
    * ms (OPERATION_GRACE_MS, default 15000): a request cut off by a crash is finished after at most this long.
    */
   operationGraceMs: number;
+  /** Origins allowed to call the API from a browser (CORS_ORIGINS, comma-separated; default none: same-origin). */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {
@@ -131,6 +133,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const jobIntervalMs = ms('JOB_INTERVAL_MS', 2000);
   const operationGraceMs = ms('OPERATION_GRACE_MS', 15_000);
 
+  const corsOrigins: string[] = [];
+  for (const raw of (env.CORS_ORIGINS ?? '').split(',')) {
+    const o = raw.trim();
+    if (o === '') continue;
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(o);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== o.replace(/\/$/, '')) {
+      problems.push(`CORS_ORIGINS must list origins like https://wallet.example (no path, no *), got "${o}"`);
+    } else corsOrigins.push(parsed.origin);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -149,5 +166,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     payoutSettleMs,
     jobIntervalMs,
     operationGraceMs,
+    corsOrigins,
   };
 }

@@ -23,8 +23,12 @@ export function cacheControlFor(file: string): string {
   return CACHE_NO_CACHE;
 }
 
+/** The entry (manifest) the host loads for a remote, as listed in remotes.json; the site's CSP allows its origin. */
+export const remoteEntry = (folder: RemoteFolder): string => `/remotes/${folder}/mf-manifest.json`;
+export const REMOTE_ENTRIES: readonly string[] = REMOTE_FOLDERS.map(remoteEntry);
+
 /** Prefixes that never fall back to the host's index.html. */
-export const RESERVED_PREFIXES = ['/api', '/docs', '/sandbox', '/ops', '/media', '/remotes'];
+export const RESERVED_PREFIXES = ['/api', '/docs', '/sandbox', '/ops', '/media', '/remotes', '/csp-report'];
 
 export const isReserved = (url: string): boolean =>
   RESERVED_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`)) ||
@@ -93,7 +97,7 @@ export const staticRoutes: FastifyPluginAsyncTypebox = async (app) => {
         remotes: REMOTE_FOLDERS.map((folder) => ({
           name: folder.replace('-', '_'),
           folder,
-          entry: `/remotes/${folder}/mf-manifest.json`,
+          entry: remoteEntry(folder),
           enabled: settings[`remote.${folder}.enabled`],
         })),
       };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import QRCode from 'qrcode';
+import { pageCsp } from '../../platform/http/security';
 import { signWebhook } from './webhook-signature';
 
 const escapeHtml = (s: string): string =>
@@ -11,6 +12,21 @@ const escapeHtml = (s: string): string =>
   );
 
 const baht = (minor: number): string => (minor / 100).toFixed(2);
+
+/** The pay page's inline style and script: constant, so its CSP names them by hash (no 'unsafe-inline'). */
+const PAY_STYLE = `body{font-family:sans-serif;max-width:420px;margin:2rem auto;padding:0 1rem}
+.qr svg{width:240px;height:240px}button{font-size:1.2rem;padding:.6rem 2rem}`;
+const PAY_SCRIPT = `
+document.getElementById('pay').addEventListener('click', async (event) => {
+  const qr = encodeURIComponent(event.currentTarget.dataset.qr);
+  const res = await fetch('/sandbox/qr/' + qr + '/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const out = await res.json();
+  const d = (out.deliveries || [])[0] || {};
+  document.getElementById('result').textContent = res.ok ? 'Webhook delivered: ' + d.outcome : 'Failed: ' + JSON.stringify(out);
+  if (d.outcome === 'CREDITED') document.getElementById('status').textContent = 'PAID';
+});
+`;
+const PAY_CSP = pageCsp({ scripts: [PAY_SCRIPT], styles: [PAY_STYLE] });
 
 const Delivery = Type.Object({
   statusCode: Type.Integer(),
@@ -63,7 +79,10 @@ export const depositSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const qr = await m.qr.find(request.params.qrcodeId);
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', PAY_CSP);
       if (!qr) return reply.status(404).send('<!doctype html><title>Sandbox pay</title><p>No such QR.</p>');
       const svg = await QRCode.toString(qr.payload, { type: 'svg', margin: 2, width: 240 });
       const expires = new Date(qr.expires_at);
@@ -71,23 +90,14 @@ export const depositSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Sandbox ${escapeHtml(qr.channel)} payment</title>
-<style>body{font-family:sans-serif;max-width:420px;margin:2rem auto;padding:0 1rem}
-.qr svg{width:240px;height:240px}button{font-size:1.2rem;padding:.6rem 2rem}</style></head>
+<style>${PAY_STYLE}</style></head>
 <body><h1>${escapeHtml(qr.channel)} sandbox</h1>
 <p>Amount: <strong>${baht(qr.amount)} ${escapeHtml(qr.currency)}</strong></p>
 <p>Status: <strong id="status">${escapeHtml(qr.status)}</strong> · expires ${escapeHtml(expires.toISOString())}</p>
 <div class="qr">${svg}</div>
-<p><button id="pay" type="button">Pay</button></p>
+<p><button id="pay" type="button" data-qr="${id}">Pay</button></p>
 <p id="result" role="status"></p>
-<script>
-document.getElementById('pay').addEventListener('click', async () => {
-  const res = await fetch('/sandbox/qr/${id}/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-  const out = await res.json();
-  const d = (out.deliveries || [])[0] || {};
-  document.getElementById('result').textContent = res.ok ? 'Webhook delivered: ' + d.outcome : 'Failed: ' + JSON.stringify(out);
-  if (d.outcome === 'CREDITED') document.getElementById('status').textContent = 'PAID';
-});
-</script></body></html>`);
+<script>${PAY_SCRIPT}</script></body></html>`);
     },
   );
 

@@ -5,11 +5,13 @@ import { idempotent } from '../../core/idempotency';
 import { AppError } from '../../platform/errors';
 import { auth, requireMember } from '../../platform/http/auth';
 import { bearer, replies, success } from '../../platform/http/schemas';
+import { sendUpload } from '../../platform/http/security';
+import { reserveDeposit } from './member-limits';
 import * as S from './schemas';
 
 /** POST /api/wallet/slip (multipart upload) and GET /api/slip-image/:reference (signed image URL). */
 export const slipRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { deposits: m } = app;
+  const { ctx, deposits: m } = app;
   const moneyMoving = idempotent(requireMember);
 
   await app.register(fastifyMultipart, {
@@ -39,6 +41,8 @@ export const slipRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       if (!request.isMultipart()) throw new AppError('SLIP_NO_FILE', 400);
+      const memberId = auth(request).memberId;
+      await reserveDeposit(ctx.rateLimit, ctx.limits, 'slip', memberId);
       let file: Buffer | undefined;
       let originalName = '';
       let amountRaw: string | undefined;
@@ -67,7 +71,7 @@ export const slipRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!Number.isSafeInteger(declaredAmount) || declaredAmount <= 0)
           throw new AppError('KEY_INVALID', 400);
       }
-      return success(await m.slips.upload(auth(request).memberId, { file, originalName, declaredAmount }));
+      return success(await m.slips.upload(memberId, { file, originalName, declaredAmount }));
     },
   );
 
@@ -85,11 +89,13 @@ export const slipRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const img = await m.slips.image(request.params.reference, request.query.exp, request.query.sig);
       if (!img) throw new AppError('NO_DATA', 404);
-      return reply
-        .type(img.mime)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(img.data);
+      // Content-Disposition and a sandboxing CSP: an uploaded file never runs as a page of the site.
+      const ext = img.mime === 'image/png' ? 'png' : 'jpg';
+      return sendUpload(reply, {
+        mime: img.mime,
+        data: img.data,
+        name: `slip-${request.params.reference}.${ext}`,
+      });
     },
   );
 };

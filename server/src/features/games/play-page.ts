@@ -1,3 +1,4 @@
+import { pageCsp } from '../../platform/http/security';
 import type { GameInfo } from './catalogue';
 import type { RoundResult } from './sandbox-provider';
 
@@ -53,6 +54,21 @@ const TEXT = {
   },
 } as const;
 
+/** The play page's inline style: constant, so the page's CSP names it by hash. */
+const PLAY_STYLE = `
+body{font-family:system-ui,'Noto Sans Thai',sans-serif;margin:0;background:#10131a;color:#f3f4f6}
+main{max-width:420px;margin:0 auto;padding:16px}
+header{display:flex;align-items:center;gap:12px}header img{width:56px;height:56px}
+.card{background:#1c2130;border-radius:12px;padding:16px;margin:12px 0}
+.balance{font-size:28px;font-weight:700}
+input,button{font-size:18px;padding:8px 12px;border-radius:8px;border:0}
+button{background:#f5b700;color:#111;font-weight:700;cursor:pointer}
+.msg{font-weight:700}.ok{color:#4ade80}.err{color:#f87171}
+a{color:#93c5fd}small{color:#9ca3af}
+`;
+/** The play page's CSP: its own style by hash, images and the bet form on this server, no script. */
+export const PLAY_PAGE_CSP = pageCsp({ styles: [PLAY_STYLE] });
+
 /** The server-rendered page an auto-login link opens: balance, a bet form, the last rounds. */
 export function playPage(p: PlayPageInput): string {
   const t = TEXT[p.lang];
@@ -75,17 +91,7 @@ export function playPage(p: PlayPageInput): string {
   return `<!doctype html>
 <html lang="${p.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(p.game.name)} · ${t.title}</title>
-<style>
-body{font-family:system-ui,'Noto Sans Thai',sans-serif;margin:0;background:#10131a;color:#f3f4f6}
-main{max-width:420px;margin:0 auto;padding:16px}
-header{display:flex;align-items:center;gap:12px}header img{width:56px;height:56px}
-.card{background:#1c2130;border-radius:12px;padding:16px;margin:12px 0}
-.balance{font-size:28px;font-weight:700}
-input,button{font-size:18px;padding:8px 12px;border-radius:8px;border:0}
-button{background:#f5b700;color:#111;font-weight:700;cursor:pointer}
-.msg{font-weight:700}.ok{color:#4ade80}.err{color:#f87171}
-a{color:#93c5fd}small{color:#9ca3af}
-</style></head>
+<style>${PLAY_STYLE}</style></head>
 <body><main>
 <header><img src="/media/games/${p.game.code}-logo.svg" alt="${esc(p.game.name)}"><div><h1>${esc(p.game.name)}</h1><small>${t.title} · ${esc(p.username)}</small></div></header>
 <p><a href="${base}?session=${encodeURIComponent(p.session)}&amp;lang=${other}">${TEXT[p.lang].other}</a></p>

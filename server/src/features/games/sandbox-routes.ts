@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../platform/errors';
 import { gameInfo } from './catalogue';
-import { playPage } from './play-page';
+import { PLAY_PAGE_CSP, playPage } from './play-page';
 import { FAULT_MODES, type FaultMode, type SandboxGames } from './sandbox-provider';
 
 /**
@@ -64,6 +64,7 @@ export const gamesSandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: SandboxGam
       const msg = request.query.msg;
       reply.header('content-type', 'text/html; charset=utf-8');
       reply.header('cache-control', 'no-store');
+      reply.header('content-security-policy', PLAY_PAGE_CSP);
       return playPage({
         game: g,
         username,
