@@ -165,6 +165,7 @@ function HomeDialogs({
         open={dialog.kind === 'withdraw'}
         walletAmount={snapshot.wallet.amount}
         bankAccount={snapshot.bankAccount}
+        games={snapshot.slots}
         format={format}
         onClose={close}
       />

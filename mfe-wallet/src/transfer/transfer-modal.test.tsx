@@ -8,6 +8,7 @@ import { TransferModal } from './transfer-modal';
 const games = [
   game('PG', { name: 'PG Soft', isActive: true, amount: 5000 }),
   game('JOKER', { isActive: false }),
+  game('SBO', { name: 'SBOBET', isActive: true, amount: 20000 }),
 ];
 const done: TransferResult = transferResult('SUCCESS', [
   { from: 'wallet', to: 'PG', amount: 2550, status: 'SUCCESS' },
@@ -37,7 +38,7 @@ test('offers the main wallet and the active games only', () => {
   const options = Array.from((screen.getByTestId('transfer-from') as HTMLSelectElement).options).map(
     (o) => o.value,
   );
-  expect(options).toEqual(['', 'wallet', 'PG']);
+  expect(options).toEqual(['', 'wallet', 'PG', 'SBO']);
 });
 
 test('both accounts must be chosen (select-account message)', async () => {
@@ -106,4 +107,50 @@ test('a retry after a lost answer reuses the idempotency key; a new action gets 
   expect(keys[1]).toBe(keys[0]);
   expect(keys[2]).not.toBe(keys[1]);
   expect(IDEMPOTENCY_HEADER).toBe('Idempotency-Key');
+});
+
+/** The newest element with the test id: alert dialogs of earlier tests may still be open in their own roots. */
+const latest = async (testId: string) => (await screen.findAllByTestId(testId)).at(-1) as HTMLElement;
+
+test('pending: says the provider is confirming, announces wallet:changed and closes with true', async () => {
+  jest
+    .spyOn(transferApi, 'transfer')
+    .mockResolvedValue(
+      transferResult('PENDING', [{ from: 'wallet', to: 'PG', amount: 1000, status: 'PENDING' }]),
+    );
+  const changes = record('wallet:changed');
+  const onClose = renderModal();
+  await fill('wallet', 'PG', '10');
+  await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+  expect(changes.events).toEqual([{ reason: 'transfer' }]);
+  expect(await latest('alert-success')).toHaveTextContent(
+    'The transfer is being confirmed by the game provider. Your balance updates shortly.',
+  );
+  changes.stop();
+});
+
+test('partial game to game: a warning says what moved and that the rest is in the wallet', async () => {
+  jest.spyOn(transferApi, 'transfer').mockResolvedValue(
+    transferResult('PARTIAL', [
+      { from: 'SBO', to: 'wallet', amount: 10000, status: 'SUCCESS' },
+      { from: 'wallet', to: 'PG', amount: 10000, status: 'FAILED' },
+      // The failed attempt to bring the money back to SBOBET is not told: the money is in the wallet.
+      { from: 'wallet', to: 'SBO', amount: 10000, status: 'FAILED' },
+    ]),
+  );
+  const changes = record('wallet:changed');
+  const onClose = renderModal();
+  await fill('SBO', 'PG', '100');
+  await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+  expect(changes.events).toEqual([{ reason: 'transfer' }]);
+  const dialog = await latest('alert-warning');
+  expect(dialog).toHaveTextContent('Transfer partly done');
+  const lines = Array.from((await latest('transfer-outcome')).querySelectorAll('p')).map(
+    (p) => p.textContent,
+  );
+  expect(lines).toEqual([
+    '100.00 baht moved from SBOBET to your main wallet.',
+    'The transfer from your main wallet to PG Soft did not go through: that money is still in your main wallet.',
+  ]);
+  changes.stop();
 });

@@ -10,10 +10,11 @@ import {
   useTranslation,
 } from '@wallet/shared';
 import type { GameAccount } from '../home/api';
-import { MAIN_WALLET, transferApi } from './api';
+import { MAIN_WALLET, transferApi, type TransferResult } from './api';
 import { showMoney, type MoneyFormat } from '../common/money';
 import { useActionKey } from '../common/use-action-key';
 import { announceWalletChange } from '../common/wallet-events';
+import { OperationOutcome, useOperationText } from '../common/operation-outcome';
 import { checkTransfer, TRANSFER_MINIMUM_MAJOR, type TransferProblem } from './transfer-rules';
 
 export interface TransferModalProps {
@@ -50,6 +51,7 @@ function TransferForm({ walletAmount, games, format, initialFrom, initialTo, onC
   const [amountText, setAmountText] = useState('');
   const [problem, setProblem] = useState<TransferProblem | null>(null);
   const { keyFor, settle } = useActionKey();
+  const outcome = useOperationText(format, games);
   const transfer = useAsyncAction(transferApi.transfer, {
     onError: (error) => void showAlert({ kind: 'error', message: error.message }),
   });
@@ -84,12 +86,24 @@ function TransferForm({ walletAmount, games, format, initialFrom, initialTo, onC
     const result = await transfer.run({ from, to, amount: check.amount }, key);
     settle(result.ok ? undefined : (result.error ?? undefined));
     if (!result.ok) return;
+    // Every answer that is not an error moved money or holds it for the provider: the balances change.
     announceWalletChange('transfer');
     onClose(true);
-    void showAlert({
+    void showAlert(resultAlert(result.value));
+  };
+
+  /** SUCCESS: done; PENDING: the provider confirms later; PARTIAL: what moved and what did not, from the legs. */
+  const resultAlert = (answer: TransferResult): Parameters<typeof showAlert>[0] => {
+    if (answer.status === 'PARTIAL')
+      return {
+        kind: 'warning',
+        title: t('transfer.partialTitle'),
+        message: <OperationOutcome lines={outcome.legLines(answer.operation)} testId="transfer-outcome" />,
+      };
+    return {
       kind: 'success',
-      message: result.value.status === 'PENDING' ? t('transfer.pending') : t('transfer.done'),
-    });
+      message: answer.status === 'PENDING' ? t('transfer.pending') : t('transfer.done'),
+    };
   };
 
   return (

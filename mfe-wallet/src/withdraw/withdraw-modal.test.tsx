@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, setLocale } from '@wallet/shared';
 import { withdrawApi } from './api';
-import { record, snapshot, THB, withdrawResult } from '../test-support/fixtures';
+import { game, record, snapshot, THB, withdrawResult } from '../test-support/fixtures';
 import { WithdrawModal } from './withdraw-modal';
 
 function renderModal(onClose = jest.fn()) {
@@ -11,6 +11,10 @@ function renderModal(onClose = jest.fn()) {
       open
       walletAmount={1000000}
       bankAccount={snapshot().bankAccount}
+      games={[
+        game('PG', { name: 'PG Soft', isActive: true }),
+        game('JOKER', { name: 'Joker', isActive: true }),
+      ]}
       format={THB}
       onClose={onClose}
     />,
@@ -83,4 +87,81 @@ test('failure shows an error dialog', async () => {
   await withdraw('200');
   expect(await screen.findByTestId('alert-error')).toHaveTextContent('A bonus is active');
   expect(onClose).not.toHaveBeenCalled();
+});
+
+async function withdrawAnswered(answer: Awaited<ReturnType<typeof withdrawApi.withdrawAll>>) {
+  jest.spyOn(withdrawApi, 'withdrawAll').mockResolvedValue(answer);
+  const changes = record('wallet:changed');
+  const onClose = renderModal();
+  await screen.findByTestId('withdraw-limits');
+  await withdraw('200');
+  await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+  changes.stop();
+  return changes.events;
+}
+
+/** The newest element with the test id: alert dialogs of earlier tests may still be open in their own roots. */
+const latest = async (testId: string) => (await screen.findAllByTestId(testId)).at(-1) as HTMLElement;
+
+const outcomeLines = async () =>
+  Array.from((await latest('withdraw-outcome')).querySelectorAll('p')).map((p) => p.textContent);
+
+test('pending: a game is still answering, the withdrawal follows; announced', async () => {
+  const events = await withdrawAnswered(
+    withdrawResult(
+      'PENDING',
+      [
+        { from: 'PG', to: 'wallet', amount: 5000, status: 'PENDING' },
+        { from: 'wallet', to: 'bank', amount: 20000, status: 'PENDING' },
+      ],
+      null,
+      20000,
+    ),
+  );
+  expect(events).toEqual([{ reason: 'withdraw' }]);
+  expect(await latest('alert-info')).toHaveTextContent(
+    'A game is still answering. Your withdrawal follows as soon as its money is back in your wallet',
+  );
+});
+
+test('partial, withdrawal not made: which games were collected, which kept their money', async () => {
+  const events = await withdrawAnswered(
+    withdrawResult(
+      'PARTIAL',
+      [
+        { from: 'PG', to: 'wallet', amount: 5000, status: 'SUCCESS' },
+        { from: 'JOKER', to: 'wallet', amount: 15000, status: 'FAILED' },
+        { from: 'wallet', to: 'bank', amount: 20000, status: 'FAILED', error: 'MONEY_NOT_ENOUGH' },
+      ],
+      null,
+      20000,
+    ),
+  );
+  expect(events).toEqual([{ reason: 'withdraw' }]);
+  expect(await latest('alert-warning')).toHaveTextContent('Withdrawal not made');
+  expect(await outcomeLines()).toEqual([
+    '50.00 baht moved from PG Soft to your main wallet.',
+    'The transfer from Joker to your main wallet did not go through: that money is still in Joker.',
+    'The withdrawal of 200.00 baht was not made. The money collected from your games is in your main wallet.',
+  ]);
+});
+
+test('partial, withdrawal made while a game kept its money', async () => {
+  await withdrawAnswered(
+    withdrawResult(
+      'PARTIAL',
+      [
+        { from: 'PG', to: 'wallet', amount: 5000, status: 'SUCCESS' },
+        { from: 'JOKER', to: 'wallet', amount: 15000, status: 'FAILED' },
+        { from: 'wallet', to: 'bank', amount: 20000, status: 'SUCCESS' },
+      ],
+      { id: 'w1', status: 'PENDING', amount: 20000 },
+    ),
+  );
+  expect(await latest('alert-warning')).toHaveTextContent('Withdrawal made, a game kept its money');
+  expect(await outcomeLines()).toEqual([
+    '50.00 baht moved from PG Soft to your main wallet.',
+    'The transfer from Joker to your main wallet did not go through: that money is still in Joker.',
+    '200.00 baht is on its way to your bank account. Please wait for the transfer.',
+  ]);
 });

@@ -10,17 +10,20 @@ import {
   useAsyncAction,
   useTranslation,
 } from '@wallet/shared';
-import type { BankAccount } from '../home/api';
-import { type WithdrawLimits, withdrawApi } from './api';
+import type { BankAccount, GameAccount } from '../home/api';
+import { type WithdrawLimits, type WithdrawResult, withdrawApi } from './api';
 import { majorOf, showMoney, type MoneyFormat } from '../common/money';
 import { useActionKey } from '../common/use-action-key';
 import { announceWalletChange } from '../common/wallet-events';
+import { OperationOutcome, useOperationText } from '../common/operation-outcome';
 import { checkWithdraw, type WithdrawProblem } from './withdraw-rules';
 
 export interface WithdrawModalProps {
   open: boolean;
   walletAmount: number;
   bankAccount: BankAccount | undefined;
+  /** The member's games, to name them in the outcome of the collection that precedes the withdrawal. */
+  games: readonly GameAccount[];
   format: MoneyFormat;
   onClose: (moved: boolean) => void;
 }
@@ -40,12 +43,13 @@ export function WithdrawModal(props: WithdrawModalProps) {
   );
 }
 
-function WithdrawForm({ walletAmount, bankAccount, format, onClose }: WithdrawModalProps) {
+function WithdrawForm({ walletAmount, bankAccount, games, format, onClose }: WithdrawModalProps) {
   const { t, i18n } = useTranslation('wallet');
   const [limits, setLimits] = useState<WithdrawLimits | null>(null);
   const [amountText, setAmountText] = useState('');
   const [problem, setProblem] = useState<WithdrawProblem | null>(null);
   const { keyFor, settle } = useActionKey();
+  const outcome = useOperationText(format, games);
   const load = useAsyncAction(withdrawApi.limits);
   const withdraw = useAsyncAction(withdrawApi.withdrawAll, {
     onError: (error) => void showAlert({ kind: 'error', message: error.message }),
@@ -72,9 +76,30 @@ function WithdrawForm({ walletAmount, bankAccount, format, onClose }: WithdrawMo
     const result = await withdraw.run(check.amount, keyFor(`withdraw:${check.amount}`));
     settle(result.ok ? undefined : (result.error ?? undefined));
     if (!result.ok) return;
+    // Every answer that is not an error moved money (into the wallet, out to the bank) or is moving it.
     announceWalletChange('withdraw');
     onClose(true);
-    void showAlert({ kind: 'success', message: t('withdraw.done') });
+    void showAlert(resultAlert(result.value));
+  };
+
+  /**
+   * SUCCESS: the withdrawal is made (the bank pays later); PENDING: a game has not answered, the withdrawal
+   * follows; PARTIAL: a game kept its money: what was collected, and whether the withdrawal was made.
+   */
+  const resultAlert = (answer: WithdrawResult): Parameters<typeof showAlert>[0] => {
+    if (answer.status === 'PENDING') return { kind: 'info', message: t('withdraw.pending') };
+    if (answer.status === 'SUCCESS') return { kind: 'success', message: t('withdraw.done') };
+    const made = answer.withdrawal !== null;
+    const amount = { amount: outcome.money(answer.withdrawal?.amount ?? answer.amount), currency };
+    const lines = [
+      ...outcome.legLines(answer.operation),
+      made ? t('withdraw.madeAnyway', amount) : t('withdraw.notMade', amount),
+    ];
+    return {
+      kind: 'warning',
+      title: made ? t('withdraw.partialMadeTitle') : t('withdraw.partialTitle'),
+      message: <OperationOutcome lines={lines} testId="withdraw-outcome" />,
+    };
   };
 
   const bankName = bankAccount
