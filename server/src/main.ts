@@ -8,7 +8,7 @@ import { DEMO, seedDemoMember } from './features/accounts/demo-member';
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, process.argv.slice(2));
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(e.message);
@@ -17,7 +17,8 @@ async function main(): Promise<void> {
     throw e;
   }
   const app = await buildApp(config);
-  const seeded = await seedDemoMember(app);
+  // The demo member (a published password) exists only in the sandbox demo, never in production.
+  const seeded = config.sandbox ? await seedDemoMember(app) : false;
   const realtime = attachRealtime(app.server, app.ctx);
 
   let closing = false;
@@ -49,10 +50,21 @@ async function main(): Promise<void> {
     '',
     `  Wallet site running at ${url}`,
     `  API docs:    ${url}/docs`,
-    `  Database:    ${db}; sandbox adapters ${config.sandbox ? 'on' : 'off'}${config.laos ? '; Laos build' : ''}`,
-    `  Demo login:  phone ${DEMO.username}, password ${DEMO.password}${seeded ? ' (created now)' : ''}`,
+    `  Database:    ${db}${config.laos ? '; Laos build' : ''}`,
   ];
-  if (config.sandbox) lines.push(`  SMS outbox:  ${url}/sandbox/sms`);
+  if (config.sandbox) {
+    lines.push(
+      '  Mode:        sandbox demo: no real money (payments, bank transfers, slips, SMS and games are simulated);',
+      '               /sandbox routes that move money or show codes answer only on this machine (or with X-Ops-Secret).',
+      `  Demo login:  phone ${DEMO.username}, password ${DEMO.password}${seeded ? ' (created now)' : ''}`,
+      `  SMS outbox:  ${url}/sandbox/sms (from this machine)`,
+    );
+  } else {
+    lines.push(
+      `  Mode:        ${config.production ? 'production' : 'sandbox off'}; SMS ${config.sms?.provider ?? 'NOT CONFIGURED'}, ` +
+        `slips ${config.slipVerifier?.provider ?? 'NOT CONFIGURED (slips stay PROCESSING)'}`,
+    );
+  }
   if (!existsSync(path.join(config.staticRoot, 'host', 'dist', 'index.html'))) {
     lines.push(
       `  Note: ${path.join(config.staticRoot, 'host', 'dist')} is missing: build the front end first.`,

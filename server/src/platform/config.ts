@@ -34,6 +34,37 @@ export interface AppConfig {
   operationGraceMs: number;
   /** Origins allowed to call the API from a browser (CORS_ORIGINS, comma-separated; default none: same-origin). */
   corsOrigins: string[];
+  /** NODE_ENV=production or `--production`: refuses to start with the sandbox adapters on. */
+  production: boolean;
+  sms: SmsConfig | undefined;
+  slipVerifier: SlipVerifierConfig | undefined;
+  /** Time limit of every call to an outside provider (SMS, slips), ms (PROVIDER_TIMEOUT_MS, default 10000). */
+  providerTimeoutMs: number;
+}
+
+/** A real SMS gateway (SMS_PROVIDER); unset → the sandbox outbox while SANDBOX is on, else none. */
+export type SmsConfig =
+  | {
+      provider: 'thaibulksms';
+      /** THAIBULKSMS_BASE_URL, default https://api-v2.thaibulksms.com (tests point it at a local fake). */
+      baseUrl: string;
+      apiKey: string;
+      apiSecret: string;
+      sender: string;
+      force: 'standard' | 'corporate' | undefined;
+    }
+  | { provider: 'webhook'; url: string; secret: string };
+
+/** A real slip-verification service (SLIP_VERIFIER); unset → the sandbox verifier while SANDBOX is on, else none. */
+export interface SlipVerifierConfig {
+  provider: 'easyslip';
+  /** EASYSLIP_BASE_URL, default https://developer.easyslip.com. */
+  baseUrl: string;
+  apiKey: string;
+  /** SLIP_RECEIVER_ACCOUNTS: our receiving account numbers (digits); a slip paid elsewhere is DEST_ACC_INVALID. */
+  receiverAccounts: string[];
+  /** SLIP_MAX_AGE_MINUTES (default 60): an older transfer is EXPIRED_SLIP. */
+  maxAgeMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -67,8 +98,30 @@ function parseBool(name: string, raw: string | undefined, fallback: boolean, pro
   return fallback;
 }
 
-/** Reads and validates the configuration; throws a ConfigError listing every problem. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+const httpUrl = (name: string, raw: string | undefined, fallback: string, problems: string[]): string => {
+  const v = raw && raw !== '' ? raw : fallback;
+  try {
+    const u = new URL(v);
+    if (u.protocol === 'https:' || u.protocol === 'http:') return v.replace(/\/+$/, '');
+  } catch {
+    // reported below
+  }
+  problems.push(`${name} must be an http(s) URL, got "${v}"`);
+  return fallback;
+};
+
+/** The message of a production start with the sandbox on: what to set instead. */
+export const PRODUCTION_SANDBOX_MESSAGE =
+  'production mode (NODE_ENV=production or --production) refuses the sandbox adapters: set SANDBOX=0, and ' +
+  'configure the real ones: SMS_PROVIDER=thaibulksms (THAIBULKSMS_API_KEY, THAIBULKSMS_API_SECRET, ' +
+  'THAIBULKSMS_SENDER) or SMS_PROVIDER=webhook (SMS_WEBHOOK_URL, SMS_WEBHOOK_SECRET); SLIP_VERIFIER=easyslip ' +
+  '(EASYSLIP_API_KEY, SLIP_RECEIVER_ACCOUNTS). See README "Running in production"';
+
+/**
+ * Reads and validates the configuration; throws a ConfigError listing every problem. `argv` is the server's
+ * command line (`--production`).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = []): AppConfig {
   const problems: string[] = [];
   const root = repoRoot();
 
@@ -148,6 +201,84 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     } else corsOrigins.push(parsed.origin);
   }
 
+  const production = env.NODE_ENV === 'production' || argv.includes('--production');
+  if (production && sandbox) problems.push(PRODUCTION_SANDBOX_MESSAGE);
+
+  const providerTimeoutMs = ms('PROVIDER_TIMEOUT_MS', 10_000);
+  if (providerTimeoutMs < 1) problems.push('PROVIDER_TIMEOUT_MS must be at least 1');
+  const required = (name: string, minLength = 1): string => {
+    const v = env[name] ?? '';
+    if (v.trim().length < minLength)
+      problems.push(
+        minLength > 1 ? `${name} must be at least ${minLength} characters` : `${name} is required`,
+      );
+    return v.trim();
+  };
+
+  let sms: SmsConfig | undefined;
+  const smsProvider = (env.SMS_PROVIDER ?? '').trim().toLowerCase();
+  if (smsProvider === 'thaibulksms') {
+    const force = (env.THAIBULKSMS_FORCE ?? '').trim().toLowerCase();
+    if (force !== '' && force !== 'standard' && force !== 'corporate')
+      problems.push(`THAIBULKSMS_FORCE must be standard or corporate, got "${env.THAIBULKSMS_FORCE}"`);
+    sms = {
+      provider: 'thaibulksms',
+      baseUrl: httpUrl(
+        'THAIBULKSMS_BASE_URL',
+        env.THAIBULKSMS_BASE_URL,
+        'https://api-v2.thaibulksms.com',
+        problems,
+      ),
+      apiKey: required('THAIBULKSMS_API_KEY'),
+      apiSecret: required('THAIBULKSMS_API_SECRET'),
+      sender: required('THAIBULKSMS_SENDER'),
+      force: force === 'standard' || force === 'corporate' ? force : undefined,
+    };
+  } else if (smsProvider === 'webhook') {
+    if (!env.SMS_WEBHOOK_URL) problems.push('SMS_WEBHOOK_URL is required with SMS_PROVIDER=webhook');
+    sms = {
+      provider: 'webhook',
+      url: httpUrl('SMS_WEBHOOK_URL', env.SMS_WEBHOOK_URL, 'https://sms.invalid', problems),
+      secret: required('SMS_WEBHOOK_SECRET', 16),
+    };
+  } else if (smsProvider !== '') {
+    problems.push(`SMS_PROVIDER must be thaibulksms or webhook, got "${env.SMS_PROVIDER}"`);
+  }
+
+  let slipVerifier: SlipVerifierConfig | undefined;
+  const slipProvider = (env.SLIP_VERIFIER ?? '').trim().toLowerCase();
+  if (slipProvider === 'easyslip') {
+    const receiverAccounts = (env.SLIP_RECEIVER_ACCOUNTS ?? '')
+      .split(',')
+      .map((a) => a.replace(/[\s-]/g, ''))
+      .filter((a) => a !== '');
+    if (receiverAccounts.length === 0 || receiverAccounts.some((a) => !/^\d{6,20}$/.test(a)))
+      problems.push(
+        'SLIP_RECEIVER_ACCOUNTS must list our receiving account numbers (digits, comma-separated)',
+      );
+    let maxAgeMinutes = 60;
+    if (env.SLIP_MAX_AGE_MINUTES !== undefined && env.SLIP_MAX_AGE_MINUTES !== '') {
+      const n = Number(env.SLIP_MAX_AGE_MINUTES);
+      if (!Number.isInteger(n) || n < 1 || n > 525_600)
+        problems.push(`SLIP_MAX_AGE_MINUTES must be an integer 1-525600, got "${env.SLIP_MAX_AGE_MINUTES}"`);
+      else maxAgeMinutes = n;
+    }
+    slipVerifier = {
+      provider: 'easyslip',
+      baseUrl: httpUrl(
+        'EASYSLIP_BASE_URL',
+        env.EASYSLIP_BASE_URL,
+        'https://developer.easyslip.com',
+        problems,
+      ),
+      apiKey: required('EASYSLIP_API_KEY'),
+      receiverAccounts,
+      maxAgeMinutes,
+    };
+  } else if (slipProvider !== '') {
+    problems.push(`SLIP_VERIFIER must be easyslip, got "${env.SLIP_VERIFIER}"`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -167,5 +298,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobIntervalMs,
     operationGraceMs,
     corsOrigins,
+    production,
+    sms,
+    slipVerifier,
+    providerTimeoutMs,
   };
 }
