@@ -4784,10 +4784,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A page to pay a pending QR as its payment channel would */
+    /** A page to pay a pending QR as its payment channel would (the signed payUrl of the QR) */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          sig?: string;
+        };
         header?: never;
         path: {
           qrcodeId: string;
@@ -4872,7 +4874,9 @@ export interface paths {
     /** Pay a QR: the channel sends its signed webhook (repeat > 1 redelivers the same notification) */
     post: {
       parameters: {
-        query?: never;
+        query?: {
+          sig?: string;
+        };
         header?: never;
         path: {
           qrcodeId: string;

@@ -107,8 +107,10 @@ describe(`QR deposits (${dbLabel})`, () => {
     expect(qr).toMatchObject({ hasQrcode: true, amount: 15_050, message: '' });
     expect(qr.qrcode).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     expect(qr.expireIn).toBe(clock.now().getTime() + 15 * 60_000);
-    // A payer on this device can pay it directly: in the sandbox, the channel's pay page.
-    expect(qr.payUrl).toBe(`/sandbox/pay/${qr.qrcodeId}`);
+    // A payer on this device can pay it directly: in the sandbox, the channel's pay page, signed for this QR.
+    expect(qr.payUrl).toBe(
+      `/sandbox/pay/${qr.qrcodeId}?sig=${t.app.deposits.payLinks.sign(qr.qrcodeId as string)}`,
+    );
     const row = await t.app.deposits.qr.find(qr.qrcodeId as string);
     expect(row?.payload).toMatch(/^000201010212.*5406150\.50.*6304[0-9A-F]{4}$/);
     expect(row?.payload.includes('30')).toBe(true);

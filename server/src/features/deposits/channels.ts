@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { LinkSigner } from '../../platform/http/sandbox-guard';
 import { promptPayBill } from './promptpay';
 import type { QrChannel } from './tables';
 
@@ -47,11 +48,14 @@ export class ChannelUnavailableError extends Error {}
  */
 export class SandboxPaymentChannel implements PaymentChannelAdapter {
   down = false;
-  constructor(readonly channel: QrChannel) {}
+  constructor(
+    readonly channel: QrChannel,
+    private readonly payLinks: LinkSigner,
+  ) {}
 
-  /** The sandbox's stand-in for a banking app: its pay page. */
+  /** The sandbox's stand-in for a banking app: its pay page, signed (only the QR's member gets this link). */
   payUrl(qrcodeId: string): string {
-    return `/sandbox/pay/${encodeURIComponent(qrcodeId)}`;
+    return `/sandbox/pay/${encodeURIComponent(qrcodeId)}?sig=${this.payLinks.sign(qrcodeId)}`;
   }
 
   async createIntent(req: IntentRequest): Promise<PaymentIntent> {

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import QRCode from 'qrcode';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/errors';
+import { isLocalOrOperator, localOrOperator } from '../../platform/http/sandbox-guard';
 import { pageCsp } from '../../platform/http/security';
 import { signWebhook } from './webhook-signature';
 
@@ -19,7 +22,8 @@ const PAY_STYLE = `body{font-family:sans-serif;max-width:420px;margin:2rem auto;
 const PAY_SCRIPT = `
 document.getElementById('pay').addEventListener('click', async (event) => {
   const qr = encodeURIComponent(event.currentTarget.dataset.qr);
-  const res = await fetch('/sandbox/qr/' + qr + '/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const sig = encodeURIComponent(event.currentTarget.dataset.sig);
+  const res = await fetch('/sandbox/qr/' + qr + '/pay?sig=' + sig, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   const out = await res.json();
   const d = (out.deliveries || [])[0] || {};
   document.getElementById('result').textContent = res.ok ? 'Webhook delivered: ' + d.outcome : 'Failed: ' + JSON.stringify(out);
@@ -42,6 +46,16 @@ const Delivery = Type.Object({
 export const depositSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx, deposits: m } = app;
   const tags = ['sandbox'];
+  /** Money routes: from this machine or with the operator secret (platform/http/sandbox-guard). */
+  const locked = localOrOperator(ctx);
+  /** The pay page and its Pay button: the signed link of the QR's member, or this machine / the operator. */
+  const payLinkOrLocal = async (request: FastifyRequest): Promise<void> => {
+    const { qrcodeId } = request.params as { qrcodeId?: string };
+    const { sig } = (request.query ?? {}) as { sig?: unknown };
+    if (isLocalOrOperator(request, ctx)) return;
+    if (!qrcodeId || !m.payLinks.check(qrcodeId, sig)) throw new AppError('KEY_INVALID', 403);
+  };
+  const PayQuery = Type.Object({ sig: Type.Optional(Type.String({ maxLength: 100 })) });
 
   const deliver = async (url: string, body: object) => {
     const raw = JSON.stringify(body);
@@ -73,9 +87,11 @@ export const depositSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'A page to pay a pending QR as its payment channel would',
+        summary: 'A page to pay a pending QR as its payment channel would (the signed payUrl of the QR)',
         params: Type.Object({ qrcodeId: Type.String({ maxLength: 64 }) }),
+        querystring: PayQuery,
       },
+      onRequest: payLinkOrLocal,
     },
     async (request, reply) => {
       const qr = await m.qr.find(request.params.qrcodeId);
@@ -87,6 +103,7 @@ export const depositSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const svg = await QRCode.toString(qr.payload, { type: 'svg', margin: 2, width: 240 });
       const expires = new Date(qr.expires_at);
       const id = escapeHtml(qr.id);
+      const sig = escapeHtml(m.payLinks.sign(qr.id));
       return reply.send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Sandbox ${escapeHtml(qr.channel)} payment</title>
@@ -95,7 +112,7 @@ export const depositSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
 <p>Amount: <strong>${baht(qr.amount)} ${escapeHtml(qr.currency)}</strong></p>
 <p>Status: <strong id="status">${escapeHtml(qr.status)}</strong> · expires ${escapeHtml(expires.toISOString())}</p>
 <div class="qr">${svg}</div>
-<p><button id="pay" type="button" data-qr="${id}">Pay</button></p>
+<p><button id="pay" type="button" data-qr="${id}" data-sig="${sig}">Pay</button></p>
 <p id="result" role="status"></p>
 <script>${PAY_SCRIPT}</script></body></html>`);
     },
@@ -109,6 +126,7 @@ export const depositSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Pay a QR: the channel sends its signed webhook (repeat > 1 redelivers the same notification)',
         params: Type.Object({ qrcodeId: Type.String({ maxLength: 64 }) }),
+        querystring: PayQuery,
         body: Type.Optional(
           Type.Object({
             repeat: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
@@ -120,6 +138,7 @@ export const depositSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
           404: Type.Object({ code: Type.String(), message: Type.String() }),
         },
       },
+      onRequest: payLinkOrLocal,
     },
     async (request, reply) => {
       const qr = await m.qr.find(request.params.qrcodeId);
@@ -158,6 +177,7 @@ export const depositSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }),
         response: { 200: Type.Object({ txid: Type.String(), deliveries: Type.Array(Delivery) }) },
       },
+      onRequest: locked,
     },
     async (request) => {
       const b = request.body;

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context';
+import { LinkSigner } from '../../platform/http/sandbox-guard';
 import { moneyLedger } from '../../platform/money-ledger';
 import type { MemberDirectory } from '../accounts/member-directory';
 import type { ContentService } from '../content/content-service';
@@ -18,6 +19,8 @@ export interface DepositServices {
   channels: Record<QrChannel, PaymentChannelAdapter>;
   /** Set when SANDBOX is on: the sandbox channels (tests switch one `down`). */
   sandboxChannels: Record<QrChannel, SandboxPaymentChannel> | undefined;
+  /** Signs the sandbox pay links (`/sandbox/pay/<qrcodeId>?sig=…`) and checks them on the pay routes. */
+  payLinks: LinkSigner;
   qr: QrPayments;
   /** Credits of every channel (then the invite rule), bank-transfer notices and matching. */
   bank: Deposits;
@@ -38,8 +41,9 @@ export function buildDeposits(
 ): DepositServices {
   const options = moneyInOptions();
   const ledger = moneyLedger(ctx.ledger);
+  const payLinks = new LinkSigner(ctx.secrets.jwtSecret, 'qr-pay');
   const sandboxChannels = ctx.config.sandbox
-    ? (Object.fromEntries(QR_CHANNELS.map((c) => [c, new SandboxPaymentChannel(c)])) as Record<
+    ? (Object.fromEntries(QR_CHANNELS.map((c) => [c, new SandboxPaymentChannel(c, payLinks)])) as Record<
         QrChannel,
         SandboxPaymentChannel
       >)
@@ -58,6 +62,7 @@ export function buildDeposits(
     options,
     channels,
     sandboxChannels,
+    payLinks,
     qr: new QrPayments(ctx.db, ctx.clock, options, channels, deposits),
     bank: deposits,
     slips: new Slips(

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../platform/errors';
+import { localOrOperator } from '../../platform/http/sandbox-guard';
 import { gameInfo } from './catalogue';
 import { PLAY_PAGE_CSP, playPage } from './play-page';
 import { FAULT_MODES, type FaultMode, type SandboxGames } from './sandbox-provider';
@@ -119,6 +120,8 @@ export const gamesSandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: SandboxGam
         body: Type.Object({ mode: Type.Union(FAULT_MODES.map((m) => Type.Literal(m))) }),
         response: { 200: Type.Object({ code: Type.String(), mode: Type.String() }) },
       },
+      // Breaks the provider for every member: this machine or the operator only.
+      onRequest: localOrOperator(ctx),
     },
     async (request) => {
       const g = gameInfo(request.params.code);

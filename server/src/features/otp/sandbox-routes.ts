@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { localOrOperator } from '../../platform/http/sandbox-guard';
 import type { SandboxSmsAdapter } from './sms';
 
 /** GET /sandbox/sms: the sandbox SMS adapter's outbox (only while SANDBOX is on). Plain JSON, no envelope. */
@@ -24,6 +25,8 @@ export const smsSandboxRoutes: FastifyPluginAsyncTypebox<{ outbox: SandboxSmsAda
           ),
         },
       },
+      // Every member's one-time codes: this machine or the operator only.
+      onRequest: localOrOperator(app.ctx),
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { localOrOperator } from '../../platform/http/sandbox-guard';
 import type { SandboxPayoutAdapter } from './payout-adapter';
 
 /** The sandbox bank's endpoint (only while SANDBOX is on): settle a pending payout now. Plain JSON. */
@@ -22,6 +23,8 @@ export const payoutSandboxRoutes: FastifyPluginAsyncTypebox<{ bank: SandboxPayou
           200: Type.Object({ withdrawalId: Type.String(), status: Type.String() }),
         },
       },
+      // Settles any member's payout: this machine or the operator only.
+      onRequest: localOrOperator(app.ctx),
     },
     async (request) => {
       const { withdrawalId } = request.params;
