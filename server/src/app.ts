@@ -2,6 +2,7 @@ import { constants as zlib } from 'node:zlib';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { AjvCompiler } from '@fastify/ajv-compiler';
 import fastifyCompress from '@fastify/compress';
 import fastifyJwt from '@fastify/jwt';
 import fastifyStatic from '@fastify/static';
@@ -14,6 +15,7 @@ import type { AppContext } from './platform/context';
 import { Ledger } from './core/ledger';
 import { migrateToLatest, openDatabase, purgeStale } from './platform/db';
 import { AppError, isAppError } from './platform/errors';
+import { refuseUnsafeInput } from './platform/http/input';
 import { ErrorBody } from './platform/http/schemas';
 import { DOCS_CSP, registerSecurity } from './platform/http/security';
 import { loadOrCreateSecrets } from './platform/secrets';
@@ -51,6 +53,23 @@ export interface AppDeps {
   limits?: Partial<Limits>;
 }
 
+/** One route part's schema as Fastify hands it to the validator compiler. */
+type RoutePart = { schema: unknown; httpPart?: string; method: string; url: string };
+type PoolOptions = { customOptions?: Record<string, unknown> };
+const validatorPool = AjvCompiler() as unknown as (
+  externalSchemas: unknown,
+  options: PoolOptions,
+) => (part: RoutePart) => unknown;
+/** Fastify's own AJV compiler, twice: coercing for query, params and headers; without coercion for bodies. */
+const bodyStrictValidators = ((externalSchemas: unknown, options: PoolOptions) => {
+  const coercing = validatorPool(externalSchemas, options);
+  const strict = validatorPool(externalSchemas, {
+    ...options,
+    customOptions: { ...options.customOptions, coerceTypes: false },
+  });
+  return (part: RoutePart) => (part.httpPart === 'body' ? strict(part) : coercing(part));
+}) as unknown as ReturnType<typeof AjvCompiler>;
+
 export const APP_VERSION = '1.1.14';
 const JWT_TTL = '12h';
 
@@ -67,6 +86,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
     ajv: {
       customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false },
     },
+    // Query strings, params and headers are text, so their schemas coerce ("2" → 2); a JSON body is validated
+    // as sent: an amount is a JSON number, never "100", [100] or "0x64" (docs/server.md, input rules).
+    schemaController: { compilersFactory: { buildValidator: bodyStrictValidators } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const stored = loadOrCreateSecrets(config.dataDir);
@@ -160,6 +182,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
     verify: { algorithms: ['HS256'] },
   });
   await app.register(fastifyStatic, { root: config.staticRoot, serve: false });
+
+  // No control characters in text, no number JSON cannot hold exactly: one rule for every route.
+  app.addHook('preValidation', refuseUnsafeInput);
 
   // Operator switch: with service.active off every /api route except the lookups answers 410 gone.
   app.addHook('onRequest', async (request) => {

@@ -43,6 +43,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Catalogue code answered when the request fails schema validation (default KEY_INVALID). */
     validationCode?: string;
+    /** The body's text may hold tab, CR and LF (platform/http/input.ts); other control characters never. */
+    multilineText?: boolean;
   }
 }
 

@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { idempotent } from '../../core/idempotency';
 import { AppError } from '../../platform/errors';
 import { auth, requireMember } from '../../platform/http/auth';
+import { inputProblem } from '../../platform/http/input';
 import { bearer, replies, success } from '../../platform/http/schemas';
 import { sendUpload } from '../../platform/http/security';
 import { reserveDeposit } from './member-limits';
@@ -65,9 +66,13 @@ export const slipRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw e;
       }
       if (!file || file.length === 0) throw new AppError('SLIP_NO_FILE', 400);
+      // Multipart fields are text: the same input rules as JSON (platform/http/input.ts); the amount in decimal
+      // digits only (no "0x64", "1e2", " 100 ").
+      if (inputProblem(originalName) || (amountRaw !== undefined && inputProblem(amountRaw)))
+        throw new AppError('KEY_INVALID', 400);
       let declaredAmount: number | undefined;
       if (amountRaw !== undefined && amountRaw.trim() !== '') {
-        declaredAmount = Number(amountRaw);
+        declaredAmount = /^[0-9]{1,15}$/.test(amountRaw) ? Number(amountRaw) : NaN;
         if (!Number.isSafeInteger(declaredAmount) || declaredAmount <= 0)
           throw new AppError('KEY_INVALID', 400);
       }

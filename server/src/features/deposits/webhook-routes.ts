@@ -3,9 +3,13 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors';
+import { inputProblem } from '../../platform/http/input';
 import { replies, success } from '../../platform/http/schemas';
 import * as S from './schemas';
 import { verifyWebhook } from './webhook-signature';
+
+/** The largest amount a webhook may report, minor units (as the member-facing routes' MinorAmount). */
+const MAX_WEBHOOK_AMOUNT = S.MinorAmount.maximum ?? 100_000_000_00;
 
 /**
  * POST /api/webhooks/payments/:channel and /api/webhooks/bank: raw body (the signature covers the exact bytes),
@@ -43,7 +47,13 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (hooks) => {
     } catch {
       throw new AppError('KEY_INVALID', 400);
     }
-    if (!Value.Check(schema, parsed)) throw new AppError('KEY_INVALID', 400);
+    // The input rules of every route (platform/http/input.ts) and a bounded, safe-integer amount: a provider's
+    // 1e20 or "100" is refused (400), never a database error.
+    if (!Value.Check(schema, parsed) || inputProblem(parsed) !== undefined)
+      throw new AppError('KEY_INVALID', 400);
+    const amount = (parsed as { amount?: unknown }).amount;
+    if (typeof amount === 'number' && !(Number.isSafeInteger(amount) && amount <= MAX_WEBHOOK_AMOUNT))
+      throw new AppError('KEY_INVALID', 400);
     return { body: parsed, raw: parsed };
   };
 

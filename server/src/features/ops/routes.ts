@@ -105,7 +105,7 @@ export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/content/:key/:locale',
     {
-      config: { validationCode: 'KEY_INVALID' },
+      config: { validationCode: 'KEY_INVALID', multilineText: true },
       schema: {
         tags,
         security,
