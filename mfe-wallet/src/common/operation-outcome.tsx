@@ -28,9 +28,15 @@ export function useOperationText(format: MoneyFormat, games: readonly Pick<GameA
     money,
     currency,
     /** One sentence per leg between the wallet and the games (the bank's part is the caller's to tell). */
-    legLines: (operation: MoneyOperation): string[] => gameLegs(operation).map(legText),
+    legLines: (operation: MoneyOperation): string[] =>
+      gameLegs(operation)
+        .sort((a, b) => ORDER[a.status] - ORDER[b.status] || a.seq - b.seq)
+        .map(legText),
   };
 }
+
+/** What moved first, then what is still being confirmed, then what did not go through. */
+const ORDER: Record<OperationLeg['status'], number> = { SUCCESS: 0, PENDING: 1, FAILED: 2 };
 
 /**
  * The legs between the wallet and the games, without the bank's leg and without a failed attempt to bring money

@@ -119,6 +119,7 @@ test('pending: a game is still answering, the withdrawal follows; announced', as
     ),
   );
   expect(events).toEqual([{ reason: 'withdraw' }]);
+  expect(await latest('alert-info')).toHaveTextContent('Withdrawal in progress');
   expect(await latest('alert-info')).toHaveTextContent(
     'A game is still answering. Your withdrawal follows as soon as its money is back in your wallet',
   );

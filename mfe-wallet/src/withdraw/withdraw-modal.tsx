@@ -87,7 +87,8 @@ function WithdrawForm({ walletAmount, bankAccount, games, format, onClose }: Wit
    * follows; PARTIAL: a game kept its money: what was collected, and whether the withdrawal was made.
    */
   const resultAlert = (answer: WithdrawResult): Parameters<typeof showAlert>[0] => {
-    if (answer.status === 'PENDING') return { kind: 'info', message: t('withdraw.pending') };
+    if (answer.status === 'PENDING')
+      return { kind: 'info', title: t('withdraw.pendingTitle'), message: t('withdraw.pending') };
     if (answer.status === 'SUCCESS') return { kind: 'success', message: t('withdraw.done') };
     const made = answer.withdrawal !== null;
     const amount = { amount: outcome.money(answer.withdrawal?.amount ?? answer.amount), currency };
