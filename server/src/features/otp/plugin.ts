@@ -3,6 +3,7 @@ import { OtpService } from './otp-service';
 import { otpRoutes } from './routes';
 import { smsSandboxRoutes } from './sandbox-routes';
 import { SandboxSmsAdapter, UnconfiguredSmsAdapter, type SmsAdapter } from './sms';
+import { smsGateway } from './sms-gateways';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,7 +13,10 @@ declare module 'fastify' {
 }
 
 export interface OtpPluginOptions {
-  /** Another SMS adapter (tests); by default the sandbox outbox while SANDBOX is on, else none configured. */
+  /**
+   * Another SMS adapter (tests); by default the configured gateway (SMS_PROVIDER), else the sandbox outbox while
+   * SANDBOX is on, else none (OTP_SEND_FAIL).
+   */
   sms?: SmsAdapter;
 }
 
@@ -20,9 +24,9 @@ export interface OtpPluginOptions {
 export const otpPlugin = fp<OtpPluginOptions>(
   async (app, opts) => {
     const { ctx } = app;
-    const sandboxSms =
-      ctx.config.sandbox && !opts.sms ? new SandboxSmsAdapter(app.log, ctx.clock) : undefined;
-    const sms: SmsAdapter = opts.sms ?? sandboxSms ?? new UnconfiguredSmsAdapter();
+    const gateway = opts.sms ?? smsGateway(ctx.config, app.log);
+    const sandboxSms = ctx.config.sandbox && !gateway ? new SandboxSmsAdapter(app.log, ctx.clock) : undefined;
+    const sms: SmsAdapter = gateway ?? sandboxSms ?? new UnconfiguredSmsAdapter();
     app.decorate(
       'otp',
       new OtpService(
