@@ -18,7 +18,7 @@ declare module 'fastify' {
  */
 export const depositsPlugin = fp(
   async (app) => {
-    app.decorate('deposits', buildDeposits(app.ctx, app.content, app.invites, app.members));
+    app.decorate('deposits', buildDeposits(app.ctx, app.content, app.invites, app.members, app.log));
     await app.register(depositRoutes, { prefix: '/api' });
     await app.register(slipRoutes, { prefix: '/api' });
     await app.register(webhookRoutes, { prefix: '/api' });

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { LinkSigner } from '../../platform/http/sandbox-guard';
 import { moneyLedger } from '../../platform/money-ledger';
@@ -7,6 +8,7 @@ import type { Invites } from '../invite/invites';
 import { ChannelUnavailableError, SandboxPaymentChannel, type PaymentChannelAdapter } from './channels';
 import { walletNames } from './deposit-lookup';
 import { Deposits } from './deposits';
+import { EasySlipVerifier } from './easyslip';
 import { GiftLinks, SandboxGiftVouchers, type GiftVoucherProvider } from './gift-links';
 import { moneyInOptions, type MoneyInOptions } from './options';
 import { QrPayments } from './qr-payments';
@@ -30,14 +32,17 @@ export interface DepositServices {
 
 /**
  * The deposit services over the platform, the content service (deposit lookup), the invite service (the
- * first-deposit rule) and the member directory (bank transfers are matched to a member's payout account). Real adapters for channels, slip verification and gift vouchers are not configured yet:
- * without SANDBOX the channels answer QR_FAIL and slips stay PROCESSING for an operator.
+ * first-deposit rule) and the member directory (bank transfers are matched to a member's payout account). Slips are
+ * verified by EasySlip when SLIP_VERIFIER=easyslip (easyslip.ts). Real adapters for creating QR intents at a
+ * channel and for gift vouchers are not configured yet: without SANDBOX the channels answer QR_FAIL and gift links
+ * TRUELINK_INVALID; without any slip verifier slips stay PROCESSING for an operator.
  */
 export function buildDeposits(
   ctx: AppContext,
   content: ContentService,
   invites: Invites,
   members: MemberDirectory,
+  log: FastifyBaseLogger,
 ): DepositServices {
   const options = moneyInOptions();
   const ledger = moneyLedger(ctx.ledger);
@@ -54,7 +59,12 @@ export function buildDeposits(
       QrChannel,
       PaymentChannelAdapter
     >);
-  const verifier: SlipVerifier = ctx.config.sandbox ? new SandboxSlipVerifier() : unconfiguredVerifier;
+  // The configured slip-verification service (SLIP_VERIFIER) wins; else the sandbox's while SANDBOX is on.
+  const verifier: SlipVerifier = ctx.config.slipVerifier
+    ? new EasySlipVerifier(ctx.config.slipVerifier, ctx.config.providerTimeoutMs, ctx.clock, log)
+    : ctx.config.sandbox
+      ? new SandboxSlipVerifier()
+      : unconfiguredVerifier;
   const vouchers: GiftVoucherProvider = ctx.config.sandbox ? new SandboxGiftVouchers() : unconfiguredVouchers;
 
   const deposits = new Deposits(ctx.db, ctx.clock, ledger, invites, members);
