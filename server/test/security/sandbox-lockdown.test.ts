@@ -90,6 +90,19 @@ describe(`sandbox lockdown (${dbLabel})`, () => {
     expect(await walletAmount(t.app, b)).toBe(before);
   });
 
+  test('a loopback request forwarded by a proxy on this machine is not local', async () => {
+    for (const route of lockedRoutes()) {
+      for (const headers of [
+        { 'x-forwarded-for': REMOTE },
+        { forwarded: `for=${REMOTE}` },
+        { 'x-real-ip': REMOTE },
+      ]) {
+        const res = await t.app.inject({ ...route.req, remoteAddress: '127.0.0.1', headers });
+        expect({ route: route.name, status: res.statusCode }).toEqual({ route: route.name, status: 403 });
+      }
+    }
+  });
+
   test('with the operator secret or from this machine they answer', async () => {
     for (const route of lockedRoutes()) {
       const withSecret = await t.app.inject({

@@ -7,8 +7,10 @@ import { AppError } from '../errors';
  * The lock of the sandbox routes that move money or reveal secrets (SMS outbox, bank transfers, QR payments,
  * payout settlement, game faults): they answer only to a caller on this machine (the socket's address is
  * loopback; `request.ip` follows X-Forwarded-For only when Fastify's trustProxy is configured, which it is not) or
- * to one sending the operator secret in `X-Ops-Secret` (compared in constant time, as /ops does). Anyone else →
- * 403 KEY_INVALID. docs/money-in.md "Sandbox".
+ * to one sending the operator secret in `X-Ops-Secret` (compared in constant time, as /ops does). A loopback
+ * request that a proxy forwarded (X-Forwarded-For, Forwarded or X-Real-IP present) is not local: a reverse proxy on
+ * the same machine does not open the lock to everyone behind it. Anyone else → 403 KEY_INVALID.
+ * docs/money-in.md "Sandbox".
  */
 
 const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
@@ -28,9 +30,12 @@ export function hasOpsSecret(request: FastifyRequest, opsSecret: string): boolea
   return timingSafeEqual(digest(given), digest(opsSecret));
 }
 
-/** From this machine or with the operator secret. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+/** From this machine (a loopback socket, not forwarded by a proxy) or with the operator secret. */
 export function isLocalOrOperator(request: FastifyRequest, ctx: AppContext): boolean {
-  return isLoopback(request.ip) || hasOpsSecret(request, ctx.secrets.opsSecret);
+  const local = isLoopback(request.ip) && FORWARDING_HEADERS.every((h) => request.headers[h] === undefined);
+  return local || hasOpsSecret(request, ctx.secrets.opsSecret);
 }
 
 /** An onRequest hook for the locked sandbox routes (route option `onRequest: localOrOperator(ctx)`). */
