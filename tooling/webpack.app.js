@@ -122,15 +122,22 @@ const apiTypesSource = path.join(repoRoot, 'api-types') + path.sep;
  */
 class TypesOnlyGuard {
   apply(compiler) {
+    const refuse = (issuer, what) => {
+      throw new Error(
+        `${path.relative(repoRoot, issuer ?? '') || '(unknown)'} imports ${what} as a value: ` +
+          `@wallet/api-types is types only, import it with \`import type\``,
+      );
+    };
     compiler.hooks.normalModuleFactory.tap('TypesOnlyGuard', (factory) => {
+      factory.hooks.beforeResolve.tap('TypesOnlyGuard', (data) => {
+        const request = data.request ?? '';
+        if (request === '@wallet/api-types' || request.startsWith('@wallet/api-types/'))
+          refuse(data.contextInfo?.issuer, `'${request}'`);
+      });
       factory.hooks.afterResolve.tap('TypesOnlyGuard', (data) => {
         const resource = data.createData?.resource ?? '';
-        if (!resource.startsWith(apiTypesSource)) return;
-        const issuer = data.contextInfo?.issuer ?? '(unknown)';
-        throw new Error(
-          `${path.relative(repoRoot, issuer)} bundles '${path.relative(repoRoot, resource)}': ` +
-            `@wallet/api-types is types only, import it with \`import type\``,
-        );
+        if (resource.startsWith(apiTypesSource))
+          refuse(data.contextInfo?.issuer, `'${path.relative(repoRoot, resource)}'`);
       });
     });
   }
