@@ -224,7 +224,20 @@ function createAppConfig(app) {
               },
             },
           },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          {
+            test: /\.css$/,
+            use: [
+              {
+                // No inline <style> on the page (the site's CSP has no 'unsafe-inline'): constructed stylesheets.
+                loader: 'style-loader',
+                options: {
+                  insert: path.join(__dirname, 'style-adopt', 'insert.js'),
+                  styleTagTransform: path.join(__dirname, 'style-adopt', 'transform.js'),
+                },
+              },
+              'css-loader',
+            ],
+          },
           { test: /\.(png|jpe?g|gif|svg|webp|ico|mp4|webm|woff2?)$/i, type: 'asset/resource' },
         ],
       },

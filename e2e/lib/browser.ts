@@ -1,11 +1,12 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { watchCspOfEveryContext } from './csp';
 import { repoRoot } from './site';
 
 /** Debian's Chromium, with the flags this machine needs (no sandbox as root, no background networking). */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
@@ -19,6 +20,8 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  // Every scenario fails on a CSP violation of any of its pages (e2e/lib/csp.ts).
+  return watchCspOfEveryContext(browser);
 }
 
 /**

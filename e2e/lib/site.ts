@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { assertNoCspViolations, recordCspViolation } from './csp';
 
 export const repoRoot = resolve(__dirname, '..', '..');
 
@@ -67,7 +68,16 @@ export async function startSite(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  let pending = '';
+  server.stdout?.on('data', (d: Buffer) => {
+    output += d.toString();
+    // The server logs each browser CSP report (POST /csp-report) as a warning: a violation of the scenario.
+    pending += d.toString();
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines)
+      if (line.includes('"msg":"csp-report"')) recordCspViolation({ from: 'report', detail: line });
+  });
   server.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const url = `http://127.0.0.1:${port}`;
   await waitForServer(url, server, () => output);
@@ -96,6 +106,8 @@ export async function startSite(
         await new Promise((r) => server.once('exit', r));
       }
       rmSync(dataDir, { recursive: true, force: true });
+      // A report that arrived after the last scenario's check still fails the file.
+      assertNoCspViolations('reported after the last scenario');
     },
   };
 }
