@@ -17,15 +17,44 @@ async function behaves(store: RateLimitStore, expire: () => Promise<void>): Prom
   expect(await store.count(key)).toBe(0);
 }
 
+/** reserve: all quotas or none; never past a limit, also for parallel callers; release gives one back. */
+async function reserves(store: RateLimitStore): Promise<void> {
+  const a = `test:a:${Math.random()}`;
+  const b = `test:b:${Math.random()}`;
+  const both = [
+    { key: a, limit: 3, windowMs: 60_000 },
+    { key: b, limit: 5, windowMs: 60_000 },
+  ];
+  const results = await Promise.all(Array.from({ length: 10 }, () => store.reserve(both)));
+  expect(results.filter((r) => r === -1)).toHaveLength(3);
+  expect(results.filter((r) => r === 0)).toHaveLength(7);
+  expect([await store.count(a), await store.count(b)]).toEqual([3, 3]);
+  // b full first: nothing taken from a.
+  await store.reset(a);
+  for (let i = 0; i < 2; i += 1)
+    expect(await store.reserve([{ key: b, limit: 5, windowMs: 60_000 }])).toBe(-1);
+  expect(await store.reserve(both)).toBe(1);
+  expect(await store.count(a)).toBe(0);
+  await store.release(b);
+  expect(await store.reserve(both)).toBe(-1);
+  expect([await store.count(a), await store.count(b)]).toEqual([1, 5]);
+  await store.release(a);
+  await store.release(a);
+  expect(await store.count(a)).toBe(0);
+  await Promise.all([store.reset(a), store.reset(b)]);
+}
+
 test('memory store: fixed windows on the injected clock', async () => {
   const clock = new ManualClock(0);
   const store = new MemoryRateLimitStore(clock);
   await behaves(store, async () => clock.advance(201));
+  await reserves(store);
   await store.close();
 });
 
 (redisUrl ? test : test.skip)('redis store (TEST_REDIS_URL)', async () => {
   const store = new RedisRateLimitStore(new Redis(redisUrl ?? ''), `rl-test-${process.pid}:`);
   await behaves(store, () => new Promise((resolve) => setTimeout(resolve, 260)));
+  await reserves(store);
   await store.close();
 });

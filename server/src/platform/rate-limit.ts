@@ -1,10 +1,26 @@
 import type { Redis } from 'ioredis';
 import type { Clock } from './clock';
+import { AppError } from './errors';
+
+/** One counter and its bound: at most `limit` within a fixed window of `windowMs` from its first use. */
+export interface Quota {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
 
 /** Fixed-window counters, in memory (default) or in Redis (REDIS_URL) so several servers share them. */
 export interface RateLimitStore {
   /** Adds one to the counter of `key` and returns the new count within its window. */
   hit(key: string, windowMs: number): Promise<number>;
+  /**
+   * Reserves one attempt in every quota at once, atomically (one Lua script in Redis, one synchronous step in
+   * memory): when each counter is below its limit, adds one to each and returns -1; otherwise changes nothing and
+   * returns the index of the first full quota. Concurrent callers can never take more than `limit` in a window.
+   */
+  reserve(quotas: readonly Quota[]): Promise<number>;
+  /** Gives back one reserved attempt (never below 0; nothing when the counter has expired). */
+  release(key: string): Promise<void>;
   /** Current count (0 when none or expired). */
   count(key: string): Promise<number>;
   reset(key: string): Promise<void>;
@@ -24,7 +40,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return c;
   }
 
-  async hit(key: string, windowMs: number): Promise<number> {
+  private increment(key: string, windowMs: number): number {
     const c = this.live(key);
     if (c) {
       c.count += 1;
@@ -33,6 +49,23 @@ export class MemoryRateLimitStore implements RateLimitStore {
     if (this.counters.size > 100_000) this.sweep();
     this.counters.set(key, { count: 1, resetAt: this.clock.now().getTime() + windowMs });
     return 1;
+  }
+
+  async hit(key: string, windowMs: number): Promise<number> {
+    return this.increment(key, windowMs);
+  }
+
+  async reserve(quotas: readonly Quota[]): Promise<number> {
+    // No await before the last line: the check and the increments run as one step of the event loop.
+    const full = quotas.findIndex((q) => (this.live(q.key)?.count ?? 0) >= q.limit);
+    if (full >= 0) return full;
+    for (const q of quotas) this.increment(q.key, q.windowMs);
+    return -1;
+  }
+
+  async release(key: string): Promise<void> {
+    const c = this.live(key);
+    if (c && c.count > 0) c.count -= 1;
   }
 
   async count(key: string): Promise<number> {
@@ -56,6 +89,24 @@ export class MemoryRateLimitStore implements RateLimitStore {
 const HIT_SCRIPT =
   "local c = redis.call('INCR', KEYS[1]) if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return c";
 
+/**
+ * KEYS = the counters, ARGV = limit and window (ms) of each, in pairs. Returns 0 when every counter had room (each
+ * then incremented; a new one gets its window), otherwise the 1-based index of the first full one.
+ */
+const RESERVE_SCRIPT = `
+for i = 1, #KEYS do
+  local c = tonumber(redis.call('GET', KEYS[i]) or '0')
+  if c >= tonumber(ARGV[2 * i - 1]) then return i end
+end
+for i = 1, #KEYS do
+  local c = redis.call('INCR', KEYS[i])
+  if c == 1 or redis.call('PTTL', KEYS[i]) < 0 then redis.call('PEXPIRE', KEYS[i], ARGV[2 * i]) end
+end
+return 0`;
+
+const RELEASE_SCRIPT =
+  "local c = tonumber(redis.call('GET', KEYS[1]) or '0') if c > 0 then redis.call('DECR', KEYS[1]) end return 0";
+
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(
     private readonly redis: Redis,
@@ -66,6 +117,21 @@ export class RedisRateLimitStore implements RateLimitStore {
     // INCR and, for a new key, PEXPIRE in one atomic step (works on Redis 6 and 7).
     const count = await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(windowMs));
     return Number(count);
+  }
+
+  async reserve(quotas: readonly Quota[]): Promise<number> {
+    if (quotas.length === 0) return -1;
+    const result = await this.redis.eval(
+      RESERVE_SCRIPT,
+      quotas.length,
+      ...quotas.map((q) => this.prefix + q.key),
+      ...quotas.flatMap((q) => [String(q.limit), String(Math.max(1, Math.round(q.windowMs)))]),
+    );
+    return Number(result) - 1;
+  }
+
+  async release(key: string): Promise<void> {
+    await this.redis.eval(RELEASE_SCRIPT, 1, this.prefix + key);
   }
 
   async count(key: string): Promise<number> {
@@ -80,4 +146,16 @@ export class RedisRateLimitStore implements RateLimitStore {
   async close(): Promise<void> {
     await this.redis.quit();
   }
+}
+
+/** A quota and the catalogue code answered (429) when it is full. */
+export interface LimitRule extends Quota {
+  code: 'REQUEST_LIMIT' | 'REQUEST_LIMIT_1MIN';
+}
+
+/** Reserves one attempt in every rule (atomically, see RateLimitStore.reserve) or throws the full rule's code. */
+export async function reserveOrThrow(store: RateLimitStore, rules: readonly LimitRule[]): Promise<void> {
+  const full = await store.reserve(rules);
+  const rule = rules[full];
+  if (rule) throw new AppError(rule.code, 429);
 }

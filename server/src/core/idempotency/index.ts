@@ -19,7 +19,7 @@ import { AppError } from '../../platform/errors';
  * is sent and returned unchanged to every retry. A different method, path or body with the same key → 409
  * KEY_INVALID. A retry arriving while the first is still running waits for it (polling), then gets its
  * response, or 409 REQUEST_LIMIT after `waitMs`. A 5xx is not stored (the row is deleted, so the client may
- * retry: the handler's transaction rolled back). A `running` row older than `staleMs` (longer than any request
+ * retry: the handler's transaction rolled back), nor a 429 (a rate limit: nothing was done). A `running` row older than `staleMs` (longer than any request
  * may take) belongs to a request that died: the next retry takes it over and runs again, meeting the business
  * keys — never stuck on REQUEST_LIMIT.
  *
@@ -157,7 +157,10 @@ export function createIdempotencyPreHandler(
 
 export const idempotencyPreHandler = createIdempotencyPreHandler();
 
-/** Stores the first response of the request that owns the key (or releases the key on a 5xx). */
+/**
+ * Stores the first response of the request that owns the key, or releases the key on a 5xx and on a 429 (a rate
+ * limit: nothing was done, so a later retry with the same key runs for real).
+ */
 export const idempotencyOnSend: onSendHookHandler = async function (request, reply, payload) {
   const state = states.get(request);
   if (!state || !state.owner) return payload;
@@ -167,7 +170,7 @@ export const idempotencyOnSend: onSendHookHandler = async function (request, rep
     .updateTable('idempotency_keys')
     .where('member_id', '=', state.memberId)
     .where('key', '=', state.key);
-  if (reply.statusCode >= 500) {
+  if (reply.statusCode >= 500 || reply.statusCode === 429) {
     await db
       .deleteFrom('idempotency_keys')
       .where('member_id', '=', state.memberId)

@@ -6,6 +6,8 @@ import type { Ledger } from '../../core/ledger';
 import { AppError } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
 import { walletCurrency, type BankRef, type Profile } from '../../platform/http/schemas';
+import type { Limits } from '../../platform/limits';
+import { reserveOrThrow, type LimitRule, type RateLimitStore } from '../../platform/rate-limit';
 import { hashPassword } from './passwords';
 import type { ContentService } from '../content/content-service';
 import type { OtpService } from '../otp/otp-service';
@@ -46,6 +48,11 @@ const uniqueViolation = (e: unknown): PgError | undefined => {
   return typeof err === 'object' && err !== null && err.code === '23505' ? err : undefined;
 };
 
+type CheckedRegistration = Required<Omit<RegistrationInput, 'sourceCode' | 'inviteCode' | 'otpToken'>> & {
+  sourceCode: string | null;
+  invitedBy: string | null;
+};
+
 export const newMemberId = (): string => randomBytes(12).toString('hex');
 
 /** Members: registration, profile and payout details (the `members` table is this feature's). */
@@ -57,6 +64,8 @@ export class AccountService {
     private readonly content: ContentService,
     private readonly laos: boolean,
     private readonly ledger: Ledger,
+    private readonly limits: Limits,
+    private readonly rateLimit: RateLimitStore,
   ) {}
 
   private async bankExists(code: string): Promise<boolean> {
@@ -70,17 +79,24 @@ export class AccountService {
 
   /**
    * Checks the fields that are present (POST /api/account/validate), or all required ones (registration), in
-   * the order of the wizard: phone, name, password, source, inviter, bank. Returns the normalized values.
+   * the order of the wizard: phone, name, password, source, inviter, bank. Returns the normalized values. With
+   * `ip` (a caller from outside) the look-up limits are reserved before the existence checks (docs/server.md).
    */
   async checkRegistration(
     input: RegistrationInput,
+    opts: { requireAll: boolean; sources: () => Promise<unknown>; ip?: string },
+  ): Promise<CheckedRegistration> {
+    const v = await this.checkFields(input, opts);
+    if (opts.ip !== undefined) await this.reserveLookups(v, opts.ip);
+    await this.checkAvailable(v);
+    return v;
+  }
+
+  /** Formats and references (source, inviter, bank code); no question about who is registered. */
+  private async checkFields(
+    input: RegistrationInput,
     opts: { requireAll: boolean; sources: () => Promise<unknown> },
-  ): Promise<
-    Required<Omit<RegistrationInput, 'sourceCode' | 'inviteCode' | 'otpToken'>> & {
-      sourceCode: string | null;
-      invitedBy: string | null;
-    }
-  > {
+  ): Promise<CheckedRegistration> {
     const need = (v: string | undefined): v is string => {
       if (v !== undefined) return true;
       if (opts.requireAll) throw new AppError('INVALID_USER_INFO', 400);
@@ -92,7 +108,9 @@ export class AccountService {
     }
     const name = need(input.name) ? checkName(input.name) : '';
     const password =
-      input.password !== undefined || opts.requireAll ? checkPassword(input.password ?? '') : '';
+      input.password !== undefined || opts.requireAll
+        ? checkPassword(input.password ?? '', username === '' ? undefined : username)
+        : '';
     let sourceCode: string | null = null;
     if (input.sourceCode !== undefined && input.sourceCode.trim() !== '') {
       sourceCode = input.sourceCode.trim().toUpperCase();
@@ -118,24 +136,6 @@ export class AccountService {
     const bankAccountNo = need(input.bankAccountNo) ? checkBankAccountNo(input.bankAccountNo) : '';
     const currency =
       input.currency !== undefined || opts.requireAll ? checkCurrency(input.currency, this.laos) : '';
-
-    if (username !== '') {
-      const taken = await this.db
-        .selectFrom('members')
-        .select('id')
-        .where('username', '=', username)
-        .executeTakeFirst();
-      if (taken) throw new AppError('EXISTING_USER', 409);
-    }
-    if (bankCode !== '' && bankAccountNo !== '') {
-      const used = await this.db
-        .selectFrom('members')
-        .select('id')
-        .where('bank_code', '=', bankCode)
-        .where('bank_account_no', '=', bankAccountNo)
-        .executeTakeFirst();
-      if (used) throw new AppError('EXISTING_BANK', 409);
-    }
     return {
       name,
       username,
@@ -149,15 +149,73 @@ export class AccountService {
     };
   }
 
-  /** Registers a member with its main wallet account (balance 0). */
+  /**
+   * The look-up limits of validate and registration, reserved together before any existence check: per IP, per
+   * phone (shared with otp/send) and per bank account, each per hour → 429 REQUEST_LIMIT.
+   */
+  private async reserveLookups(v: CheckedRegistration, ip: string): Promise<void> {
+    const hour = 3600_000;
+    const rules: LimitRule[] = [
+      {
+        key: `acct:ip:${ip}`,
+        limit: this.limits.accountChecksPerIpPerHour,
+        windowMs: hour,
+        code: 'REQUEST_LIMIT',
+      },
+    ];
+    if (v.username !== '') {
+      rules.push({
+        key: `lookup:phone:${v.username}`,
+        limit: this.limits.lookupsPerPhonePerHour,
+        windowMs: hour,
+        code: 'REQUEST_LIMIT',
+      });
+    }
+    if (v.bankCode !== '' && v.bankAccountNo !== '') {
+      rules.push({
+        key: `lookup:bank:${v.bankCode}:${v.bankAccountNo}`,
+        limit: this.limits.lookupsPerBankAccountPerHour,
+        windowMs: hour,
+        code: 'REQUEST_LIMIT',
+      });
+    }
+    await reserveOrThrow(this.rateLimit, rules);
+  }
+
+  /** Phone unique → EXISTING_USER; bank account unique → EXISTING_BANK (409). */
+  private async checkAvailable(v: CheckedRegistration): Promise<void> {
+    if (v.username !== '') {
+      const taken = await this.db
+        .selectFrom('members')
+        .select('id')
+        .where('username', '=', v.username)
+        .executeTakeFirst();
+      if (taken) throw new AppError('EXISTING_USER', 409);
+    }
+    if (v.bankCode !== '' && v.bankAccountNo !== '') {
+      const used = await this.db
+        .selectFrom('members')
+        .select('id')
+        .where('bank_code', '=', v.bankCode)
+        .where('bank_account_no', '=', v.bankAccountNo)
+        .executeTakeFirst();
+      if (used) throw new AppError('EXISTING_BANK', 409);
+    }
+  }
+
+  /**
+   * Registers a member with its main wallet account (balance 0). Order: fields, look-up limits (with `ip`), the
+   * verified one-time code (while registerOTP is on), existence, and only then the password hash (argon2) — a
+   * request without a verified code never costs a hash.
+   */
   async register(
     input: RegistrationInput,
-    opts: { requireOtp: boolean; sources: () => Promise<unknown> },
+    opts: { requireOtp: boolean; sources: () => Promise<unknown>; ip?: string },
   ): Promise<string> {
-    const v = await this.checkRegistration(input, { requireAll: true, sources: opts.sources });
-    if (opts.requireOtp && (input.otpToken === undefined || input.otpToken === '')) {
-      throw new AppError('UNVERIFIED_OTP', 400);
-    }
+    const v = await this.checkFields(input, { requireAll: true, sources: opts.sources });
+    if (opts.ip !== undefined) await this.reserveLookups(v, opts.ip);
+    if (opts.requireOtp) await this.otp.checkVerified(input.otpToken ?? '', v.username);
+    await this.checkAvailable(v);
     const passwordHash = await hashPassword(v.password);
     const id = newMemberId();
     const now = this.clock.now();

@@ -22,7 +22,16 @@ export const accountsPlugin = fp(
   async (app) => {
     const { ctx } = app;
     const members = new MemberDirectory(ctx.db);
-    const accounts = new AccountService(ctx.db, ctx.clock, app.otp, app.content, ctx.config.laos, ctx.ledger);
+    const accounts = new AccountService(
+      ctx.db,
+      ctx.clock,
+      app.otp,
+      app.content,
+      ctx.config.laos,
+      ctx.ledger,
+      ctx.limits,
+      ctx.rateLimit,
+    );
     const sessions = new SessionService(ctx.db, ctx.clock, ctx.limits, ctx.rateLimit, {
       sign: (payload) => app.jwt.sign(payload),
     });

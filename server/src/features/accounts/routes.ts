@@ -55,7 +55,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ sessions: SessionService
       },
     },
     async (request) => {
-      await accounts.checkRegistration(request.body, { requireAll: false, sources });
+      await accounts.checkRegistration(request.body, { requireAll: false, sources, ip: request.ip });
       return success({ valid: true as const });
     },
   );
@@ -73,7 +73,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ sessions: SessionService
     },
     async (request) => {
       const requireOtp = await ctx.settings.get('registerOTP');
-      const id = await accounts.register(request.body, { requireOtp, sources });
+      const id = await accounts.register(request.body, { requireOtp, sources, ip: request.ip });
       return success({ _id: id });
     },
   );
@@ -97,6 +97,29 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ sessions: SessionService
         request.headers['user-agent'] ?? null,
       );
       return success({ token });
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      // No body at all is fine too: it is read as {} before the schema check.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      preHandler: requireMember,
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          "Logs out: revokes this token's session on the server (the token then answers invalid-token)",
+        body: Type.Object({}, { description: 'Empty, or no body' }),
+        response: replies(Type.Object({ loggedOut: Type.Literal(true) })),
+      },
+    },
+    async (request) => {
+      await sessions.logout(auth(request));
+      return success({ loggedOut: true as const });
     },
   );
 

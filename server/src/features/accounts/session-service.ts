@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
 import type { SessionVerifier } from '../../platform/http/auth';
 import type { Limits } from '../../platform/limits';
-import type { RateLimitStore } from '../../platform/rate-limit';
+import { reserveOrThrow, type RateLimitStore } from '../../platform/rate-limit';
 import { hashPassword, verifyPassword } from './passwords';
 import { checkPassword } from './validation';
 
@@ -48,34 +48,50 @@ export class SessionService implements SessionVerifier {
     return this.tokens.sign({ sub: memberId, sid });
   }
 
-  /** Login with per-account and per-IP failure limits; the same answer for unknown user and wrong password. */
+  /**
+   * Login with per-account and per-IP limits; the same answer for unknown user and wrong password. The attempt is
+   * reserved in both counters atomically before the password is checked (so a parallel burst cannot check more
+   * passwords than the limits allow); a wrong password keeps its reservation (a failure), the right one clears
+   * the account's counter and gives the IP's reservation back.
+   */
   async login(usernameRaw: string, password: string, ip: string, userAgent: string | null): Promise<string> {
     const username = usernameRaw.trim();
     const acctKey = `login:acct:${username}`;
     const ipKey = `login:ip:${ip}`;
-    const [acctFailures, ipFailures] = await Promise.all([
-      this.rateLimit.count(acctKey),
-      this.rateLimit.count(ipKey),
+    const { loginFailuresPerAccount, loginFailuresPerIp, loginWindowMs } = this.limits;
+    await reserveOrThrow(this.rateLimit, [
+      { key: acctKey, limit: loginFailuresPerAccount, windowMs: loginWindowMs, code: 'REQUEST_LIMIT' },
+      { key: ipKey, limit: loginFailuresPerIp, windowMs: loginWindowMs, code: 'REQUEST_LIMIT' },
     ]);
-    if (acctFailures >= this.limits.loginFailuresPerAccount || ipFailures >= this.limits.loginFailuresPerIp) {
-      throw new AppError('REQUEST_LIMIT', 429);
+    let member: { id: string; password_hash: string; status: string } | undefined;
+    let ok: boolean;
+    try {
+      member = await this.db
+        .selectFrom('members')
+        .select(['id', 'password_hash', 'status'])
+        .where('username', '=', username)
+        .executeTakeFirst();
+      ok = await verifyPassword(member?.password_hash, password);
+    } catch (e) {
+      // Nothing was checked (database down): the attempt is given back.
+      await Promise.all([this.rateLimit.release(acctKey), this.rateLimit.release(ipKey)]);
+      throw e;
     }
-    const member = await this.db
-      .selectFrom('members')
-      .select(['id', 'password_hash', 'status'])
-      .where('username', '=', username)
-      .executeTakeFirst();
-    const ok = await verifyPassword(member?.password_hash, password);
-    if (!member || !ok) {
-      await Promise.all([
-        this.rateLimit.hit(acctKey, this.limits.loginWindowMs),
-        this.rateLimit.hit(ipKey, this.limits.loginWindowMs),
-      ]);
-      throw new AppError('WRONG_CREDENTIAL', 401);
-    }
+    if (!member || !ok) throw new AppError('WRONG_CREDENTIAL', 401);
+    await Promise.all([this.rateLimit.reset(acctKey), this.rateLimit.release(ipKey)]);
     if (member.status !== 'active') throw new AppError('INACTIVE_USER', 403);
-    await this.rateLimit.reset(acctKey);
     return this.createSession(member.id, ip, userAgent);
+  }
+
+  /** Server-side logout: the session is revoked, so its token answers 401 invalid-token from now on. */
+  async logout(auth: AuthContext): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: this.clock.now() })
+      .where('id', '=', auth.sessionId)
+      .where('member_id', '=', auth.memberId)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 
   /** Resolves a verified JWT's session; throws invalid-token when it is unknown, revoked or expired. */
@@ -100,13 +116,31 @@ export class SessionService implements SessionVerifier {
   async changePassword(auth: AuthContext, oldPassword: string, newPassword: string): Promise<string> {
     const row = await this.db
       .selectFrom('members')
-      .select('password_hash')
+      .select(['password_hash', 'username'])
       .where('id', '=', auth.memberId)
       .executeTakeFirst();
-    if (!row || !(await verifyPassword(row.password_hash, oldPassword))) {
-      throw new AppError('WRONG_PASSWORD', 400);
+    if (!row) throw new AppError('WRONG_PASSWORD', 400);
+    // The new password's rule first: it needs no secret and spares a password check.
+    checkPassword(newPassword, row.username);
+    const key = `pwd:member:${auth.memberId}`;
+    await reserveOrThrow(this.rateLimit, [
+      {
+        key,
+        limit: this.limits.passwordChangeFailuresPerMember,
+        windowMs: this.limits.loginWindowMs,
+        code: 'REQUEST_LIMIT',
+      },
+    ]);
+    let ok: boolean;
+    try {
+      ok = await verifyPassword(row.password_hash, oldPassword);
+    } catch (e) {
+      await this.rateLimit.release(key);
+      throw e;
     }
-    const hash = await hashPassword(checkPassword(newPassword));
+    if (!ok) throw new AppError('WRONG_PASSWORD', 400);
+    await this.rateLimit.reset(key);
+    const hash = await hashPassword(newPassword);
     const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
       await trx

@@ -1,5 +1,6 @@
 import { AppError } from '../../platform/errors';
 import { ENGLISH_NAME_BANKS } from '../content/seed-content';
+import { isCommonPassword } from './common-passwords';
 
 /** Phone: exactly 10 digits outside Laos (spec §5); 8 to 13 digits in the Laos build. */
 export function checkPhone(raw: string, laos: boolean): string {
@@ -21,8 +22,15 @@ export function checkName(raw: string): string {
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-export function checkPassword(raw: string): string {
+/**
+ * Password rule (the spec's "not shown" bounds, docs/server.md): 8 to 128 characters, not one of the common
+ * passwords (case-insensitive), not the member's phone number. Otherwise INVALID_USER_INFO.
+ */
+export function checkPassword(raw: string, phone?: string): string {
   if (raw.length < PASSWORD_MIN || raw.length > PASSWORD_MAX) throw new AppError('INVALID_USER_INFO', 400);
+  if (isCommonPassword(raw)) throw new AppError('INVALID_USER_INFO', 400);
+  if (phone !== undefined && phone !== '' && raw.trim() === phone)
+    throw new AppError('INVALID_USER_INFO', 400);
   return raw;
 }
 

@@ -6,6 +6,7 @@ import { auth, requireMember } from '../../platform/http/auth';
 import { bearer, replies, success } from '../../platform/http/schemas';
 import { pickLocale } from '../../platform/locale';
 import { depositLookup } from './deposit-lookup';
+import { reserveDeposit } from './member-limits';
 import * as S from './schemas';
 
 /**
@@ -67,6 +68,7 @@ export const depositRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const memberId = auth(request).memberId;
+      await reserveDeposit(ctx.rateLimit, ctx.limits, 'qr', memberId);
       const currency = await ctx.ledger.memberCurrency(ctx.db, memberId);
       return success(await m.qr.create(memberId, request.params.channel, request.body.amount, currency));
     },
@@ -104,7 +106,11 @@ export const depositRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: replies(Type.Object({ depositId: Type.String(), status: Type.Literal('PENDING') })),
       },
     },
-    async (request) => success(await m.bank.notice(auth(request).memberId, request.body.amount)),
+    async (request) => {
+      const memberId = auth(request).memberId;
+      await reserveDeposit(ctx.rateLimit, ctx.limits, 'notice', memberId);
+      return success(await m.bank.notice(memberId, request.body.amount));
+    },
   );
 
   // ---- wallet gift link

@@ -5,7 +5,7 @@ import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
 import type { Limits } from '../../platform/limits';
-import type { RateLimitStore } from '../../platform/rate-limit';
+import { reserveOrThrow, type RateLimitStore } from '../../platform/rate-limit';
 import type { SmsAdapter } from './sms';
 import type { Locale } from '../../platform/locale';
 import { checkPhone } from '../accounts/validation';
@@ -64,8 +64,23 @@ export class OtpService {
     return new Date(this.clock.now().getTime() - this.limits.otpVerifiedTtlMs);
   }
 
+  /**
+   * Order: the phone's format; then the limits, before anything that depends on whether the phone is registered
+   * (per IP and per phone per hour → REQUEST_LIMIT, docs/server.md); the registered-phone check (EXISTING_USER,
+   * part of the spec's flow); a verified token handed back; the 60-s resend limit (REQUEST_LIMIT_1MIN); the SMS.
+   */
   async send(phoneRaw: string, ip: string, locale: Locale): Promise<OtpSendResult> {
     const phone = checkPhone(phoneRaw, this.laos);
+    const hour = 3600_000;
+    await reserveOrThrow(this.rateLimit, [
+      { key: `otp:ip:${ip}`, limit: this.limits.otpSendsPerIpPerHour, windowMs: hour, code: 'REQUEST_LIMIT' },
+      {
+        key: `lookup:phone:${phone}`,
+        limit: this.limits.lookupsPerPhonePerHour,
+        windowMs: hour,
+        code: 'REQUEST_LIMIT',
+      },
+    ]);
     if (await this.isRegistered(phone)) throw new AppError('EXISTING_USER', 409);
 
     const verified = await this.db
@@ -79,12 +94,14 @@ export class OtpService {
       .executeTakeFirst();
     if (verified) return { otpRef: verified.ref, otpToken: verified.token, code: 'OTP_VERIFIED' };
 
-    if ((await this.rateLimit.hit(`otp:send:${phone}`, this.limits.otpResendIntervalMs)) > 1) {
-      throw new AppError('REQUEST_LIMIT_1MIN', 429);
-    }
-    if ((await this.rateLimit.hit(`otp:ip:${ip}`, 3600_000)) > this.limits.otpSendsPerIpPerHour) {
-      throw new AppError('REQUEST_LIMIT', 429);
-    }
+    await reserveOrThrow(this.rateLimit, [
+      {
+        key: `otp:send:${phone}`,
+        limit: 1,
+        windowMs: this.limits.otpResendIntervalMs,
+        code: 'REQUEST_LIMIT_1MIN',
+      },
+    ]);
 
     const token = randomBytes(24).toString('base64url');
     const ref = Array.from({ length: 6 }, () => REF_ALPHABET[randomInt(REF_ALPHABET.length)]).join('');
@@ -145,6 +162,37 @@ export class OtpService {
     if (outcome) throw outcome;
   }
 
+  /** Whether a token row is a recent verification of this phone, not yet used. */
+  private usable(
+    row: { phone: string; verified_at: Date | string | null; consumed_at: Date | string | null } | undefined,
+    phone: string,
+  ): boolean {
+    return (
+      row !== undefined &&
+      row.phone === phone &&
+      row.verified_at !== null &&
+      row.consumed_at === null &&
+      new Date(row.verified_at).getTime() > this.verifiedCutoff().getTime()
+    );
+  }
+
+  /**
+   * Before registration does anything costly (existence checks, the password hash): the token must be verified
+   * (recently) for this phone and unused, else UNVERIFIED_OTP. consumeVerified repeats the check in the
+   * registration's transaction.
+   */
+  async checkVerified(token: string, phone: string): Promise<void> {
+    const row =
+      token === ''
+        ? undefined
+        : await this.db
+            .selectFrom('otps')
+            .select(['phone', 'verified_at', 'consumed_at'])
+            .where('token', '=', token)
+            .executeTakeFirst();
+    if (!this.usable(row, phone)) throw new AppError('UNVERIFIED_OTP', 400);
+  }
+
   /** Inside the registration transaction: the token must be verified (recently) for this phone, and unused. */
   async consumeVerified(trx: Transaction<Database>, token: string, phone: string): Promise<void> {
     const row = await trx
@@ -153,15 +201,7 @@ export class OtpService {
       .where('token', '=', token)
       .forUpdate()
       .executeTakeFirst();
-    if (
-      !row ||
-      row.phone !== phone ||
-      row.verified_at === null ||
-      row.consumed_at !== null ||
-      new Date(row.verified_at).getTime() <= this.verifiedCutoff().getTime()
-    ) {
-      throw new AppError('UNVERIFIED_OTP', 400);
-    }
+    if (!this.usable(row, phone)) throw new AppError('UNVERIFIED_OTP', 400);
     await trx.updateTable('otps').set({ consumed_at: this.clock.now() }).where('token', '=', token).execute();
   }
 }
