@@ -1,4 +1,4 @@
-import { get } from '@wallet/shared';
+import { get, post } from '@wallet/shared';
 import type { ApiData } from '@wallet/api-types';
 
 /**
@@ -16,4 +16,12 @@ export const lookupApi = {
   contact: () => get<ContactInfo>('/api/lookup/contact'),
   howto: () => get<HowtoVideo[]>('/api/lookup/howto'),
   enableChatWidget: () => get<ApiData<'/api/lookup/enableChatWidget', 'get'>>('/api/lookup/enableChatWidget'),
+};
+
+/** A logout never waits the 60-s call timeout: after this the local session is cleared anyway. */
+export const LOGOUT_TIMEOUT_MS = 5000;
+
+export const sessionApi = {
+  /** Server-side logout: revokes the session of the current token (POST /api/logout). */
+  logout: () => post<ApiData<'/api/logout', 'post'>>('/api/logout', {}, { timeout: LOGOUT_TIMEOUT_MS }),
 };

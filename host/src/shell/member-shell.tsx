@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { filter } from 'rxjs';
 import { clearSession, LanguageSwitcher, session$ } from '@wallet/shared';
+import { sessionApi } from '../api';
 import { AppName } from './app-name';
 import { MemberBottomMenu } from './bottom-menus';
 import { ConditionsHost } from './conditions-host';
@@ -20,14 +21,28 @@ export function MemberShell() {
     return () => subscription.unsubscribe();
   }, [navigate]);
 
-  const logout = () => clearSession();
+  // The server revokes the session first (the token is dead even if a copy of it leaked); the local session is
+  // cleared whatever the answer (offline, already revoked, server error), so logging out always works.
+  const leaving = useRef(false);
+  const logout = async () => {
+    if (leaving.current) return;
+    leaving.current = true;
+    try {
+      await sessionApi.logout();
+    } catch {
+      // Nothing to do: the local session goes below.
+    } finally {
+      leaving.current = false;
+      clearSession();
+    }
+  };
 
   return (
     <div className="host-shell host-shell--member" data-testid="member-shell">
       <header className="host-topbar">
         <AppName />
         <LanguageSwitcher compact />
-        <button type="button" className="host-logout" data-testid="logout" onClick={logout}>
+        <button type="button" className="host-logout" data-testid="logout" onClick={() => void logout()}>
           {t('actions.logout')}
         </button>
       </header>

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { clearSession, hasToken, setLocale, setSession } from '@wallet/shared';
+import { sessionApi } from '../api';
 import { fakeRemoteModule, mockLookups, renderShell } from '../test/shell-harness';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -67,14 +68,32 @@ describe('menus by session state', () => {
     expect(window.localStorage.getItem('locale')).toBe('la');
   });
 
-  test('logout clears the session and goes to /login', async () => {
+  test('logout revokes the session on the server, then clears it and goes to /login', async () => {
     mockLookups();
+    const tokenAtCall: boolean[] = [];
+    const logout = jest.spyOn(sessionApi, 'logout').mockImplementation(async () => {
+      tokenAtCall.push(hasToken());
+      return { loggedOut: true };
+    });
     setSession('member-token', true);
     const shell = renderShell('/user/home');
     await userEvent.click(await screen.findByTestId('logout'));
     await waitFor(() => expect(shell.pathname()).toBe('/login'));
+    expect(logout).toHaveBeenCalledTimes(1);
+    expect(tokenAtCall).toEqual([true]);
     expect(hasToken()).toBe(false);
     expect(await screen.findByTestId('public-menu')).toBeInTheDocument();
+  });
+
+  test('logout still clears the local session when the server call fails', async () => {
+    mockLookups();
+    const logout = jest.spyOn(sessionApi, 'logout').mockRejectedValue(new Error('offline'));
+    setSession('member-token', true);
+    const shell = renderShell('/user/home');
+    await userEvent.click(await screen.findByTestId('logout'));
+    await waitFor(() => expect(shell.pathname()).toBe('/login'));
+    expect(logout).toHaveBeenCalledTimes(1);
+    expect(hasToken()).toBe(false);
   });
 
   test('the conditions entry opens the mfe_bonus/Conditions parcel, which can close itself', async () => {
