@@ -2,22 +2,10 @@ import type { Locale } from '../../platform/locale';
 import type { ContentService } from '../content/content-service';
 import { QUICK_AMOUNTS } from './channels';
 import type { MoneyInOptions } from './options';
-import { QR_CHANNELS, type QrChannel } from './tables';
+import type { DepositLookup } from './schemas';
+import { QR_CHANNELS } from './tables';
 
-export interface DepositLookup {
-  banks: {
-    bankType: string;
-    bankCode: string;
-    mode: string;
-    bank: { nameTH: string; nameEN: string };
-    bankAccountName: string;
-    bankAccountNo: string;
-    currency: string;
-  }[];
-  wallets: { mode: string; walletAccountName: string }[];
-  isManual: boolean;
-  qrChannels: { channel: QrChannel; minimum: number; quickAmounts: number[] }[];
-}
+export type { DepositLookup };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 

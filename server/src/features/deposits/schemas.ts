@@ -44,6 +44,7 @@ export const DepositLookup = Type.Object({
     }),
   ),
 });
+export type DepositLookup = Static<typeof DepositLookup>;
 
 export const Slip = Type.Object({
   reference: Type.String(),

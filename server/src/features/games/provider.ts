@@ -1,10 +1,9 @@
 /** A transfer-wallet game provider, as the money core sees it (one adapter per provider; docs/ledger.md). */
 
-export interface GameCredentials {
-  username: string;
-  password: string;
-  event?: Record<string, string>;
-}
+import type { GameCredentials } from './schemas';
+
+/** What a provider answers for a game account: the route's schema (GET /api/wallet/account/{code}). */
+export type { GameCredentials };
 
 /**
  * Outcome of a transfer call. `ok`: applied by the provider. `refused`: the provider said no and applied nothing

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 
 /** One game account as GET /api/wallet lists it (`slots`). */
 export const GameAccount = Type.Object({
@@ -20,5 +20,6 @@ export const Credentials = Type.Object({
   password: Type.String(),
   event: Type.Optional(Type.Record(Type.String(), Type.String())),
 });
+export type GameCredentials = Static<typeof Credentials>;
 
 export const CodeParam = Type.Object({ code: Type.String({ maxLength: 20 }) });

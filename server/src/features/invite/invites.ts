@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors';
 import type { MemberDirectory } from '../accounts/member-directory';
 import { newId } from '../../platform/ids';
 import type { MoneyInLedger } from '../../platform/money-ledger';
+import type { InviteEntry, InviteSummary } from './schemas';
 import { inviteDb } from './tables';
 
 /**
@@ -16,18 +17,7 @@ import { inviteDb } from './tables';
  */
 export const INVITE_RULE = { minFirstDeposit: 10_000, percent: 10, maxBonus: 50_000 } as const;
 
-export interface InviteSummary {
-  /** Unclaimed invite bonus, minor units. */
-  amount: number;
-  success: number;
-  fail: number;
-}
-
-export interface InviteEntry {
-  from: { name: string };
-  amount: number;
-  createdAt: string;
-}
+export type { InviteEntry, InviteSummary };
 
 export class Invites {
   constructor(

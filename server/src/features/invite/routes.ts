@@ -6,12 +6,7 @@ import { auth, requireMember } from '../../platform/http/auth';
 import { bearer, Page, replies, success } from '../../platform/http/schemas';
 import { pickLocale } from '../../platform/locale';
 import { Banner } from '../content/schemas';
-
-export const InviteEntry = Type.Object({
-  from: Type.Object({ name: Type.String() }),
-  amount: Type.Integer(),
-  createdAt: Type.String({ format: 'date-time' }),
-});
+import { InviteEntry } from './schemas';
 
 /** POST /api/invite, GET /api/invite/bonus and /api/invite/banners. */
 export const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -3,30 +3,8 @@ import { Type } from '@sinclair/typebox';
 import { auth, requireMember } from '../../platform/http/auth';
 import { bearer, Page, replies, success } from '../../platform/http/schemas';
 import { Slip } from '../deposits/schemas';
+import { StatementEntry } from './schemas';
 import { memberStatement } from './statement';
-
-const Item = Type.Optional(Type.Object({ description: Type.String() }));
-const StatementEntry = Type.Object({
-  _id: Type.String(),
-  statementType: Type.Union(
-    ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'].map((t) => Type.Literal(t)),
-  ),
-  from: Type.String(),
-  to: Type.String(),
-  status: Type.Union([Type.Literal('SUCCESS'), Type.Literal('FAILED'), Type.Literal('PENDING')]),
-  amount: Type.Integer({ description: 'minor units, unsigned (the type gives the sign)' }),
-  createdAt: Type.String({ format: 'date-time' }),
-  bonus: Item,
-  promotion: Item,
-  invite: Item,
-  refund: Item,
-  luckydraw: Item,
-  operationId: Type.Optional(
-    Type.String({
-      description: 'the money operation of a transfer or withdrawal (GET /api/operations/{id})',
-    }),
-  ),
-});
 
 /**
  * POST /api/statement (spec §7): the member's ledger, newest first; and the member's uploaded slips (the slips

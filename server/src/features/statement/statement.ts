@@ -1,23 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
+import type { StatementEntry } from './schemas';
 
-/** One line of the member's statement (docs/wallet-api.md StatementEntry). */
-export interface StatementEntry {
-  _id: string;
-  statementType: 'deposit' | 'bonus' | 'finish_bonus' | 'withdraw' | 'transfer';
-  from: string;
-  to: string;
-  status: 'SUCCESS' | 'FAILED' | 'PENDING';
-  amount: number;
-  createdAt: string;
-  bonus?: { description: string };
-  promotion?: { description: string };
-  invite?: { description: string };
-  refund?: { description: string };
-  luckydraw?: { description: string };
-  /** The money operation a transfer or withdrawal belongs to. */
-  operationId?: string;
-}
+export type { StatementEntry };
 
 interface Row {
   id: string;
