@@ -264,3 +264,45 @@ for (const locale of ['th', 'en'] as const) {
     });
   });
 }
+
+describe('a game refuses during withdrawAll (sandbox fault)', () => {
+  test('the warning says what was collected and that the withdrawal was not made; the balance follows', async () => {
+    const member = await registerMember(site, '0861110009', { name: 'Somsak Partial' });
+    await api(site, '/sandbox/bank/incoming', {
+      body: { fromAccountNo: '9861110009', fromBankCode: 'SCB', amount: 100_000 },
+    });
+    const { token } = await api<{ token: string }>(site, '/api/login', {
+      body: { username: member.phone, password: member.password },
+    });
+    for (const code of ['PG', 'JOKER']) await api(site, `/api/wallet/activate/${code}`, { token });
+    await api(site, '/api/wallet/transfer', { token, body: { from: 'wallet', to: 'PG', amount: 20_000 } });
+    await api(site, '/api/wallet/transfer', { token, body: { from: 'wallet', to: 'JOKER', amount: 30_000 } });
+    // JOKER refuses every transfer now: PG is collected, the wallet then holds 700.00 < 800.00.
+    await api(site, '/sandbox/games/JOKER/faults', { body: { mode: 'error' } });
+
+    const { context, page } = await memberPage('en');
+    try {
+      await login(page, member);
+      await page.getByTestId('widget-withdraw').click();
+      await page.getByTestId('withdraw-amount').fill('800');
+      await page.getByTestId('withdraw-submit').click();
+      const dialog = page.getByTestId('alert-warning');
+      await dialog.waitFor();
+      assert.match((await dialog.textContent()) ?? '', /Withdrawal not made/);
+      const lines = await page.getByTestId('withdraw-outcome').locator('p').allTextContents();
+      assert.equal(lines.length, 3);
+      assert.match(lines[0] ?? '', /^200\.00 baht moved from .+ to your main wallet\.$/);
+      assert.match(lines[1] ?? '', /did not go through: that money is still in/);
+      assert.match(lines[2] ?? '', /The withdrawal of 800\.00 baht was not made/);
+      await page.keyboard.press('Enter');
+      // wallet:changed reloads the home: the collected money is in the main wallet.
+      await waitForBalance(page, 70_000);
+    } catch (error) {
+      await snapshot(page, 'withdraw-partial');
+      throw error;
+    } finally {
+      await api(site, '/sandbox/games/JOKER/faults', { body: { mode: 'ok' } });
+      await context.close();
+    }
+  });
+});
