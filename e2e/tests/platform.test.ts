@@ -109,8 +109,18 @@ describe('platform', () => {
       await page.getByTestId('home-name').waitFor();
       assert.equal((await page.getByTestId('logout').textContent())?.trim(), laoLogout, 'reload keeps Lao');
 
+      // Logout revokes the session on the server: the token the page held answers 401 invalid-token afterwards.
+      const token = await page.evaluate(
+        () => window.localStorage.getItem('token') ?? window.sessionStorage.getItem('token'),
+      );
+      assert.ok(token, 'the signed-in page holds a token');
       await page.getByTestId('logout').click();
       await page.waitForURL('**/login');
+      const after = await page.evaluate(async (t) => {
+        const res = await fetch('/api/account/profile', { headers: { authorization: `Bearer ${t}` } });
+        return { status: res.status, code: ((await res.json()) as { code: string }).code };
+      }, token);
+      assert.deepEqual(after, { status: 401, code: 'invalid-token' });
       await page.goto('/user/home');
       await page.waitForURL('**/login');
     });
