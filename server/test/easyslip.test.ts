@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { bahtToMinor, isOurAccount } from '../src/features/deposits/easyslip';
+import { depositsDb } from '../src/features/deposits/tables';
 import { body, createTestApp, dbLabel, setSetting, type TestApp } from './helpers';
 import { startFakeProvider, type FakeAnswer, type FakeProvider, type FakeRequest } from './fake-provider';
 import { bearerOf, expectBooksBalanced, newMember, walletAmount, type TestMember } from './money-in-support';
@@ -55,8 +56,12 @@ const success = (transRef: string, amount: unknown, extra: { account?: string; d
 });
 const error = (status: number, message: string) => ({ status, json: { status, message } });
 
+/** The answer to the `flaky` case (a test changes it between attempts). */
+let flaky: () => FakeAnswer = () => ({ status: 503, text: 'busy' });
+
 /** What the fake answers for each case, chosen by a marker in the uploaded image. */
 const CASES: Record<string, () => FakeAnswer> = {
+  flaky: () => flaky(),
   ok: () => success(`T${randomBytes(6).toString('hex')}`, 250.5),
   same1: () => success('TSAMEREF0001', 100),
   same2: () => success('TSAMEREF0001', 100),
@@ -225,6 +230,33 @@ describe(`EasySlip slip verification (${dbLabel})`, () => {
       expect(await walletAmount(t.app, m)).toBe(0);
     },
   );
+
+  test('a slip left PROCESSING is asked about again: credited once when the verifier answers', async () => {
+    const m = await newMember(t.app);
+    flaky = () => ({ status: 503, text: 'busy' });
+    const slip = await upload(m, 'flaky', 4_200);
+    expect(slip).toMatchObject({ status: 'PROCESSING' });
+    const retry = () =>
+      t.app.deposits.slips.retryProcessing({ minAgeMs: 0, maxAgeMs: 86_400_000, limit: 100 });
+    // Still no answer: stays PROCESSING.
+    flaky = () => 'hang';
+    await retry();
+    const statusOf = () =>
+      depositsDb(t.app.ctx.db)
+        .selectFrom('money_in_slips')
+        .select(['status', 'note', 'amount'])
+        .where('reference', '=', slip.reference)
+        .executeTakeFirstOrThrow();
+    expect(await statusOf()).toMatchObject({ status: 'PROCESSING' });
+    expect(await walletAmount(t.app, m)).toBe(0);
+    // Now it answers: two servers retrying at once still credit once.
+    flaky = () => success('TFLAKY000001', 42);
+    await Promise.all([retry(), retry()]);
+    expect(await statusOf()).toEqual({ status: 'SUCCESS', note: null, amount: 4_200 });
+    expect(await walletAmount(t.app, m)).toBe(4_200);
+    expect(await retry()).toBe(0);
+    expect(await walletAmount(t.app, m)).toBe(4_200);
+  });
 
   test('the books balance', async () => {
     await expectBooksBalanced(t.app);

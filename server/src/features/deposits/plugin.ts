@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { IntervalJob } from '../../platform/jobs';
 import { depositRoutes } from './routes';
 import { depositSandboxRoutes } from './sandbox-routes';
 import { buildDeposits, type DepositServices } from './services';
@@ -12,13 +13,27 @@ declare module 'fastify' {
   }
 }
 
+const SLIP_RETRY_MS = 60_000;
+
 /**
  * Deposits: GET /api/lookup/deposit, QR payment channels, bank-transfer notices, slips, wallet gift links, the
  * signed payment and bank webhooks, and the sandbox payment systems while SANDBOX is on.
  */
 export const depositsPlugin = fp(
   async (app) => {
-    app.decorate('deposits', buildDeposits(app.ctx, app.content, app.invites, app.members, app.log));
+    const deposits = buildDeposits(app.ctx, app.content, app.invites, app.members, app.log);
+    app.decorate('deposits', deposits);
+    // With a real slip verifier, the slips it gave no answer for are asked about again every minute for a day.
+    if (app.ctx.config.slipVerifier) {
+      const retry = new IntervalJob(
+        'slip-retry',
+        app.ctx.config.jobIntervalMs > 0 ? SLIP_RETRY_MS : 0,
+        () => deposits.slips.retryProcessing({ minAgeMs: SLIP_RETRY_MS, maxAgeMs: 86_400_000, limit: 20 }),
+        app.log,
+      );
+      app.addHook('onReady', async () => retry.start());
+      app.addHook('onClose', async () => retry.stop());
+    }
     await app.register(depositRoutes, { prefix: '/api' });
     await app.register(slipRoutes, { prefix: '/api' });
     await app.register(webhookRoutes, { prefix: '/api' });

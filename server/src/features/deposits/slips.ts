@@ -155,11 +155,60 @@ export class Slips {
     );
   }
 
+  /**
+   * Asks the verifier again about the slips it gave no answer for (still PROCESSING: timeout, 5xx, quota): those
+   * last tried at least `minAgeMs` ago and uploaded within `maxAgeMs`, oldest first, at most `limit`. Each attempt
+   * is claimed first (its `updated_at` moved on only if no other server did), so servers sharing the database
+   * never ask twice at once; a slip settles once (only a PROCESSING row settles) and credits once (`slip_ref`).
+   * Returns how many settled.
+   */
+  async retryProcessing(opts: { minAgeMs: number; maxAgeMs: number; limit: number }): Promise<number> {
+    const t = depositsDb(this.db);
+    const now = this.clock.now().getTime();
+    const rows = await t
+      .selectFrom('money_in_slips')
+      .selectAll()
+      .where('status', '=', 'PROCESSING')
+      .where('updated_at', '<=', new Date(now - opts.minAgeMs))
+      .where('created_at', '>=', new Date(now - opts.maxAgeMs))
+      .orderBy('created_at')
+      .limit(opts.limit)
+      .execute();
+    let settled = 0;
+    for (const row of rows) {
+      const claimed = await t
+        .updateTable('money_in_slips')
+        .set({ updated_at: this.clock.now() })
+        .where('id', '=', row.id)
+        .where('status', '=', 'PROCESSING')
+        .where('updated_at', '=', row.updated_at)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0) continue;
+      let verdict: SlipVerdict;
+      try {
+        const file = await readFile(path.join(this.dir, row.file_name));
+        const mime = row.mime === 'image/png' ? 'image/png' : 'image/jpeg';
+        verdict = await this.verifier.verify({
+          file,
+          originalName: row.original_name,
+          mime,
+          declaredAmount: row.amount > 0 ? row.amount : undefined,
+        });
+      } catch {
+        continue; // still no answer (or the file is gone): stays PROCESSING
+      }
+      await this.settle(row.id, row.member_id, verdict);
+      settled += 1;
+    }
+    return settled;
+  }
+
   private async fail(id: string, reason: SlipReason, amount?: number): Promise<void> {
     await depositsDb(this.db)
       .updateTable('money_in_slips')
       .set({ status: 'FAILED', note: reason, updated_at: this.clock.now(), ...(amount ? { amount } : {}) })
       .where('id', '=', id)
+      .where('status', '=', 'PROCESSING')
       .execute();
   }
 
@@ -175,7 +224,7 @@ export class Slips {
           .where('status', '=', 'SUCCESS')
           .executeTakeFirst();
         if (dup) throw new DuplicateSlip();
-        await t
+        const updated = await t
           .updateTable('money_in_slips')
           .set({
             status: 'SUCCESS',
@@ -185,7 +234,10 @@ export class Slips {
             updated_at: this.clock.now(),
           })
           .where('id', '=', id)
-          .execute();
+          .where('status', '=', 'PROCESSING')
+          .executeTakeFirst();
+        // Settled meanwhile (a retry on another server): nothing more to do.
+        if (Number(updated.numUpdatedRows) === 0) throw new AlreadySettled();
         await this.deposits.credit(trx, {
           memberId,
           amount: verdict.amount,
@@ -195,6 +247,7 @@ export class Slips {
         });
       });
     } catch (e) {
+      if (e instanceof AlreadySettled) return;
       if (e instanceof DuplicateSlip || isUniqueViolation(e)) {
         return this.fail(id, 'SLIP_REFNO_DUPLICATED', verdict.amount);
       }
@@ -255,3 +308,4 @@ export class Slips {
 }
 
 class DuplicateSlip extends Error {}
+class AlreadySettled extends Error {}
