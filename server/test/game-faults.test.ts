@@ -337,4 +337,23 @@ describe(`game provider faults (${dbLabel})`, () => {
       pgProvider: before.pgProvider - 500,
     });
   });
+
+  test('money on its way out of a game is spoken for: transferAll leaves it to the pending transfer, which then completes', async () => {
+    await transfer('wallet', 'JOKER2', 4_000);
+    const before = await expectNothingLost();
+    await setFault('unknown');
+    expect(body<TransferData>(await transfer('JOKER2', 'wallet', 1_000)).data.status).toBe('PENDING');
+    await setFault('ok');
+    const all = body<TransferData>(await post('/api/wallet/transferAll', { to: 'wallet' })).data;
+    expect(all.operation.legs.find((l) => l.from === 'JOKER2')).toMatchObject({
+      amount: before.provider - 1_000,
+      status: 'SUCCESS',
+    });
+    expect(await reconcile()).toMatchObject({ pending: 0 });
+    expect(await expectNothingLost()).toMatchObject({
+      main: before.main + before.provider + before.pgProvider,
+      provider: 0,
+      pgProvider: 0,
+    });
+  });
 });

@@ -34,6 +34,19 @@ interface TransferRow {
   failure: string | null;
 }
 
+/** Sum of the member's transfers out of a game that are still pending (their money is spoken for). */
+export async function pendingOut(ex: Db | Trx, memberId: string, code: string): Promise<number> {
+  const row = await ex
+    .selectFrom('game_transfers')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+    .where('member_id', '=', memberId)
+    .where('code', '=', code)
+    .where('direction', '=', 'out')
+    .where('status', '=', 'PENDING')
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
 export class GameLegs implements StepHandler<GameStep> {
   constructor(
     private readonly db: Db,
@@ -49,7 +62,11 @@ export class GameLegs implements StepHandler<GameStep> {
     const { memberId } = ctx;
     await lockGameAccount(trx, memberId, step.code);
     const game = { member: memberId, code: gameAccountCode(step.code) } as const;
-    if (direction === 'out' && (await this.ledger.balance(trx, game)) < step.amount) {
+    // Money already on its way out of this game (pending legs) is not there to take again.
+    if (
+      direction === 'out' &&
+      (await this.ledger.balance(trx, game)) - (await pendingOut(trx, memberId, step.code)) < step.amount
+    ) {
       throw new AppError('MONEY_NOT_ENOUGH', 400);
     }
     const id = randomUUID();

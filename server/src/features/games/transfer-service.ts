@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { BalanceRefresh } from './balance-refresh';
 import { gameAccountCode, gameOf, type GameAccounts } from './game-accounts';
+import { pendingOut } from './game-legs';
 
 export interface GamesOptions {
   /** Smallest transfer in minor units per currency (spec §9: 1 baht). */
@@ -36,13 +37,18 @@ export class TransferService {
     }
   }
 
-  /** The game's mirror, synced with the provider first when it holds less than `amount` (unseen wins count). */
+  /**
+   * What can leave a game now: its mirror less the transfers out already on their way, synced with the provider
+   * first when that is less than `amount` (unseen wins count).
+   */
   async available(memberId: string, code: string, amount: number): Promise<number> {
     const ref = { member: memberId, code: gameAccountCode(code) } as const;
-    const mirror = await this.ledger.balance(this.db, ref);
-    if (mirror >= amount) return mirror;
+    const free = async () =>
+      (await this.ledger.balance(this.db, ref)) - (await pendingOut(this.db, memberId, code));
+    const now = await free();
+    if (now >= amount) return now;
     await this.balances.refresh(memberId, code).catch(() => false);
-    return this.ledger.balance(this.db, ref);
+    return free();
   }
 
   /**
@@ -104,8 +110,13 @@ export class TransferService {
     await this.balances.refreshAll(memberId);
     const balances = await this.ledger.memberBalances(this.db, memberId);
     const codes = await this.accounts.activeCodes(memberId);
-    return codes
-      .map((code) => ({ type: 'game_out' as const, code, amount: balances[gameAccountCode(code)] ?? 0 }))
-      .filter((s) => s.amount > 0);
+    const steps = await Promise.all(
+      codes.map(async (code) => ({
+        type: 'game_out' as const,
+        code,
+        amount: (balances[gameAccountCode(code)] ?? 0) - (await pendingOut(this.db, memberId, code)),
+      })),
+    );
+    return steps.filter((s) => s.amount > 0);
   }
 }
