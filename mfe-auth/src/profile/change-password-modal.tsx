@@ -5,6 +5,7 @@ import {
   Modal,
   replaceToken,
   showAlert,
+  toast,
   useAsyncAction,
   useTranslation,
 } from '@wallet/shared';
@@ -35,7 +36,8 @@ export function ChangePasswordModal({ open, onClose }: ChangePasswordModalProps)
 /**
  * Spec §5: old, new and confirm are required (submit does nothing while one is empty) and new must equal confirm.
  * The server answers with a fresh token (it revokes the member's other sessions), which replaces the stored one.
- * Spec §8: success shows an alert, a failure a dialog titled error.
+ * Spec §8: success shows an alert, a failure a dialog titled error; the mismatch (a form error) shows under the
+ * confirm field and as the 4 s toast.
  */
 function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('auth');
@@ -53,7 +55,11 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     if (!oldPassword || !newPassword || !confirmPassword) return;
     const rule = validatePasswords(newPassword, confirmPassword);
     setMismatch(rule);
-    if (rule) return;
+    if (rule) {
+      // Spec §8: a form error shows inline and as the 4 s toast.
+      toast.error(t(rule));
+      return;
+    }
     const result = await change.run(oldPassword, newPassword);
     if (!result.ok) return;
     replaceToken(result.value.token);

@@ -1,8 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getSession, setSession } from '@wallet/shared';
 import { bankApi } from '../common/api';
 import { profileApi, type Profile } from './api';
-import { errorText, renderScreen, serverError, startEachTestClean } from '../../test/harness';
+import {
+  errorText,
+  inlineErrors,
+  renderScreen,
+  serverError,
+  startEachTestClean,
+  toastMessages,
+} from '../../test/harness';
 import { ProfilePage } from './profile-page';
 
 startEachTestClean();
@@ -71,15 +78,22 @@ describe('change password', () => {
     expect(screen.getByTestId('change-password-modal')).toBeInTheDocument();
   });
 
-  it('says the passwords do not match', async () => {
+  it('says the passwords do not match under the field and as a toast for 4 seconds (spec §8)', async () => {
     const change = jest.spyOn(profileApi, 'changePassword');
     const { user } = await openModal();
     await user.type(screen.getByTestId('change-password-old'), 'old-pass-1');
     await user.type(screen.getByTestId('change-password-new'), 'new-pass-2');
     await user.type(screen.getByTestId('change-password-confirm'), 'new-pass-3');
-    await user.click(screen.getByTestId('change-password-submit'));
-    expect(screen.getByText('The passwords do not match.')).toBeInTheDocument();
+    jest.useFakeTimers({ now: Date.now() });
+    fireEvent.click(screen.getByTestId('change-password-submit'));
+    expect(inlineErrors('The passwords do not match.')).toHaveLength(1);
+    expect(toastMessages()).toEqual(['The passwords do not match.']);
     expect(change).not.toHaveBeenCalled();
+    act(() => jest.advanceTimersByTime(3999));
+    expect(toastMessages()).toEqual(['The passwords do not match.']);
+    act(() => jest.advanceTimersByTime(1));
+    expect(toastMessages()).toEqual([]);
+    expect(inlineErrors('The passwords do not match.')).toHaveLength(1);
   });
 
   it('replaces the stored token with the fresh one and says it is saved', async () => {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, FormField, Modal, useAsyncAction, useTranslation } from '@wallet/shared';
+import { Button, FormField, Modal, toast, useAsyncAction, useTranslation } from '@wallet/shared';
 import { bankNameApi } from './api';
 import { checkBankAccountName, normaliseBankAccountName } from './bank-name-rules';
 
@@ -11,7 +11,10 @@ export interface EditBankNameModalProps {
   onClose: (savedName: string | null) => void;
 }
 
-/** Spec §5: the account name of a KTB/TMB/BBL account in English letters and spaces, typed in uppercase. */
+/**
+ * Spec §5: the account name of a KTB/TMB/BBL account in English letters and spaces, typed in uppercase. A name
+ * that breaks the rule shows its message under the field and as the 4 s toast (spec §8).
+ */
 export function EditBankNameModal({ open, bankCode, currentName, onClose }: EditBankNameModalProps) {
   const { t } = useTranslation('wallet');
   return (
@@ -36,7 +39,11 @@ function EditBankNameForm({ bankCode, currentName, onClose }: Omit<EditBankNameM
     event.preventDefault();
     const rule = checkBankAccountName(name);
     setProblem(rule);
-    if (rule) return;
+    if (rule) {
+      // Spec §8: a form error shows inline and as the 4 s toast.
+      toast.error(t(rule));
+      return;
+    }
     const value = normaliseBankAccountName(name).trim().replace(/\s+/g, ' ');
     const result = await save.run(bankCode, value);
     if (result.ok) onClose(value);
