@@ -5,7 +5,8 @@ import { AGREEMENT_DELAY_MS, agreementRemembered, rememberAgreement } from './ag
 
 /**
  * Spec §2: 1.5 s after the home loads, the agreements (server html paragraphs, sanitized) unless the member has
- * already confirmed them; confirm closes the modal and remembers it. A failed load shows nothing (spec §8).
+ * already confirmed them; confirm closes the modal and remembers it. A failed load of the agreements shows nothing
+ * (spec §8). It depends on nothing else of the home: the home mounts it at once, beside its wallet read.
  */
 export function AgreementPrompt() {
   const [paragraphs, setParagraphs] = useState<string[] | null>(null);

@@ -136,6 +136,30 @@ describe('agreement', () => {
     expect(localStorage.getItem(AGREEMENT_KEY)).toBeTruthy();
   });
 
+  test('appears also when the wallet load fails, beside the failure message', async () => {
+    localStorage.removeItem(AGREEMENT_KEY);
+    jest.useFakeTimers();
+    jest.spyOn(homeApi, 'wallet').mockRejectedValue(new Error('offline'));
+    renderHome();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your wallet');
+    expect(screen.queryByTestId('agreement-modal')).not.toBeInTheDocument();
+    await act(async () => jest.advanceTimersByTime(1500));
+    expect(await screen.findByTestId('agreement-modal')).toHaveTextContent('Play fair');
+    act(() => screen.getByTestId('agreement-confirm').click());
+    expect(screen.queryByTestId('agreement-modal')).not.toBeInTheDocument();
+    expect(localStorage.getItem(AGREEMENT_KEY)).toBeTruthy();
+  });
+
+  test('does not wait for a wallet load that never answers', async () => {
+    localStorage.removeItem(AGREEMENT_KEY);
+    jest.useFakeTimers();
+    jest.spyOn(homeApi, 'wallet').mockReturnValue(new Promise(() => undefined));
+    renderHome();
+    await act(async () => jest.advanceTimersByTime(1500));
+    expect(await screen.findByTestId('agreement-modal')).toHaveTextContent('Play fair');
+    expect(screen.queryByTestId('home-name')).not.toBeInTheDocument();
+  });
+
   test('does not appear when remembered', async () => {
     jest.useFakeTimers();
     jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot());

@@ -34,7 +34,8 @@ type Dialog =
 /**
  * The member's home (`/user/home`, spec §2): total and balances, widgets, invite bonus, registration link, game
  * cards, and every wallet modal. Balances reload whenever `wallet:changed` is announced, by its own modals or by
- * any other part of the page.
+ * any other part of the page. The agreement prompt does not wait for the wallet: its 1.5 s start when the home
+ * mounts, so it appears also when GET /api/wallet fails or hangs.
  */
 export function HomePage() {
   const { t } = useTranslation('wallet');
@@ -103,9 +104,10 @@ export function HomePage() {
             close={close}
             reload={wallet.reload}
           />
-          <AgreementPrompt />
         </>
       )}
+      {/* Spec §2: 1.5 s after the home first loads, whatever becomes of the wallet read (failed, slow or fine). */}
+      <AgreementPrompt />
     </section>
   );
 }
