@@ -3459,7 +3459,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Upload a transfer slip (multipart: file = JPEG or PNG ≤ 5 MB, optional amount in minor units) */
+    /** Upload a transfer slip (multipart: file = JPEG or PNG ≤ 5 MB, optional amount in minor units); refused with SLIP_UPLOAD_FAIL inside the daily closing window of GET /api/lookup/slip */
     post: {
       parameters: {
         query?: never;

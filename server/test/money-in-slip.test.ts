@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ManualClock } from '../src/platform/clock';
 import { SLIP_REASONS } from '../src/platform/errors';
 import { createTestApp, body, dbLabel, setSetting, type TestApp } from './helpers';
 import {
@@ -22,9 +23,15 @@ interface Slip {
 
 let t: TestApp;
 let a: TestMember;
+/**
+ * 17:00 in Bangkok, away from the seeded daily closing window (23:50–00:10 Asia/Bangkok), so the suite does not
+ * depend on the hour it runs at; each upload moves it a second on, so slips keep their order.
+ */
+const START = Date.parse('2026-03-04T10:00:00Z');
+const clock = new ManualClock(START);
 beforeAll(async () => {
   // Many uploads by one member: the per-member limits are the security suite's (server/test/security).
-  t = await createTestApp({}, { limits: { slipUploadsPerMinute: 1000, slipUploadsPerHour: 1000 } });
+  t = await createTestApp({}, { clock, limits: { slipUploadsPerMinute: 1000, slipUploadsPerHour: 1000 } });
   await setSetting(t.app, 'registerOTP', false);
   a = await newMember(t.app);
 });
@@ -55,7 +62,7 @@ function multipart(parts: { name: string; value: Buffer | string; filename?: str
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-const upload = (
+const upload = async (
   file: Buffer | undefined,
   filename = 'slip.png',
   amount?: number,
@@ -66,12 +73,14 @@ const upload = (
   if (amount !== undefined) parts.push({ name: 'amount', value: String(amount) });
   if (file) parts.push({ name: 'file', value: file, filename, type: 'image/png' });
   const { payload, contentType } = multipart(parts);
-  return t.app.inject({
+  const res = await t.app.inject({
     method: 'POST',
     url: '/api/wallet/slip',
     headers: { ...bearerOf(m), 'content-type': contentType, ...(key ? { 'idempotency-key': key } : {}) },
     payload,
   });
+  clock.advance(1000);
+  return res;
 };
 
 describe(`slip upload (${dbLabel})`, () => {
@@ -161,5 +170,33 @@ describe(`slip upload (${dbLabel})`, () => {
       body<{ total: number }>(await call(t.app, b, 'POST', '/api/statement/slip', { page: 1, limit: 10 }))
         .data.total,
     ).toBe(0);
+  });
+
+  test('inside the daily closing window of GET /api/lookup/slip an upload is refused (SLIP_UPLOAD_FAIL), nothing stored', async () => {
+    const lookup = body<{ closedFrom: string; closedUntil: string; timezone: string }>(
+      await t.app.inject({ url: '/api/lookup/slip' }),
+    ).data;
+    expect(lookup).toMatchObject({ closedFrom: '23:50', closedUntil: '00:10', timezone: 'Asia/Bangkok' });
+    const listed = async () =>
+      body<{ total: number }>(await call(t.app, a, 'POST', '/api/statement/slip', { page: 1, limit: 10 }))
+        .data.total;
+    const before = { wallet: await walletAmount(t.app, a), slips: await listed() };
+    const at = (iso: string) => clock.advance(Date.parse(iso) - clock.now().getTime());
+    try {
+      for (const inside of ['2026-03-04T16:50:00Z', '2026-03-04T16:59:59Z', '2026-03-04T17:09:59Z']) {
+        at(inside); // 23:50, 23:59:59 and 00:09:59 in Bangkok
+        expectError(await upload(png(), 'slip-300.png'), 409, 'SLIP_UPLOAD_FAIL');
+      }
+      expect(await walletAmount(t.app, a)).toBe(before.wallet);
+      expect(await listed()).toBe(before.slips);
+
+      at('2026-03-04T17:10:00Z'); // 00:10 in Bangkok: open again
+      expect(body<Slip>(await upload(png(), 'slip-300.png')).data.status).toBe('SUCCESS');
+      at('2026-03-04T16:49:59Z'); // 23:49:59 in Bangkok: still open
+      expect(body<Slip>(await upload(png(), 'slip-300.png')).data.status).toBe('SUCCESS');
+      expect(await walletAmount(t.app, a)).toBe(before.wallet + 2 * 30_000);
+    } finally {
+      at(new Date(START).toISOString());
+    }
   });
 });

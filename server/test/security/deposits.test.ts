@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ManualClock } from '../../src/platform/clock';
 import { createTestApp, dbLabel, setSetting, type TestApp } from '../helpers';
 import { call, newMember, bearerOf, type TestMember } from '../money-in-support';
 import { expectError, tally } from './support';
@@ -15,6 +16,8 @@ beforeAll(async () => {
   t = await createTestApp(
     {},
     {
+      // 17:00 in Bangkok: away from the daily slip closing window (23:50–00:10), whatever the hour of the run.
+      clock: new ManualClock(Date.parse('2026-03-04T10:00:00Z')),
       limits: {
         slipUploadsPerMinute: 2,
         slipUploadsPerHour: 10,

@@ -8,11 +8,12 @@ import { inputProblem } from '../../platform/http/input';
 import { bearer, replies, success } from '../../platform/http/schemas';
 import { sendUpload } from '../../platform/http/security';
 import { reserveDeposit } from './member-limits';
+import { closingWindowOf, insideClosingWindow } from './slip-window';
 import * as S from './schemas';
 
 /** POST /api/wallet/slip (multipart upload) and GET /api/slip-image/:reference (signed image URL). */
 export const slipRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { ctx, deposits: m } = app;
+  const { ctx, content, deposits: m } = app;
   const moneyMoving = idempotent(requireMember);
 
   await app.register(fastifyMultipart, {
@@ -27,7 +28,8 @@ export const slipRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['deposit'],
         security: bearer,
         summary:
-          'Upload a transfer slip (multipart: file = JPEG or PNG ≤ 5 MB, optional amount in minor units)',
+          'Upload a transfer slip (multipart: file = JPEG or PNG ≤ 5 MB, optional amount in minor units); ' +
+          'refused with SLIP_UPLOAD_FAIL inside the daily closing window of GET /api/lookup/slip',
         body: {
           content: {
             'multipart/form-data': {
@@ -43,6 +45,11 @@ export const slipRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       if (!request.isMultipart()) throw new AppError('SLIP_NO_FILE', 400);
       const memberId = auth(request).memberId;
+      // The daily closing window the member is shown (GET /api/lookup/slip): no upload inside it. Checked before
+      // the per-member limit, so a refused upload does not count.
+      const closing = closingWindowOf(await content.get('slip', ctx.defaultLocale));
+      if (closing && insideClosingWindow(ctx.clock.now(), closing))
+        throw new AppError('SLIP_UPLOAD_FAIL', 409);
       await reserveDeposit(ctx.rateLimit, ctx.limits, 'slip', memberId);
       let file: Buffer | undefined;
       let originalName = '';
