@@ -61,3 +61,80 @@ describe(`Laos build, sandbox off (${dbLabel})`, () => {
     expect([send.statusCode, body(send).code]).toEqual([502, 'OTP_SEND_FAIL']);
   });
 });
+
+const login = async (username: string): Promise<string> => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, password: 'secret-pass-1' },
+  });
+  expect(res.statusCode).toBe(200);
+  return body<{ token: string }>(res).data.token;
+};
+
+interface Lookup {
+  banks: { currency?: string }[];
+  wallets: unknown[];
+  qrChannels: { channel: string }[];
+}
+
+describe(`Laos build: deposit channels for kip (${dbLabel})`, () => {
+  test('anonymous and LAK members: bank transfer only, no QR channels, no gift-link wallets', async () => {
+    const anonymous = body<Lookup>(await t.app.inject({ url: '/api/lookup/deposit' })).data;
+    expect(anonymous.qrChannels).toEqual([]);
+    expect(anonymous.wallets).toEqual([]);
+    expect(anonymous.banks.map((b) => b.currency)).toEqual(['LAK']);
+
+    const username = lao();
+    expect((await register({ username })).statusCode).toBe(200);
+    const token = await login(username);
+    const member = body<Lookup>(
+      await t.app.inject({ url: '/api/lookup/deposit', headers: { authorization: `Bearer ${token}` } }),
+    ).data;
+    expect(member).toEqual(anonymous);
+  });
+
+  test('a THB member of the Laos build sees the baht QR channels (the lookup follows the member)', async () => {
+    const username = lao();
+    expect((await register({ username, currency: 'THB' })).statusCode).toBe(200);
+    const token = await login(username);
+    const lookup = body<Lookup>(
+      await t.app.inject({ url: '/api/lookup/deposit', headers: { authorization: `Bearer ${token}` } }),
+    ).data;
+    expect(lookup.qrChannels.map((c) => c.channel)).toEqual(['KBANK', 'WW', 'PAYTIMZ', 'PAYONEX', 'ZPAY']);
+    // The Laos content has no receiving e-wallet: no gift-link tab for anyone.
+    expect(lookup.wallets).toEqual([]);
+  });
+
+  test('a bad token does not fail the lookup: it answers for the build default', async () => {
+    const res = await t.app.inject({
+      url: '/api/lookup/deposit',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(body<Lookup>(res).data.qrChannels).toEqual([]);
+  });
+
+  test('a QR on a channel not offered for kip is refused with QR_CHANNEL_UNAVAILABLE, a gift link with NO_WALLET', async () => {
+    const username = lao();
+    expect((await register({ username })).statusCode).toBe(200);
+    const token = await login(username);
+    const headers = { authorization: `Bearer ${token}` };
+    for (const channel of ['KBANK', 'WW', 'PAYTIMZ', 'PAYONEX', 'ZPAY']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/qrcode/${channel}`,
+        headers: { ...headers, 'idempotency-key': `laos-qr-${channel}-${username}` },
+        payload: { amount: 100_000 },
+      });
+      expect([res.statusCode, body(res).code]).toEqual([400, 'QR_CHANNEL_UNAVAILABLE']);
+    }
+    const gift = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/truelink',
+      headers: { ...headers, 'idempotency-key': `laos-gift-${username}` },
+      payload: { link: 'anything' },
+    });
+    expect([gift.statusCode, body(gift).code]).toEqual([400, 'NO_WALLET']);
+  });
+});

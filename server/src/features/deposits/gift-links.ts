@@ -68,7 +68,9 @@ export class GiftLinks {
     const voucher = plain ? voucherOf(plain.link) : undefined;
     if (!plain || !voucher) throw new AppError('TRUELINK_INVALID', 400);
     const names = await this.walletNames();
-    if (names.length > 0 && !names.includes(plain.walletName)) throw new AppError('TRUELINK_INVALID', 400);
+    // No receiving wallet (the Laos build): there is nothing a gift link could be paid into.
+    if (names.length === 0) throw new AppError('NO_WALLET', 400);
+    if (!names.includes(plain.walletName)) throw new AppError('TRUELINK_INVALID', 400);
 
     const t = depositsDb(this.db);
     const seen = await t

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
 import { ChannelUnavailableError, type PaymentChannelAdapter } from './channels';
 import type { Deposits } from './deposits';
+import { qrChannelsFor } from './deposit-lookup';
 import { AppError } from '../../platform/errors';
 import { isUniqueViolation, newId } from '../../platform/ids';
 import type { MoneyInOptions } from './options';
@@ -106,7 +107,7 @@ export class QrPayments {
    * cancels it to choose another amount), so a QR someone may be paying is never replaced behind their back.
    */
   async create(memberId: string, channel: QrChannel, amount: number, currency: string): Promise<QrState> {
-    if (currency !== 'THB') throw new AppError('QR_FAIL', 400);
+    if (!qrChannelsFor(currency).includes(channel)) throw new AppError('QR_CHANNEL_UNAVAILABLE', 400);
     if (!Number.isInteger(amount) || amount < this.options.qrMinimum[channel])
       throw new AppError('QR_FAIL', 400);
     await this.expireStale(memberId, channel);

@@ -5,7 +5,8 @@ import { idempotent } from '../../core/idempotency';
 import { auth, requireMember } from '../../platform/http/auth';
 import { bearer, replies, success } from '../../platform/http/schemas';
 import { pickLocale } from '../../platform/locale';
-import { depositLookup } from './deposit-lookup';
+import { depositLookup, qrChannelsFor } from './deposit-lookup';
+import { AppError } from '../../platform/errors';
 import { reserveDeposit } from './member-limits';
 import * as S from './schemas';
 
@@ -21,6 +22,22 @@ export const depositRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const locale = (request: FastifyRequest) =>
     pickLocale(request.headers['accept-language'], ctx.defaultLocale);
 
+  /**
+   * The wallet currency the deposit lookup answers for: the signed-in member's when a valid token comes with the
+   * request (a THB member of the Laos build sees the baht channels), else the build's default (LAK with LAOS=1).
+   */
+  const lookupCurrency = async (request: FastifyRequest): Promise<string> => {
+    const fallback = ctx.config.laos ? 'LAK' : 'THB';
+    if (!/^Bearer\s+\S+/i.test(request.headers.authorization ?? '')) return fallback;
+    try {
+      const payload = await request.jwtVerify<{ sub?: unknown }>();
+      if (typeof payload.sub !== 'string') return fallback;
+      return await ctx.ledger.memberCurrency(ctx.db, payload.sub);
+    } catch {
+      return fallback;
+    }
+  };
+
   // ---- deposit lookup (served here so it carries the QR channels; the content lookups skip `deposit`)
   app.get(
     '/lookup/deposit',
@@ -31,7 +48,8 @@ export const depositRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: replies(S.DepositLookup),
       },
     },
-    async (request) => success(await depositLookup(content, ctx.config.laos, m.options, locale(request))),
+    async (request) =>
+      success(await depositLookup(content, await lookupCurrency(request), m.options, locale(request))),
   );
 
   // ---- QR payment channels
@@ -68,8 +86,11 @@ export const depositRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const memberId = auth(request).memberId;
-      await reserveDeposit(ctx.rateLimit, ctx.limits, 'qr', memberId);
       const currency = await ctx.ledger.memberCurrency(ctx.db, memberId);
+      // A channel the deposit lookup does not offer for this currency (every QR channel for kip) is refused here.
+      if (!qrChannelsFor(currency).includes(request.params.channel))
+        throw new AppError('QR_CHANNEL_UNAVAILABLE', 400);
+      await reserveDeposit(ctx.rateLimit, ctx.limits, 'qr', memberId);
       return success(await m.qr.create(memberId, request.params.channel, request.body.amount, currency));
     },
   );
@@ -127,6 +148,11 @@ export const depositRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: replies(Type.Object({ amount: Type.Integer(), status: Type.Literal('SUCCESS') })),
       },
     },
-    async (request) => success(await m.giftLinks.redeem(auth(request).memberId, request.body.link)),
+    async (request) => {
+      const memberId = auth(request).memberId;
+      // Gift links pay baht e-wallets: a kip wallet has none behind it (the lookup lists no wallets for LAK).
+      if ((await ctx.ledger.memberCurrency(ctx.db, memberId)) !== 'THB') throw new AppError('NO_WALLET', 400);
+      return success(await m.giftLinks.redeem(memberId, request.body.link));
+    },
   );
 };

@@ -85,7 +85,7 @@ export function buildDeposits(
       ctx.secrets.jwtSecret,
     ),
     giftLinks: new GiftLinks(ctx.db, ctx.clock, options, vouchers, deposits, () =>
-      walletNames(content, ctx.config.laos, options),
+      walletNames(content, options),
     ),
   };
 }
