@@ -13,7 +13,8 @@ export interface BankTransferPanelProps {
   banks: readonly DepositBank[];
   /** The member's own registered account (for the English-name check of KTB, TMB and BBL). */
   memberAccount: BankAccount | undefined;
-  onUseQr: () => void;
+  /** Absent when no QR channel exists for the member's currency: payment banks then show no QR button. */
+  onUseQr?: () => void;
   hidden?: boolean;
 }
 
@@ -57,7 +58,7 @@ export function BankTransferPanel({ banks, memberAccount, onUseQr, hidden }: Ban
               data-testid={`deposit-bank-${index}`}
             >
               <p className="wallet-bank__name">{name}</p>
-              {depositsByQr(bank) ? (
+              {depositsByQr(bank) && onUseQr ? (
                 <button
                   type="button"
                   className="wl-btn wl-btn--secondary wl-btn--sm"

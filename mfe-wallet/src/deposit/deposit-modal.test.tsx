@@ -5,6 +5,7 @@ import { setLocale } from '@wallet/shared';
 import { bankNameApi } from '../bank-name/api';
 import { depositApi, type DepositLookup, type QrState } from './api';
 import { record, snapshot, THB } from '../test-support/fixtures';
+import { moneyFormat } from '../common/money';
 import { DepositModal } from './deposit-modal';
 
 const none: QrState = {
@@ -38,6 +39,28 @@ const lookup: DepositLookup = {
     },
   ],
   wallets: [{ mode: 'AUTO', walletAccountName: 'WALLET SHOP' }],
+  isManual: false,
+  qrChannels: (['KBANK', 'WW', 'PAYTIMZ', 'PAYONEX', 'ZPAY'] as const).map((channel) => ({
+    channel,
+    minimum: channel === 'WW' || channel === 'PAYONEX' ? 10000 : channel === 'KBANK' ? 100 : 1000,
+    quickAmounts: [10000],
+  })),
+};
+/** What the server answers a kip wallet: bank accounts only, no QR channel, no receiving e-wallet. */
+const kipLookup: DepositLookup = {
+  banks: [
+    {
+      bankType: 'BANK',
+      bankCode: 'BCEL',
+      mode: 'AUTO',
+      bank: { nameTH: 'บีซีอีแอล', nameEN: 'BCEL' },
+      bankAccountName: 'LUCKY WALLET CO LTD',
+      bankAccountNo: '0101000123456',
+      currency: 'LAK',
+    },
+    { ...lookup.banks[1]!, currency: 'LAK' },
+  ],
+  wallets: [],
   isManual: false,
   qrChannels: [],
 };
@@ -122,7 +145,7 @@ test('creating a QR on one channel makes the other channels read their state aga
     message: '',
   });
   renderModal();
-  await userEvent.click(screen.getByTestId('deposit-tab-qr'));
+  await userEvent.click(await screen.findByTestId('deposit-tab-qr'));
   await userEvent.click(screen.getByTestId('qr-channel-WW'));
   await waitFor(() => expect(qr).toHaveBeenCalledWith('WW'));
   await userEvent.click(screen.getByTestId('qr-channel-KBANK'));
@@ -146,7 +169,7 @@ test('"I have paid" closes the modal, shows the balance-refresh message and anno
   const toasts = record('toast');
   const changes = record('wallet:changed');
   const onClose = renderModal();
-  await userEvent.click(screen.getByTestId('deposit-tab-qr'));
+  await userEvent.click(await screen.findByTestId('deposit-tab-qr'));
   await userEvent.click(await screen.findByTestId('qr-confirm-KBANK'));
   expect(onClose).toHaveBeenCalled();
   expect(toasts.events).toContainEqual({
@@ -162,7 +185,7 @@ test('gift link: send is disabled while empty; the link goes encrypted with the 
   const send = jest.spyOn(depositApi, 'truelink').mockResolvedValue({ amount: 500, status: 'SUCCESS' });
   const changes = record('wallet:changed');
   renderModal();
-  await userEvent.click(screen.getByTestId('deposit-tab-gift'));
+  await userEvent.click(await screen.findByTestId('deposit-tab-gift'));
   expect(screen.getByTestId('deposit-gift-panel')).toHaveTextContent('The minimum gift amount is 2 baht.');
   expect(screen.getByTestId('gift-link-send')).toBeDisabled();
   await userEvent.type(screen.getByTestId('gift-link-input'), '   ');
@@ -202,4 +225,37 @@ test('slip upload: progress, then the status and the translated reason', async (
   expect(await screen.findByTestId('slip-status')).toHaveTextContent('Failed');
   expect(screen.getByTestId('slip-reason')).toHaveTextContent('Duplicate slip.');
   expect(screen.getByTestId('slip-progress')).toHaveAttribute('value', '100');
+});
+
+test('tabs follow the lookup: bank, QR, slip and gift link for baht', async () => {
+  renderModal();
+  await screen.findByTestId('deposit-tab-qr');
+  expect(screen.getAllByRole('tab', { name: /./ }).map((tab) => tab.dataset.testid)).toEqual(
+    expect.arrayContaining(['deposit-tab-bank', 'deposit-tab-qr', 'deposit-tab-slip', 'deposit-tab-gift']),
+  );
+});
+
+test('a kip wallet: only bank transfer and slip, no QR channel, no gift link, no QR button on payment banks', async () => {
+  jest.spyOn(depositApi, 'lookup').mockResolvedValue(kipLookup);
+  const qr = jest.spyOn(depositApi, 'qr');
+  render(<DepositModal open snapshot={snapshot()} format={moneyFormat('LAK')} onClose={jest.fn()} />);
+  expect(await screen.findByTestId('deposit-bank-number-0')).toBeInTheDocument();
+  const tabs = screen
+    .getAllByRole('tab')
+    .map((tab) => tab.dataset.testid)
+    .filter((id) => id?.startsWith('deposit-tab-'));
+  expect(tabs).toEqual(['deposit-tab-bank', 'deposit-tab-slip']);
+  expect(screen.queryByTestId('deposit-bank-qr-1')).not.toBeInTheDocument();
+  expect(screen.queryByTestId('deposit-gift-panel')).not.toBeInTheDocument();
+  expect(screen.queryByTestId(/^qr-channel-/)).not.toBeInTheDocument();
+  expect(qr).not.toHaveBeenCalled();
+});
+
+test('before the lookup answers no QR channel is offered', async () => {
+  jest.spyOn(depositApi, 'lookup').mockReturnValue(new Promise(() => undefined));
+  renderModal();
+  expect(screen.getByTestId('deposit-tab-bank')).toBeInTheDocument();
+  expect(screen.queryByTestId('deposit-tab-qr')).not.toBeInTheDocument();
+  expect(screen.queryByTestId(/^qr-channel-/)).not.toBeInTheDocument();
+  await act(async () => undefined);
 });

@@ -18,7 +18,18 @@ export interface DepositModalProps {
 }
 
 type DepositTab = 'bank' | 'qr' | 'slip' | 'gift';
-const TABS: readonly DepositTab[] = ['bank', 'qr', 'slip', 'gift'];
+
+/**
+ * The tabs the deposit lookup backs: bank transfer and slip always; QR only when it names a channel for the
+ * member's currency, the gift link only when it names a receiving wallet (neither exists for kip).
+ */
+export function depositTabs(lookup: Pick<DepositLookup, 'qrChannels' | 'wallets'> | null): DepositTab[] {
+  const tabs: DepositTab[] = ['bank'];
+  if (lookup?.qrChannels.length) tabs.push('qr');
+  tabs.push('slip');
+  if (lookup?.wallets.length) tabs.push('gift');
+  return tabs;
+}
 
 /** Deposit (spec §2): bank transfer, QR per channel, slip upload and wallet gift link. */
 export function DepositModal({ open, snapshot, format, onClose }: DepositModalProps) {
@@ -45,6 +56,8 @@ function DepositTabs({ snapshot, format, onClose }: Omit<DepositModalProps, 'ope
     void runLoad().then((result) => result.ok && setLookup(result.value));
   }, [runLoad]);
 
+  const tabs = depositTabs(lookup);
+  const shownTab: DepositTab = tabs.includes(tab) ? tab : 'bank';
   const channels = offeredQrChannels(lookup?.qrChannels);
   const [channel, setChannel] = useState<QrChannel | null>(null);
   const activeChannel = channel && channels.includes(channel) ? channel : (channels[0] ?? null);
@@ -75,13 +88,13 @@ function DepositTabs({ snapshot, format, onClose }: Omit<DepositModalProps, 'ope
     <div className="wallet-deposit">
       <DelayedLoader active={load.busy} variant="inline" />
       <div className="wallet-tabs" role="tablist" aria-label={t('deposit.title')}>
-        {TABS.map((name) => (
+        {tabs.map((name) => (
           <button
             key={name}
             type="button"
             role="tab"
-            aria-selected={tab === name}
-            className={`wallet-tabs__tab${tab === name ? ' wallet-tabs__tab--current' : ''}`}
+            aria-selected={shownTab === name}
+            className={`wallet-tabs__tab${shownTab === name ? ' wallet-tabs__tab--current' : ''}`}
             onClick={() => setTab(name)}
             data-testid={`deposit-tab-${name}`}
           >
@@ -90,12 +103,12 @@ function DepositTabs({ snapshot, format, onClose }: Omit<DepositModalProps, 'ope
         ))}
       </div>
       <BankTransferPanel
-        hidden={tab !== 'bank'}
+        hidden={shownTab !== 'bank'}
         banks={lookup?.banks ?? []}
         memberAccount={snapshot.bankAccount}
-        onUseQr={() => setTab('qr')}
+        onUseQr={tabs.includes('qr') ? () => setTab('qr') : undefined}
       />
-      <div hidden={tab !== 'qr'} data-testid="deposit-qr-panel">
+      <div hidden={shownTab !== 'qr'} data-testid="deposit-qr-panel">
         <div className="wallet-tabs wallet-tabs--small" role="tablist" aria-label={t('deposit.qr.channels')}>
           {channels.map((name) => (
             <button
@@ -126,12 +139,14 @@ function DepositTabs({ snapshot, format, onClose }: Omit<DepositModalProps, 'ope
             ))
           : null}
       </div>
-      <SlipUploadPanel hidden={tab !== 'slip'} format={format} />
-      <GiftLinkPanel
-        hidden={tab !== 'gift'}
-        walletName={lookup?.wallets[0]?.walletAccountName ?? ''}
-        format={format}
-      />
+      <SlipUploadPanel hidden={shownTab !== 'slip'} format={format} />
+      {tabs.includes('gift') ? (
+        <GiftLinkPanel
+          hidden={shownTab !== 'gift'}
+          walletName={lookup?.wallets[0]?.walletAccountName ?? ''}
+          format={format}
+        />
+      ) : null}
     </div>
   );
 }

@@ -74,13 +74,34 @@ test.each([
   ['PAYONEX', '50', 'The minimum deposit on this channel is 100 baht.'],
   ['PAYTIMZ', '9', 'The minimum deposit on this channel is 10 baht.'],
   ['ZPAY', '5', 'The minimum deposit on this channel is 10 baht.'],
-] as const)('%s refuses %s with its minimum', async (channel, amount, message) => {
-  const create = jest.spyOn(depositApi, 'createQr');
-  renderPanel(channel);
-  await userEvent.type(screen.getByTestId(`qr-amount-${channel}`), amount);
-  await userEvent.click(screen.getByTestId(`qr-create-${channel}`));
+] as const)(
+  '%s refuses %s with its minimum, inline and as a toast (§8)',
+  async (channel, amount, message) => {
+    const create = jest.spyOn(depositApi, 'createQr');
+    const toasts = record('toast');
+    renderPanel(channel);
+    await userEvent.type(screen.getByTestId(`qr-amount-${channel}`), amount);
+    await userEvent.click(screen.getByTestId(`qr-create-${channel}`));
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(toasts.events).toEqual([{ kind: 'error', message }]);
+    expect(create).not.toHaveBeenCalled();
+    toasts.stop();
+  },
+);
+
+test.each([
+  ['la', 'ຊ່ອງທາງນີ້ຝາກຂັ້ນຕ່ຳ 100 ບາດ'],
+  ['th', 'ช่องทางนี้ฝากขั้นต่ำ 100 บาท'],
+] as const)('below the minimum in %s: the same text inline and in the toast', async (locale, message) => {
+  await act(() => setLocale(locale));
+  const toasts = record('toast');
+  renderPanel('WW');
+  await userEvent.type(screen.getByTestId('qr-amount-WW'), '99');
+  await userEvent.click(screen.getByTestId('qr-create-WW'));
   expect(screen.getByText(message)).toBeInTheDocument();
-  expect(create).not.toHaveBeenCalled();
+  expect(toasts.events).toEqual([{ kind: 'error', message }]);
+  toasts.stop();
+  await act(() => setLocale('en'));
 });
 
 test.each([

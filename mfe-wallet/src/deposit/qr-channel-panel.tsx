@@ -14,6 +14,10 @@ import { useActionKey } from '../common/use-action-key';
 import { decideQrCreate, isKbankCreateDisabled, secondsLeft } from './qr-rules';
 import { QrImage } from './qr-image';
 
+
+/** The time a created QR's countdown starts from (read in the submit handler, never during render). */
+const wallClock = (): number => Date.now();
+
 export interface QrChannelPanelProps {
   channel: QrChannel;
   setting: QrChannelSetting;
@@ -73,13 +77,17 @@ export function QrChannelPanel({
   const shown = qr && remaining > 0 ? qr : null;
 
   const currency = t(`common:currency.${format.currency}`);
+  const belowMinimumText = (min: number) =>
+    t('deposit.qr.belowMinimum', { min: majorOf(min, format), currency });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const decision = decideQrCreate(amountText, setting, format);
     if (decision.kind === 'ignore') return;
     if (decision.kind === 'belowMinimum') {
+      // Spec §8: a form error shows inline and as a toast for 4 s.
       setBelowMinimum(decision.minimum);
+      toast.error(belowMinimumText(decision.minimum));
       return;
     }
     setBelowMinimum(null);
@@ -90,7 +98,7 @@ export function QrChannelPanel({
       toast.error(translateErrorCode(result.value.message || 'QR_FAIL', result.value.message));
       return;
     }
-    setNow(Date.now());
+    setNow(wallClock());
     setQr(result.value);
     onCreated(channel);
   };
@@ -169,11 +177,7 @@ export function QrChannelPanel({
               setBelowMinimum(null);
             }}
             hint={t('deposit.qr.minimum', { min: majorOf(setting.minimum, format), currency })}
-            error={
-              belowMinimum !== null
-                ? t('deposit.qr.belowMinimum', { min: majorOf(belowMinimum, format), currency })
-                : undefined
-            }
+            error={belowMinimum !== null ? belowMinimumText(belowMinimum) : undefined}
             data-testid={`qr-amount-${channel}`}
           />
           <Button

@@ -26,7 +26,9 @@ test("the server's settings win (a build may override PAYTIMZ and ZPAY)", () => 
   const served = [{ channel: 'ZPAY' as const, minimum: 2000, quickAmounts: [2000] }];
   expect(qrChannelSetting('ZPAY', served, THB)).toBe(served[0]);
   expect(offeredQrChannels(served)).toEqual(['ZPAY']);
-  expect(offeredQrChannels(undefined)).toEqual(['KBANK', 'WW', 'PAYTIMZ', 'PAYONEX', 'ZPAY']);
+  // Never a channel the server does not name: none before the lookup answers, none for a kip wallet.
+  expect(offeredQrChannels(undefined)).toEqual([]);
+  expect(offeredQrChannels([])).toEqual([]);
 });
 
 test('under 1 nothing happens; under the minimum the minimum is named; otherwise create', () => {

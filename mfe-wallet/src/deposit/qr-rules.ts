@@ -29,9 +29,12 @@ export function qrChannelSetting(
   };
 }
 
-/** The channels offered: those the lookup names, in its order; all five when it names none. */
+/**
+ * The channels offered: exactly those the lookup names, in its order. None when it names none (a kip wallet has
+ * no QR channel) or has not answered: the client never offers a channel the server does not.
+ */
 export function offeredQrChannels(fromLookup: readonly QrChannelSetting[] | undefined): QrChannel[] {
-  return fromLookup?.length ? fromLookup.map((s) => s.channel) : [...DEFAULT_QR_CHANNELS];
+  return (fromLookup ?? []).map((s) => s.channel);
 }
 
 export type QrCreateDecision =

@@ -15,9 +15,11 @@ describe('formatMoney', () => {
     expect(formatMoney(0)).toBe('0.00');
   });
 
-  it('shows kip (scale 0) with 2 decimals too', () => {
-    expect(formatMoney(1500, 0)).toBe('1,500.00');
-    expect(formatMoney(1_000_000, 0)).toBe('1,000,000.00');
+  it('shows kip (scale 0) as whole kip without decimals', () => {
+    expect(formatMoney(1500, 0)).toBe('1,500');
+    expect(formatMoney(1_000_000, 0)).toBe('1,000,000');
+    expect(formatMoney(-2500, 0)).toBe('-2,500');
+    expect(formatMoney(0, 0)).toBe('0');
   });
 
   it('handles negatives and large amounts', () => {
@@ -48,6 +50,8 @@ describe('formatSignedMoney', () => {
     expect(formatSignedMoney(2500, 2, '-')).toBe('-25.00');
     expect(formatSignedMoney(-2500, 2, '+')).toBe('+25.00');
     expect(formatSignedMoney(2500, 2, '')).toBe('25.00');
+    expect(formatSignedMoney(50_000, 0, '-')).toBe('-50,000');
+    expect(formatSignedMoney(1_000_000, 0)).toBe('+1,000,000');
   });
 
   it('follows the statement type rules of spec §4', () => {

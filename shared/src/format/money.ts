@@ -3,8 +3,9 @@ export type Currency = 'THB' | 'LAK';
 
 /**
  * Money is carried as an integer in minor units of the wallet currency (THB: satang, scale 2; LAK: kip, scale 0)
- * and formatted only here, at the edge. The UI always shows exactly 2 decimals (spec §9). BigInt keeps every
- * step exact, so no floating-point rounding can creep into an amount.
+ * and formatted only here, at the edge. Baht (and any scale above 0) shows exactly 2 decimals (spec §9); kip
+ * (scale 0) shows whole kip without decimals, `1,500,000`, the convention of Lao banks and receipts (kip has no
+ * coin in use). BigInt keeps every step exact, so no floating-point rounding can creep into an amount.
  */
 
 /** Decimal places of the minor unit of each wallet currency. */
@@ -41,8 +42,17 @@ function toBigIntMinor(minor: number): bigint {
   return Number.isFinite(minor) ? BigInt(Math.round(minor)) : 0n;
 }
 
-/** `123456` (scale 2) → `1,234.56`; `1500` (scale 0) → `1,500.00`; negatives get a leading `-`. */
+/** Whole units of a scale-0 currency (kip), grouped: `1,500`. */
+function formatWhole(minor: bigint): string {
+  return groupThousands((minor < 0n ? -minor : minor).toString());
+}
+
+/** `123456` (scale 2) → `1,234.56`; `1500` (scale 0, kip) → `1,500`; negatives get a leading `-`. */
 export function formatMoney(minor: number, scale = 2): string {
+  if (scale === 0) {
+    const whole = toBigIntMinor(minor);
+    return `${whole < 0n ? '-' : ''}${formatWhole(whole)}`;
+  }
   const hundredths = toHundredths(toBigIntMinor(minor), scale);
   return `${hundredths < 0n ? '-' : ''}${formatAbsolute(hundredths)}`;
 }
@@ -55,6 +65,11 @@ export type AmountSign = '+' | '-' | '';
  * with it, the magnitude is shown after the given sign (statement amounts are stored unsigned).
  */
 export function formatSignedMoney(minor: number, scale = 2, sign?: AmountSign): string {
+  if (scale === 0) {
+    const whole = toBigIntMinor(minor);
+    const wholeSign: AmountSign = sign ?? (whole > 0n ? '+' : whole < 0n ? '-' : '');
+    return `${whole === 0n ? '' : wholeSign}${formatWhole(whole)}`;
+  }
   const hundredths = toHundredths(toBigIntMinor(minor), scale);
   const shown: AmountSign = sign ?? (hundredths > 0n ? '+' : hundredths < 0n ? '-' : '');
   return `${hundredths === 0n ? '' : shown}${formatAbsolute(hundredths)}`;
