@@ -13,11 +13,14 @@ export type QrState = ApiData<'/api/qrcode/{channel}', 'get'>;
 /** `note`: reason code (spec §4), translated through `errors:slip.<code>`. */
 export type Slip = ApiData<'/api/wallet/slip', 'post'>;
 export type SlipStatus = Slip['status'];
+/** Slip upload settings: `closedFrom`–`closedUntil` (HH:mm in `timezone`) is the daily closing window. */
+export type SlipSettings = ApiData<'/api/lookup/slip', 'get'>;
 
 const enc = encodeURIComponent;
 
 export const depositApi = {
   lookup: () => get<DepositLookup>('/api/lookup/deposit'),
+  slipSettings: () => get<SlipSettings>('/api/lookup/slip'),
   /** The pending QR of a channel, or `hasQrcode: false`. */
   qr: (channel: QrChannel) => get<QrState>(`/api/qrcode/${enc(channel)}`),
   createQr: (channel: QrChannel, amount: number, idempotencyKey?: string) =>

@@ -78,6 +78,16 @@ beforeAll(() => {
 beforeEach(() => {
   jest.spyOn(depositApi, 'lookup').mockResolvedValue(lookup);
   jest.spyOn(depositApi, 'qr').mockResolvedValue(none);
+  // Equal times are no closing window: these tests upload at any hour (the window: slip-upload-panel.test.tsx).
+  jest.spyOn(depositApi, 'slipSettings').mockResolvedValue({
+    enabled: true,
+    maxSizeBytes: 5 * 1024 * 1024,
+    accept: ['image/jpeg', 'image/png'],
+    uploadWithinMinutes: 60,
+    closedFrom: '00:00',
+    closedUntil: '00:00',
+    timezone: 'Asia/Bangkok',
+  });
 });
 afterEach(() => {
   jest.useRealTimers();

@@ -1,9 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button, useAsyncAction, useTranslation } from '@wallet/shared';
-import { depositApi, type Slip } from './api';
+import { depositApi, type Slip, type SlipSettings } from './api';
 import { showMoney, type MoneyFormat } from '../common/money';
 import { useActionKey } from '../common/use-action-key';
 import { announceWalletChange } from '../common/wallet-events';
+import { hasClosingWindow, insideClosingWindow, zoneLabel } from './slip-window';
+
+/** How often the panel looks at the clock again, so the closing window opens and shuts while it is shown. */
+export const SLIP_CLOCK_TICK_MS = 30_000;
 
 const STATUS_KEY = {
   PROCESSING: 'common:status.processing',
@@ -11,9 +15,40 @@ const STATUS_KEY = {
   FAILED: 'common:status.failed',
 } as const;
 
-/** Slip upload with a progress bar; shows the slip's status and, when there is one, the translated reason. */
+/**
+ * The slip settings (GET /api/lookup/slip) and the time, looked at again every 30 s. A failed load is silent
+ * (spec §8): the panel then shows the generic texts and the server still refuses an upload inside the window.
+ */
+function useSlipWindow(): { settings: SlipSettings | null; now: Date } {
+  const [settings, setSettings] = useState<SlipSettings | null>(null);
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    let live = true;
+    depositApi.slipSettings().then(
+      (value) => {
+        if (live && value) setSettings(value);
+      },
+      () => undefined,
+    );
+    const timer = setInterval(() => setNow(new Date()), SLIP_CLOCK_TICK_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, []);
+  return { settings, now };
+}
+
+/**
+ * Slip upload with a progress bar; shows the slip's status and, when there is one, the translated reason. The
+ * notes say the 1-hour rule and the daily closing window of the slip settings; inside that window the upload is
+ * disabled and says when it opens again.
+ */
 export function SlipUploadPanel({ format, hidden }: { format: MoneyFormat; hidden?: boolean }) {
   const { t } = useTranslation('wallet');
+  const { settings, now } = useSlipWindow();
+  const closing = settings && hasClosingWindow(settings) ? settings : null;
+  const closed = closing !== null && insideClosingWindow(now, closing);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [slip, setSlip] = useState<Slip | null>(null);
@@ -24,7 +59,7 @@ export function SlipUploadPanel({ format, hidden }: { format: MoneyFormat; hidde
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!file) return;
+    if (!file || closed) return;
     setSlip(null);
     setProgress(0);
     const result = await upload.run(file, keyFor(`${file.name}:${file.size}:${file.lastModified}`));
@@ -52,14 +87,32 @@ export function SlipUploadPanel({ format, hidden }: { format: MoneyFormat; hidde
     >
       <ul className="wallet-notes">
         <li>{t('deposit.notes.slipHour')}</li>
-        <li>{t('deposit.notes.dailyWindow')}</li>
+        <li data-testid="slip-window">
+          {closing
+            ? t('deposit.slip.window', {
+                from: closing.closedFrom,
+                until: closing.closedUntil,
+                zone: zoneLabel(closing.timezone, now),
+              })
+            : t('deposit.notes.dailyWindow')}
+        </li>
       </ul>
-      <label className="wallet-file">
+      {closed && (
+        <p
+          className="wallet-result wallet-result--warning wallet-slip-closed"
+          role="alert"
+          data-testid="slip-closed"
+        >
+          {t('deposit.slip.closedNow', { until: closing.closedUntil })}
+        </p>
+      )}
+      <label className={closed ? 'wallet-file wallet-file--disabled' : 'wallet-file'}>
         <span className="wallet-file__label">{t('deposit.slip.choose')}</span>
         <input
           type="file"
           accept="image/png,image/jpeg,image/jpg"
           className="wallet-file__input"
+          disabled={closed}
           onChange={(event) => {
             setFile(event.target.files?.[0] ?? null);
             setSlip(null);
@@ -78,7 +131,7 @@ export function SlipUploadPanel({ format, hidden }: { format: MoneyFormat; hidde
           data-testid="slip-progress"
         />
       )}
-      <Button type="submit" block busy={upload.busy} disabled={!file} data-testid="slip-upload">
+      <Button type="submit" block busy={upload.busy} disabled={!file || closed} data-testid="slip-upload">
         {t('deposit.slip.upload')}
       </Button>
       {slip && statusKey && (
