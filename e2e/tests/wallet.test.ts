@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newMemberContext, snapshot } from '../lib/browser';
 import { registerMember, api, signIn as login, type Member } from '../lib/members';
-import { startSite, type Site } from '../lib/site';
+import { readJson, startSite, type Site } from '../lib/site';
 
 let site: Site;
 let browser: Browser;
@@ -15,12 +15,43 @@ before(async () => {
   // Payouts settle after 1.5 s here so the pending → success step is quick to watch.
   site = await startSite({ env: { PAYOUT_SETTLE_MS: '1500', GAME_LATENCY_MS: '50' } });
   browser = await launchBrowser();
+  // The daily slip closing window, moved away from the hour of the run so the slip scenarios run at any hour.
+  await setSlipWindow(bangkokTime(180), bangkokTime(200));
 });
 
 after(async () => {
   await browser?.close();
   await site?.stop();
 });
+
+/** A real 1×1 PNG. */
+const PNG_1X1 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+/** The wall-clock time HH:mm in Bangkok, `minutes` from now. */
+function bangkokTime(minutes: number): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Bangkok',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(Date.now() + minutes * 60_000));
+}
+
+/** Moves the daily slip closing window of GET /api/lookup/slip as an operator does (PUT /ops/content/slip/*). */
+async function setSlipWindow(closedFrom: string, closedUntil: string): Promise<void> {
+  const { opsSecret } = readJson<{ opsSecret: string }>(join(site.dataDir, 'secrets.json'));
+  const headers = { 'x-ops-secret': opsSecret, 'content-type': 'application/json' };
+  const current = (await (await fetch(`${site.url}/ops/content/slip/*`, { headers })).json()) as {
+    data: Record<string, unknown>;
+  };
+  const res = await fetch(`${site.url}/ops/content/slip/*`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ ...current.data, closedFrom, closedUntil, timezone: 'Asia/Bangkok' }),
+  });
+  assert.equal(res.status, 200, `set the slip window: ${res.status}`);
+}
 
 /** Reads a money text such as "1,234.50" as minor units. */
 function minor(text: string | null): number {
@@ -201,13 +232,7 @@ for (const locale of ['th', 'en'] as const) {
       const dir = mkdtempSync(join(tmpdir(), 'slip-'));
       // A real 1×1 PNG, named the way the sandbox verifier reads an expired slip.
       const file = join(dir, 'slip_expired_slip.png');
-      writeFileSync(
-        file,
-        Buffer.from(
-          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-          'base64',
-        ),
-      );
+      writeFileSync(file, Buffer.from(PNG_1X1, 'base64'));
       try {
         await login(page, member);
         await page.getByTestId('widget-deposit').click();
@@ -224,6 +249,48 @@ for (const locale of ['th', 'en'] as const) {
         await snapshot(page, `slip-${locale}`);
         throw error;
       } finally {
+        await context.close();
+      }
+    });
+
+    test('inside the daily closing window the slip panel says so and the upload is refused', async () => {
+      const { context, page } = await memberPage(locale);
+      const from = bangkokTime(-10);
+      const until = bangkokTime(10);
+      await setSlipWindow(from, until);
+      try {
+        await login(page, member);
+        const token = await page.evaluate(
+          () => localStorage.getItem('token') ?? sessionStorage.getItem('token') ?? '',
+        );
+        await page.getByTestId('widget-deposit').click();
+        await page.getByTestId('deposit-tab-slip').click();
+        const shown = (await page.getByTestId('slip-window').textContent()) ?? '';
+        assert.ok(shown.includes(`${from}–${until}`), `the window is shown: ${shown}`);
+        await page.getByTestId('slip-closed').waitFor();
+        assert.ok(((await page.getByTestId('slip-closed').textContent()) ?? '').includes(until));
+        assert.equal(await page.getByTestId('slip-upload').isDisabled(), true);
+        assert.equal(await page.getByTestId('slip-file').isDisabled(), true);
+
+        // The server refuses it too, whatever the page shows.
+        const form = new FormData();
+        form.append(
+          'file',
+          new Blob([Buffer.from(PNG_1X1, 'base64')], { type: 'image/png' }),
+          'slip-100.png',
+        );
+        const res = await fetch(`${site.url}/api/wallet/slip`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'x-requested-by': 'wallet-user' },
+          body: form,
+        });
+        assert.equal(res.status, 409);
+        assert.equal(((await res.json()) as { code: string }).code, 'SLIP_UPLOAD_FAIL');
+      } catch (error) {
+        await snapshot(page, `slip-closed-${locale}`);
+        throw error;
+      } finally {
+        await setSlipWindow(bangkokTime(180), bangkokTime(200));
         await context.close();
       }
     });
