@@ -76,13 +76,17 @@ export function patchedSource(app: string, patches: SourcePatch[]): string {
 
 /**
  * Builds one app for production into a fresh temporary folder, as its team would (`webpack --mode production`),
- * from `sourceDir` (the app's own folder by default). Returns the output folder.
+ * from `sourceDir` (the app's own folder by default), with build flags from `env` (e.g. `WALLET_LAOS=1`). Returns the
+ * output folder.
  */
-export function buildApp(app: string, options: { buildId: string; sourceDir?: string }): string {
+export function buildApp(
+  app: string,
+  options: { buildId: string; sourceDir?: string; env?: Record<string, string> },
+): string {
   const out = mkdtempSync(join(tmpdir(), `${app}-build-`));
   const build = spawnSync('npx', ['webpack', '--mode', 'production', '--output-path', out], {
     cwd: options.sourceDir ?? join(repoRoot, app),
-    env: { ...process.env, WALLET_BUILD_ID: options.buildId, NODE_ENV: 'production' },
+    env: { ...process.env, ...options.env, WALLET_BUILD_ID: options.buildId, NODE_ENV: 'production' },
     encoding: 'utf8',
   });
   if (build.status !== 0) throw new Error(`build of ${app} failed:\n${build.stderr || build.stdout}`);

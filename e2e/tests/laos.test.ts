@@ -1,0 +1,250 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newMemberContext, snapshot } from '../lib/browser';
+import { buildApp, copyBuiltSite, swapServedFolder } from '../lib/deploy';
+import { api } from '../lib/members';
+import { repoRoot, startSite, type Site } from '../lib/site';
+
+/**
+ * The Laos build end to end: the server with LAOS=1 and the front end built with WALLET_LAOS=1. Only the apps
+ * whose code reads the flag are rebuilt (host: the shared package it provides, with the Lao default language;
+ * mfe-auth: the registration's phone rule, banks and currency; mfe-wallet: the deposit modal); the other remotes
+ * are the working tree's builds, copied into a deployment of its own.
+ */
+const LAOS_APPS = ['host', 'mfe-auth', 'mfe-wallet'];
+
+let site: Site;
+let browser: Browser;
+let staticRoot: string;
+
+const phone = '02055512345';
+const password = 'pass-word-lao-1';
+const accountNo = '0101555123456';
+
+before(async () => {
+  const started = Date.now();
+  staticRoot = copyBuiltSite();
+  for (const app of LAOS_APPS) {
+    const out = buildApp(app, { buildId: `${app}@laos`, env: { WALLET_LAOS: '1' } });
+    swapServedFolder(staticRoot, app, out);
+  }
+  console.info(`laos: built ${LAOS_APPS.join(', ')} with WALLET_LAOS=1 in ${Date.now() - started} ms`);
+  site = await startSite({
+    staticRoot,
+    env: { LAOS: '1', PAYOUT_SETTLE_MS: '1500', GAME_LATENCY_MS: '50' },
+  });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+  if (staticRoot) rmSync(staticRoot, { recursive: true, force: true });
+});
+
+/** Kip is shown as whole kip, grouped, without decimals: "1,000,000". */
+const KIP = /^-?\d{1,3}(,\d{3})*$/;
+
+function kip(text: string | null): number {
+  const shown = (text ?? '').trim();
+  assert.match(shown, KIP, `"${shown}" is whole kip without decimals`);
+  return Number(shown.replace(/,/g, ''));
+}
+
+async function balance(page: Page): Promise<number> {
+  return kip(await page.getByTestId('home-balance').textContent());
+}
+
+async function waitForBalance(page: Page, expected: number): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if ((await balance(page)) === expected) return;
+    await page.waitForTimeout(300);
+  }
+  assert.equal(await balance(page), expected);
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(phone);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/user/home');
+  await page.getByTestId('home-balance').waitFor();
+}
+
+describe('Laos build (LAOS=1, WALLET_LAOS=1)', () => {
+  test('a visitor registers in Lao with a kip wallet', async () => {
+    // No language chosen: the Laos build starts in Lao.
+    const context = await newMemberContext(browser, site.url, { agreementAccepted: true });
+    const page = await context.newPage();
+    try {
+      await page.goto('/register');
+      await page.getByTestId('register-phone').fill(phone);
+      assert.match((await page.getByTestId('register-page').textContent()) ?? '', /[\u0E80-\u0EFF]/);
+      await page.getByTestId('register-next').click();
+
+      await page.getByTestId('register-otp').waitFor();
+      const outbox = (await (await fetch(`${site.url}/sandbox/sms`)).json()) as {
+        to: string;
+        text: string;
+      }[];
+      const code = /\b(\d{6})\b/.exec(outbox.find((m) => m.to === phone)?.text ?? '')?.[1];
+      assert.ok(code, 'the one-time code is in the sandbox outbox');
+      await page.getByTestId('register-otp').fill(code);
+      await page.getByTestId('register-next').click();
+
+      await page.getByTestId('register-name').fill('Souksavanh Phommachanh');
+      await page.getByTestId('register-password').fill(password);
+      await page.getByTestId('register-confirm').fill(password);
+      await page.getByTestId('register-next').click();
+
+      await page.getByTestId('register-bank').selectOption('BCEL');
+      await page.getByTestId('register-first-name').fill('souksavanh');
+      await page.getByTestId('register-last-name').fill('phommachanh');
+      await page.getByTestId('register-account-no').fill(accountNo);
+      assert.equal(await page.getByTestId('register-currency').inputValue(), 'LAK');
+      await page.getByTestId('register-submit').click();
+      await page.waitForURL('**/login', { timeout: 10_000 });
+
+      await signIn(page);
+      assert.equal((await page.getByTestId('home-balance').textContent())?.trim(), '0');
+      assert.match((await page.getByTestId('logout').textContent()) ?? '', /[\u0E80-\u0EFF]/);
+    } catch (error) {
+      await snapshot(page, 'laos-register');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('deposit: bank transfer and slip only, no QR channel and no gift link; a bank transfer credits kip', async () => {
+    const context = await newMemberContext(browser, site.url, { agreementAccepted: true });
+    const page = await context.newPage();
+    try {
+      await signIn(page);
+      await page.getByTestId('widget-deposit').click();
+      await page.getByTestId('deposit-bank-number-0').waitFor();
+      const tabs = await page
+        .locator('[data-testid^="deposit-tab-"]')
+        .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid')));
+      assert.deepEqual(tabs, ['deposit-tab-bank', 'deposit-tab-slip']);
+      assert.equal(await page.locator('[data-testid^="qr-channel-"]').count(), 0);
+
+      // The member's bank sends the transfer (sandbox bank, from loopback): 1,000,000 kip.
+      await api(site, '/sandbox/bank/incoming', {
+        body: { fromAccountNo: accountNo, fromBankCode: 'BCEL', amount: 1_000_000 },
+      });
+      await page.keyboard.press('Escape');
+      await page.getByTestId('home-refresh').click();
+      await waitForBalance(page, 1_000_000);
+      assert.equal((await page.getByTestId('home-balance').textContent())?.trim(), '1,000,000');
+    } catch (error) {
+      await snapshot(page, 'laos-deposit');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('transfer 200,000 kip to a game, then withdraw 100,000 kip (the game money comes home first): pending, then paid', async () => {
+    const context = await newMemberContext(browser, site.url, { agreementAccepted: true });
+    const page = await context.newPage();
+    try {
+      await signIn(page);
+      const start = await balance(page);
+      assert.equal(start, 1_000_000);
+
+      await page.getByTestId('game-card-PG').click();
+      await page.getByTestId('game-activate').click();
+      await page.getByTestId('game-credentials').waitFor();
+      await page.keyboard.press('Escape');
+
+      await page.getByTestId('home-transfer').click();
+      await page.getByTestId('transfer-from').selectOption('wallet');
+      await page.getByTestId('transfer-to').selectOption('PG');
+      await page.getByTestId('transfer-amount').fill('200000');
+      await page.getByTestId('transfer-submit').click();
+      await page.getByTestId('alert-success').waitFor();
+      await page.keyboard.press('Enter');
+      await waitForBalance(page, 800_000);
+      assert.equal(kip(await page.getByTestId('game-amount-PG').textContent()), 200_000);
+      assert.equal(kip(await page.getByTestId('home-total').textContent()), 1_000_000);
+
+      await page.getByTestId('widget-withdraw').click();
+      await page.getByTestId('withdraw-amount').fill('100000');
+      await page.getByTestId('withdraw-submit').click();
+      await page.getByTestId('alert-success').waitFor();
+      await page.keyboard.press('Enter');
+      // A withdrawal first brings the game money home (docs/ledger.md): 800,000 + 200,000 − 100,000.
+      await waitForBalance(page, 900_000);
+      assert.equal(kip(await page.getByTestId('home-total').textContent()), 900_000);
+
+      const token = await page.evaluate(
+        () => localStorage.getItem('token') ?? sessionStorage.getItem('token'),
+      );
+      const withdrawal = async () =>
+        (
+          await api<{ statements: { statementType: string; status: string; amount: number }[] }>(
+            site,
+            '/api/statement',
+            { body: { page: 1, limit: 10 }, token: token ?? '' },
+          )
+        ).statements.find((s) => s.statementType === 'withdraw');
+      assert.equal((await withdrawal())?.amount, 100_000);
+      const deadline = Date.now() + 15_000;
+      while ((await withdrawal())?.status !== 'SUCCESS' && Date.now() < deadline)
+        await page.waitForTimeout(300);
+      assert.equal((await withdrawal())?.status, 'SUCCESS');
+      assert.equal((await page.getByTestId('home-balance').textContent())?.trim(), '900,000');
+    } catch (error) {
+      await snapshot(page, 'laos-game-withdraw');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the deposit modal on phones in la, th and en (screenshots in e2e/artifacts/laos)', async () => {
+    const dir = join(repoRoot, 'e2e', 'artifacts', 'laos');
+    mkdirSync(dir, { recursive: true });
+    for (const language of ['la', 'th', 'en'] as const) {
+      for (const viewport of [
+        { width: 390, height: 844 },
+        { width: 320, height: 640 },
+      ]) {
+        const context = await newMemberContext(browser, site.url, { language, agreementAccepted: true });
+        const page = await context.newPage();
+        try {
+          await page.setViewportSize(viewport);
+          await signIn(page);
+          await page.getByTestId('widget-deposit').click();
+          await page.getByTestId('deposit-bank-number-0').waitFor();
+          const modal = page.getByTestId('deposit-modal');
+          // The modal fades in: the picture is taken once its animations have finished.
+          await page.evaluate(() =>
+            Promise.all(
+              document
+                .getAnimations()
+                .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+                .map((animation) => animation.finished.catch(() => undefined)),
+            ),
+          );
+          const box = await modal.boundingBox();
+          assert.ok(box && box.width <= viewport.width, 'the modal fits the screen width');
+          await page.screenshot({
+            path: join(dir, `deposit-${language}-${viewport.width}x${viewport.height}.png`),
+          });
+        } catch (error) {
+          await snapshot(page, `laos-deposit-${language}-${viewport.width}`);
+          throw error;
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  });
+});
