@@ -175,6 +175,11 @@ describe('Laos build (LAOS=1, WALLET_LAOS=1)', () => {
       assert.equal(kip(await page.getByTestId('home-total').textContent()), 1_000_000);
 
       await page.getByTestId('widget-withdraw').click();
+      // The limits of the Laos build in whole kip (50,000 – 20,000,000), never "50,000.00".
+      await page.getByTestId('withdraw-limits').filter({ hasText: '50,000' }).waitFor();
+      const limits = (await page.getByTestId('withdraw-limits').textContent()) ?? '';
+      assert.match(limits, /50,000\D+20,000,000/);
+      assert.doesNotMatch(limits, /\.00/);
       await page.getByTestId('withdraw-amount').fill('100000');
       await page.getByTestId('withdraw-submit').click();
       await page.getByTestId('alert-success').waitFor();

@@ -55,6 +55,21 @@ test('shows the name, the main wallet with 2 decimals, and a total of wallet plu
   expect(screen.getByTestId('games-lotto')).toBeInTheDocument();
 });
 
+test('a kip wallet: whole kip without decimals on the balance, the total and the game cards', async () => {
+  jest.spyOn(homeApi, 'wallet').mockResolvedValue(
+    snapshot({
+      wallet: { amount: 1_500_000, currency: 'LAK' },
+      slots: [game('PG', { isActive: true, amount: 250_000, ftWalletSlot: 2 })],
+    }),
+  );
+  renderHome();
+  await screen.findByTestId('home-name');
+  expect(screen.getByTestId('home-balance')).toHaveTextContent(/^1,500,000$/);
+  expect(screen.getByTestId('home-total')).toHaveTextContent(/^1,750,000$/);
+  expect(screen.getByTestId('game-amount-PG')).toHaveTextContent(/^250,000$/);
+  expect(screen.getByTestId('game-factor-PG')).toHaveTextContent(/ 500,000$/);
+});
+
 test('first load refreshes every game account, then reads the wallet, and keeps the sync time', async () => {
   const order: string[] = [];
   jest.spyOn(homeApi, 'refreshSlots').mockImplementation(async () => {
