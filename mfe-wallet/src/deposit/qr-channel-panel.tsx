@@ -14,7 +14,6 @@ import { useActionKey } from '../common/use-action-key';
 import { decideQrCreate, isKbankCreateDisabled, secondsLeft } from './qr-rules';
 import { QrImage } from './qr-image';
 
-
 /** The time a created QR's countdown starts from (read in the submit handler, never during render). */
 const wallClock = (): number => Date.now();
 
