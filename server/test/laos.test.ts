@@ -118,7 +118,7 @@ describe(`Laos build: deposit channels for kip (${dbLabel})`, () => {
     expect(body<Lookup>(res).data.qrChannels).toEqual([]);
   });
 
-  test('a QR on a channel not offered for kip is refused with QR_CHANNEL_UNAVAILABLE, a gift link with NO_WALLET', async () => {
+  test('a QR on a channel not offered for kip is refused with QR_FAIL (message QR_CHANNEL_UNAVAILABLE), a gift link with NO_WALLET', async () => {
     const username = lao();
     expect((await register({ username })).statusCode).toBe(200);
     const token = await login(username);
@@ -130,7 +130,11 @@ describe(`Laos build: deposit channels for kip (${dbLabel})`, () => {
         headers: { ...headers, 'idempotency-key': `laos-qr-${channel}-${username}` },
         payload: { amount: 100_000 },
       });
-      expect([res.statusCode, body(res).code]).toEqual([400, 'QR_CHANNEL_UNAVAILABLE']);
+      expect([res.statusCode, body(res).code, body(res).message]).toEqual([
+        400,
+        'QR_FAIL',
+        'QR_CHANNEL_UNAVAILABLE',
+      ]);
     }
     const gift = await t.app.inject({
       method: 'POST',

@@ -81,7 +81,6 @@ export const ERROR_CODES = [
   'COUPON_EXPIRED',
   // others
   'QR_FAIL',
-  'QR_CHANNEL_UNAVAILABLE',
   'SLIP_UPLOAD_FAIL',
   'SLIP_NO_FILE',
   'SLIP_INVALID_FILE',

@@ -107,7 +107,8 @@ export class QrPayments {
    * cancels it to choose another amount), so a QR someone may be paying is never replaced behind their back.
    */
   async create(memberId: string, channel: QrChannel, amount: number, currency: string): Promise<QrState> {
-    if (!qrChannelsFor(currency).includes(channel)) throw new AppError('QR_CHANNEL_UNAVAILABLE', 400);
+    if (!qrChannelsFor(currency).includes(channel))
+      throw new AppError('QR_FAIL', 400, 'QR_CHANNEL_UNAVAILABLE');
     if (!Number.isInteger(amount) || amount < this.options.qrMinimum[channel])
       throw new AppError('QR_FAIL', 400);
     await this.expireStale(memberId, channel);

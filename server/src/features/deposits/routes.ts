@@ -89,7 +89,7 @@ export const depositRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const currency = await ctx.ledger.memberCurrency(ctx.db, memberId);
       // A channel the deposit lookup does not offer for this currency (every QR channel for kip) is refused here.
       if (!qrChannelsFor(currency).includes(request.params.channel))
-        throw new AppError('QR_CHANNEL_UNAVAILABLE', 400);
+        throw new AppError('QR_FAIL', 400, 'QR_CHANNEL_UNAVAILABLE');
       await reserveDeposit(ctx.rateLimit, ctx.limits, 'qr', memberId);
       return success(await m.qr.create(memberId, request.params.channel, request.body.amount, currency));
     },
