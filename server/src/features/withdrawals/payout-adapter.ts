@@ -12,6 +12,25 @@ export interface PayoutRequest {
   bankAccountName: string;
 }
 
+/** The payout request of a withdrawal row (what the bank is asked to pay). */
+export function payoutRequestOf(w: {
+  id: string;
+  amount: number | string;
+  currency: string;
+  bank_code: string;
+  bank_account_no: string;
+  bank_account_name: string;
+}): PayoutRequest {
+  return {
+    id: w.id,
+    amount: Number(w.amount),
+    currency: w.currency,
+    bankCode: w.bank_code,
+    bankAccountNo: w.bank_account_no,
+    bankAccountName: w.bank_account_name,
+  };
+}
+
 export interface PayoutAdapter {
   /** Hands the payout over (idempotent by id). */
   submit(p: PayoutRequest): Promise<void>;

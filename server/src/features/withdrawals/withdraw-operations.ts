@@ -10,7 +10,7 @@ import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { Transaction } from 'kysely';
 import type { MemberDirectory } from '../accounts/member-directory';
-import type { PayoutAdapter } from './payout-adapter';
+import { payoutRequestOf, type PayoutAdapter } from './payout-adapter';
 
 type Trx = Transaction<Database>;
 type WithdrawStep = { type: 'withdraw'; amount: number };
@@ -121,14 +121,7 @@ export class WithdrawOperations implements StepHandler<WithdrawStep> {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     try {
-      await this.adapter.submit({
-        id,
-        amount: Number(w.amount),
-        currency: w.currency,
-        bankCode: w.bank_code,
-        bankAccountNo: w.bank_account_no,
-        bankAccountName: w.bank_account_name,
-      });
+      await this.adapter.submit(payoutRequestOf(w));
     } catch (e) {
       this.log.warn({ err: e, withdrawalId: id }, 'payout submission failed; the payout job retries');
     }

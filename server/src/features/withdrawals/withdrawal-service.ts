@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors';
 import type { Ledger } from '../../core/ledger';
 import type { Clock } from '../../platform/clock';
 import type { ContentService } from '../content/content-service';
-import type { PayoutAdapter } from './payout-adapter';
+import { payoutRequestOf, type PayoutAdapter } from './payout-adapter';
 import type { WithdrawOperations } from './withdraw-operations';
 
 export interface WithdrawResultView {
@@ -90,14 +90,7 @@ export class PayoutService {
     if (w.status !== 'PENDING') return w.status;
     const status = await this.adapter.status(id);
     if (status === 'NOT_FOUND') {
-      await this.adapter.submit({
-        id,
-        amount: Number(w.amount),
-        currency: w.currency,
-        bankCode: w.bank_code,
-        bankAccountNo: w.bank_account_no,
-        bankAccountName: w.bank_account_name,
-      });
+      await this.adapter.submit(payoutRequestOf(w));
       return 'PENDING';
     }
     if (status !== 'PENDING')
