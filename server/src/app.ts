@@ -79,6 +79,8 @@ const JWT_TTL = '12h';
  */
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<App> {
   const app: App = Fastify({
+    // Only the configured reverse proxies' X-Forwarded-For is believed (TRUST_PROXY); by default none.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers["x-ops-secret"]'],

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
@@ -34,6 +35,11 @@ export interface AppConfig {
   operationGraceMs: number;
   /** Origins allowed to call the API from a browser (CORS_ORIGINS, comma-separated; default none: same-origin). */
   corsOrigins: string[];
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY: comma-separated addresses or CIDR ranges;
+   * default none). With it, `request.ip` is the member's address, for per-IP limits and the sandbox lock.
+   */
+  trustProxy: string[];
   /** NODE_ENV=production or `--production`: refuses to start with the sandbox adapters on. */
   production: boolean;
   sms: SmsConfig | undefined;
@@ -201,6 +207,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     } else corsOrigins.push(parsed.origin);
   }
 
+  const trustProxy: string[] = [];
+  for (const raw of (env.TRUST_PROXY ?? '').split(',')) {
+    const p = raw.trim();
+    if (p === '') continue;
+    const [addr, bits, extra] = p.split('/');
+    const family = isIP(addr ?? '');
+    const max = family === 4 ? 32 : 128;
+    const okBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max);
+    if (family === 0 || !okBits || extra !== undefined) {
+      problems.push(
+        `TRUST_PROXY must list proxy addresses or CIDR ranges (10.0.0.1, 10.0.0.0/8, ::1), got "${p}"`,
+      );
+    } else trustProxy.push(p);
+  }
+
   const production = env.NODE_ENV === 'production' || argv.includes('--production');
   if (production && sandbox) problems.push(PRODUCTION_SANDBOX_MESSAGE);
 
@@ -298,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     jobIntervalMs,
     operationGraceMs,
     corsOrigins,
+    trustProxy,
     production,
     sms,
     slipVerifier,

@@ -6,10 +6,10 @@ import { AppError } from '../errors';
 /**
  * The lock of the sandbox routes that move money or reveal secrets (SMS outbox, bank transfers, QR payments,
  * payout settlement, game faults): they answer only to a caller on this machine (the socket's address is
- * loopback; `request.ip` follows X-Forwarded-For only when Fastify's trustProxy is configured, which it is not) or
- * to one sending the operator secret in `X-Ops-Secret` (compared in constant time, as /ops does). A loopback
- * request that a proxy forwarded (X-Forwarded-For, Forwarded or X-Real-IP present) is not local: a reverse proxy on
- * the same machine does not open the lock to everyone behind it. Anyone else → 403 KEY_INVALID.
+ * loopback) or to one sending the operator secret in `X-Ops-Secret` (compared in constant time, as /ops does).
+ * Without TRUST_PROXY, a loopback request that a proxy forwarded (X-Forwarded-For, Forwarded or X-Real-IP present)
+ * is not local: a reverse proxy on the same machine does not open the lock to everyone behind it. With TRUST_PROXY,
+ * `request.ip` is already the client's address as the trusted proxies report it. Anyone else → 403 KEY_INVALID.
  * docs/money-in.md "Sandbox".
  */
 
@@ -34,7 +34,9 @@ const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
 
 /** From this machine (a loopback socket, not forwarded by a proxy) or with the operator secret. */
 export function isLocalOrOperator(request: FastifyRequest, ctx: AppContext): boolean {
-  const local = isLoopback(request.ip) && FORWARDING_HEADERS.every((h) => request.headers[h] === undefined);
+  const forwarded =
+    ctx.config.trustProxy.length === 0 && FORWARDING_HEADERS.some((h) => request.headers[h] !== undefined);
+  const local = isLoopback(request.ip) && !forwarded;
   return local || hasOpsSecret(request, ctx.secrets.opsSecret);
 }
 
