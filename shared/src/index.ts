@@ -48,6 +48,7 @@ export {
   showAlert,
   toast,
   toastError,
+  dismissToasts,
   ToastViewport,
   DelayedLoader,
   useAsyncAction,

@@ -1,12 +1,13 @@
-import { useEffect } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
-import { bus, ToastViewport } from '@wallet/shared';
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { bus, dismissToasts, ToastViewport } from '@wallet/shared';
 import { ChatWidgetHost } from './chat-widget-host';
 import './shell.css';
 
 /**
  * Wraps every page: performs the navigations asked for on the bus (the HTTP client sends `/terminated` and
- * `/login` there), and holds what lives once per page: the toast viewport and the floating chat widget.
+ * `/login` there), clears the toasts of the page left, and holds what lives once per page: the toast viewport and
+ * the floating chat widget.
  */
 export function ShellRoot() {
   const navigate = useNavigate();
@@ -17,6 +18,15 @@ export function ShellRoot() {
     });
     return () => subscription.unsubscribe();
   }, [navigate]);
+
+  // A page's toasts go when the member leaves it (one raised by the action that navigated stays).
+  const { pathname } = useLocation();
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    dismissToasts();
+  }, [pathname]);
 
   return (
     <>

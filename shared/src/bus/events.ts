@@ -17,6 +17,11 @@ export interface BusEvents {
   navigate: { to: string; replace?: boolean };
   /** Show a toast for 4 s. `message` is already translated. */
   toast: { kind: ToastKind; message: string };
+  /**
+   * Remove shown toasts (handled by the host's toast viewport): every toast raised before `raisedBefore` (ms since
+   * the epoch) and, with `raisedSince`, not before that moment (the toasts of a window that closed).
+   */
+  'toast:clear': { raisedBefore: number; raisedSince?: number };
   /** Open the support chat widget. */
   'chat:open': Record<string, never>;
   /** Open the bonus-conditions modal (owned by mfe-bonus, opened from the host's bottom menu). */

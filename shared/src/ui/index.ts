@@ -14,7 +14,7 @@ export {
   type ConfirmOptions,
   type AlertOptions,
 } from './dialogs';
-export { toast, toastError, TOAST_DURATION_MS } from './toast';
+export { toast, toastError, dismissToasts, TOAST_DURATION_MS } from './toast';
 export { ToastViewport, type ToastViewportProps } from './toast-viewport';
 export { DelayedLoader, useDelayedFlag, LOADER_DELAY_MS, type DelayedLoaderProps } from './delayed-loader';
 export { Spinner, type SpinnerProps } from './spinner';

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { dismissToastsRaisedSince } from './toast';
 import { useCommonT } from './use-common-t';
 
 export interface ModalProps {
@@ -67,6 +68,7 @@ function ModalPanel({
 
   useEffect(() => {
     const token = Symbol('modal');
+    const openedAt = Date.now();
     stack.push(token);
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
@@ -102,6 +104,8 @@ function ModalPanel({
     return () => {
       document.removeEventListener('keydown', onKeyDown);
       stack.splice(stack.indexOf(token), 1);
+      // The messages this window raised go with it (its outcome toast, raised as it closes, stays).
+      dismissToastsRaisedSince(openedAt);
       if (stack.length === 0) document.body.classList.remove('wl-modal-open');
       if (previouslyFocused && document.contains(previouslyFocused)) previouslyFocused.focus();
     };

@@ -6,6 +6,8 @@ import { useCommonT } from './use-common-t';
 
 interface ShownToast extends Readonly<BusEvents['toast']> {
   id: number;
+  /** When it was raised (ms since the epoch), for `toast:clear`. */
+  raisedAt: number;
 }
 
 export interface ToastViewportProps {
@@ -32,14 +34,28 @@ export function ToastViewport({ duration = TOAST_DURATION_MS }: ToastViewportPro
     };
     const subscription = bus.on('toast').subscribe((event) => {
       const id = ++nextId.current;
-      setToasts((list) => [...list, { ...event, id }]);
+      setToasts((list) => [...list, { ...event, id, raisedAt: Date.now() }]);
       pending.set(
         id,
         setTimeout(() => dismiss(id), duration),
       );
     });
+    const clearing = bus.on('toast:clear').subscribe(({ raisedBefore, raisedSince }) => {
+      setToasts((list) => {
+        const gone = list.filter(
+          (item) =>
+            item.raisedAt < raisedBefore && (raisedSince === undefined || item.raisedAt >= raisedSince),
+        );
+        gone.forEach((item) => {
+          clearTimeout(pending.get(item.id));
+          pending.delete(item.id);
+        });
+        return gone.length ? list.filter((item) => !gone.includes(item)) : list;
+      });
+    });
     return () => {
       subscription.unsubscribe();
+      clearing.unsubscribe();
       pending.forEach((timer) => clearTimeout(timer));
       pending.clear();
     };

@@ -1,9 +1,11 @@
-import { act, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { bus } from '../bus/bus';
 import type { BusEvents } from '../bus/events';
 import { ApiError } from '../http/api-error';
 import { i18n } from '../i18n/i18n';
-import { TOAST_DURATION_MS, toast, toastError } from './toast';
+import { Modal } from './modal';
+import { TOAST_CLEAR_GRACE_MS, TOAST_DURATION_MS, dismissToasts, toast, toastError } from './toast';
 import { ToastViewport } from './toast-viewport';
 
 beforeAll(async () => {
@@ -70,5 +72,80 @@ describe('toast', () => {
     const { unmount } = render(<ToastViewport />);
     unmount();
     expect(() => toast.info('after unmount')).not.toThrow();
+  });
+
+  it('dismissToasts removes every toast shown, but not one raised by the same action', () => {
+    jest.useFakeTimers();
+    render(<ToastViewport />);
+    act(() => toast.error('Wrong OTP'));
+    act(() => toast.info('Code sent'));
+    act(() => jest.advanceTimersByTime(TOAST_CLEAR_GRACE_MS + 1));
+    act(() => toast.success('Step done'));
+    act(() => dismissToasts());
+    const region = screen.getByRole('status');
+    expect(region).not.toHaveTextContent('Wrong OTP');
+    expect(region).not.toHaveTextContent('Code sent');
+    expect(region).toHaveTextContent('Step done');
+    // The one kept still goes after its own 4 s.
+    act(() => jest.advanceTimersByTime(TOAST_DURATION_MS));
+    expect(region).not.toHaveTextContent('Step done');
+  });
+});
+
+describe('toasts of a window', () => {
+  function Page() {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>
+          Deposit
+        </button>
+        <Modal open={open} onClose={() => setOpen(false)} title="Deposit">
+          <button type="button" onClick={() => toast.error('Amount is below the minimum')}>
+            Pay
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              toast.success('Deposit received');
+              setOpen(false);
+            }}
+          >
+            Done
+          </button>
+        </Modal>
+        <ToastViewport />
+      </>
+    );
+  }
+
+  it('go when the window closes; a toast from before it opened stays', () => {
+    jest.useFakeTimers();
+    render(<Page />);
+    act(() => toast.info('Welcome back'));
+    act(() => jest.advanceTimersByTime(1000));
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    const region = screen.getByRole('status');
+    expect(region).toHaveTextContent('Amount is below the minimum');
+
+    act(() => jest.advanceTimersByTime(1000));
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(region).not.toHaveTextContent('Amount is below the minimum');
+    expect(region).toHaveTextContent('Welcome back');
+  });
+
+  it("keep the window's outcome, raised as it closes", () => {
+    jest.useFakeTimers();
+    render(<Page />);
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    act(() => jest.advanceTimersByTime(1000));
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const region = screen.getByRole('status');
+    expect(region).not.toHaveTextContent('Amount is below the minimum');
+    expect(region).toHaveTextContent('Deposit received');
   });
 });

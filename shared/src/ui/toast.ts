@@ -20,6 +20,28 @@ export const toast = {
   warning: (message: string) => show('warning', message),
 };
 
+/**
+ * A toast raised this recently is kept by a clearing: it reports the very action that closed the window or left
+ * the page (`toast.success(...)` then `onClose()`), so it must outlive that close.
+ */
+export const TOAST_CLEAR_GRACE_MS = 300;
+
+/**
+ * Removes every toast shown now (a step, a page or a window they belonged to is gone), except one raised in the
+ * last moment by the action that caused it (see `TOAST_CLEAR_GRACE_MS`).
+ */
+export function dismissToasts(): void {
+  bus.emit('toast:clear', { raisedBefore: Date.now() - TOAST_CLEAR_GRACE_MS });
+}
+
+/**
+ * Removes the toasts raised since `openedAt` (ms since the epoch): the shared `Modal` calls it when it closes, so
+ * the messages of a window go with it. A toast raised in the last moment (the window's outcome) stays.
+ */
+export function dismissToastsRaisedSince(openedAt: number): void {
+  bus.emit('toast:clear', { raisedSince: openedAt, raisedBefore: Date.now() - TOAST_CLEAR_GRACE_MS });
+}
+
 /** Error toast with the translated message of a failed call (`ApiError`), or the generic error text otherwise. */
 export function toastError(error: unknown): void {
   toast.error(toApiError(error).message);
