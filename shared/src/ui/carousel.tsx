@@ -10,7 +10,11 @@ export interface CarouselSlide {
 
 export interface CarouselProps {
   slides: readonly CarouselSlide[];
-  /** Auto-advance every this many ms; off by default, and paused while a finger or the pointer is on it. */
+  /**
+   * Auto-advance every this many ms; off by default. It stops while the pointer or a finger is on the carousel,
+   * when focus enters it (until the play button is pressed), when the member presses pause, and never starts
+   * for a member who asked the system for reduced motion.
+   */
   interval?: number;
   /** Starting slide. */
   initialIndex?: number;
@@ -19,15 +23,46 @@ export interface CarouselProps {
 }
 
 const SWIPE_PX = 40;
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
-/** Banner carousel: image plus sanitized html per slide, previous/next buttons, dots, and swipe on phones. */
+/** True while the member's system asks for reduced motion (followed live). */
+function usePrefersReducedMotion(): boolean {
+  const query = () =>
+    typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+      ? window.matchMedia(REDUCED_MOTION)
+      : null;
+  const [reduced, setReduced] = useState(() => query()?.matches ?? false);
+  useEffect(() => {
+    const list = query();
+    if (!list) return undefined;
+    const update = () => setReduced(list.matches);
+    update();
+    list.addEventListener('change', update);
+    return () => list.removeEventListener('change', update);
+  }, []);
+  return reduced;
+}
+
+/**
+ * Banner carousel: image plus sanitized html per slide, previous/next buttons, dots (24 px targets), swipe on
+ * phones, and, when it advances by itself, a pause/play button (WCAG 2.2.2).
+ */
 export function Carousel({ slides, interval, initialIndex = 0, onIndexChange, className }: CarouselProps) {
   const t = useCommonT();
   const count = slides.length;
   const [index, setIndex] = useState(() => Math.min(Math.max(0, initialIndex), Math.max(0, count - 1)));
-  const [paused, setPaused] = useState(false);
+  /** The member's choice with the pause/play button. */
+  const [stopped, setStopped] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [touching, setTouching] = useState(false);
+  /** Focus came into the carousel: it holds still until focus leaves or the member presses play. */
+  const [focusHold, setFocusHold] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
   const touchStart = useRef<number | null>(null);
   const current = count === 0 ? 0 : Math.min(index, count - 1);
+
+  const rotates = Boolean(interval) && count > 1 && !reducedMotion;
+  const moving = rotates && !stopped && !hovered && !touching && !focusHold;
 
   const go = (next: number) => {
     if (count === 0) return;
@@ -36,11 +71,12 @@ export function Carousel({ slides, interval, initialIndex = 0, onIndexChange, cl
     onIndexChange?.(wrapped);
   };
 
+  // One step per `interval`, counted again from each change (a tap on a dot gets a full interval to read).
   useEffect(() => {
-    if (!interval || paused || count < 2) return undefined;
-    const timer = setInterval(() => setIndex((i) => (i + 1) % count), interval);
-    return () => clearInterval(timer);
-  }, [interval, paused, count]);
+    if (!moving || !interval) return undefined;
+    const timer = setTimeout(() => setIndex((i) => (i + 1) % count), interval);
+    return () => clearTimeout(timer);
+  }, [moving, interval, count, current]);
 
   if (count === 0) return null;
   const slide = slides[current];
@@ -50,17 +86,24 @@ export function Carousel({ slides, interval, initialIndex = 0, onIndexChange, cl
       className={`wl-carousel${className ? ` ${className}` : ''}`}
       aria-roledescription="carousel"
       aria-label={t('carousel.label')}
-      onPointerEnter={() => setPaused(true)}
-      onPointerLeave={() => setPaused(false)}
+      data-moving={moving ? 'true' : 'false'}
+      onPointerEnter={(event) => event.pointerType !== 'touch' && setHovered(true)}
+      onPointerLeave={(event) => event.pointerType !== 'touch' && setHovered(false)}
+      onFocus={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusHold(true);
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusHold(false);
+      }}
       onTouchStart={(event) => {
         touchStart.current = event.touches[0]?.clientX ?? null;
-        setPaused(true);
+        setTouching(true);
       }}
       onTouchEnd={(event) => {
         const start = touchStart.current;
         const end = event.changedTouches[0]?.clientX;
         touchStart.current = null;
-        setPaused(false);
+        setTouching(false);
         if (start === null || end === undefined) return;
         if (end - start > SWIPE_PX) go(current - 1);
         else if (start - end > SWIPE_PX) go(current + 1);
@@ -75,13 +118,34 @@ export function Carousel({ slides, interval, initialIndex = 0, onIndexChange, cl
         role="group"
         aria-roledescription="slide"
         aria-label={`${current + 1} / ${count}`}
-        aria-live={interval && !paused ? 'off' : 'polite'}
+        aria-live={moving ? 'off' : 'polite'}
       >
         {slide?.image && <img className="wl-carousel__image" src={slide.image} alt="" loading="lazy" />}
         {slide?.html && <Html className="wl-carousel__html" html={slide.html} />}
       </div>
       {count > 1 && (
         <div className="wl-carousel__controls">
+          {rotates && (
+            <button
+              type="button"
+              className="wl-carousel__step wl-carousel__rotation"
+              data-testid="carousel-rotation"
+              aria-label={stopped ? t('carousel.play') : t('carousel.pause')}
+              title={stopped ? t('carousel.play') : t('carousel.pause')}
+              onClick={() => {
+                if (stopped) setFocusHold(false);
+                setStopped(!stopped);
+              }}
+            >
+              <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+                {stopped ? (
+                  <path d="M4 2.5v11l9.5-5.5z" fill="currentColor" />
+                ) : (
+                  <path d="M3.5 2.5h3v11h-3zM9.5 2.5h3v11h-3z" fill="currentColor" />
+                )}
+              </svg>
+            </button>
+          )}
           <button
             type="button"
             className="wl-carousel__step wl-carousel__step--prev"
