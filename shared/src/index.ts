@@ -44,6 +44,7 @@ export { Link, useNavigate, useSearchParams } from 'react-router-dom';
 // UI kit (its styles load with it)
 export {
   Modal,
+  useOpenModalCount,
   confirm,
   showAlert,
   toast,

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Button, Html, Modal, useTranslation } from '@wallet/shared';
+import { useEffect, useState, type RefObject } from 'react';
+import { Button, Html, Modal, useOpenModalCount, useTranslation } from '@wallet/shared';
 import { agreementApi } from './api';
 import { AGREEMENT_DELAY_MS, agreementRemembered, rememberAgreement } from './agreement-storage';
 
@@ -7,9 +7,15 @@ import { AGREEMENT_DELAY_MS, agreementRemembered, rememberAgreement } from './ag
  * Spec §2: 1.5 s after the home loads, the agreements (server html paragraphs, sanitized) unless the member has
  * already confirmed them; confirm closes the modal and remembers it. A failed load of the agreements shows nothing
  * (spec §8). It depends on nothing else of the home: the home mounts it at once, beside its wallet read.
+ *
+ * It never pops over a window the member opened: while any modal of the page is open (deposit, a game, a
+ * window of another part), it waits, and it appears once none is. Closing it puts focus on `returnFocus` (the
+ * page heading): it opened by itself, so nothing the member chose had focus before it.
  */
-export function AgreementPrompt() {
+export function AgreementPrompt({ returnFocus }: { returnFocus?: RefObject<HTMLElement | null> }) {
   const [paragraphs, setParagraphs] = useState<string[] | null>(null);
+  const [showing, setShowing] = useState(false);
+  const othersOpen = useOpenModalCount();
 
   useEffect(() => {
     if (agreementRemembered()) return undefined;
@@ -28,13 +34,18 @@ export function AgreementPrompt() {
     };
   }, []);
 
+  // Once shown it stays until confirmed (it then counts itself among the open modals).
+  if (paragraphs !== null && !showing && othersOpen === 0) setShowing(true);
+
   return (
     <AgreementModal
       paragraphs={paragraphs ?? []}
-      open={paragraphs !== null}
+      open={showing}
+      returnFocus={returnFocus}
       onConfirm={() => {
         rememberAgreement();
         setParagraphs(null);
+        setShowing(false);
       }}
     />
   );
@@ -44,10 +55,12 @@ export function AgreementModal({
   open,
   paragraphs,
   onConfirm,
+  returnFocus,
 }: {
   open: boolean;
   paragraphs: readonly string[];
   onConfirm: () => void;
+  returnFocus?: RefObject<HTMLElement | null>;
 }) {
   const { t } = useTranslation('wallet');
   return (
@@ -56,6 +69,7 @@ export function AgreementModal({
       onClose={onConfirm}
       dismissible={false}
       hideClose
+      returnFocus={returnFocus}
       title={t('agreement.title')}
       data-testid="agreement-modal"
       footer={

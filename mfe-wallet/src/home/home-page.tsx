@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { DelayedLoader, useTranslation } from '@wallet/shared';
 import type { Banner } from '../banners/api';
 import type { WalletSnapshot } from './api';
@@ -41,6 +41,8 @@ export function HomePage() {
   const { t } = useTranslation('wallet');
   const wallet = useWalletSnapshot();
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  /** Where focus goes when a window that opened by itself (the agreement) closes: the page's heading. */
+  const heading = useRef<HTMLHeadingElement>(null);
   const [loadingBanners, setLoadingBanners] = useState(false);
   const { snapshot, failed, refreshing } = wallet;
   const format = moneyFormat(snapshot?.wallet.currency);
@@ -63,7 +65,9 @@ export function HomePage() {
 
   return (
     <section className="wallet-home" data-testid="home-page">
-      <h1 className="wl-visually-hidden">{t('home.title')}</h1>
+      <h1 ref={heading} className="wl-visually-hidden" tabIndex={-1}>
+        {t('home.title')}
+      </h1>
       <DelayedLoader active={refreshing || loadingBanners} />
       {failed && !snapshot && (
         <p className="wallet-home__failed" role="alert">
@@ -107,7 +111,7 @@ export function HomePage() {
         </>
       )}
       {/* Spec §2: 1.5 s after the home first loads, whatever becomes of the wallet read (failed, slow or fine). */}
-      <AgreementPrompt />
+      <AgreementPrompt returnFocus={heading} />
     </section>
   );
 }

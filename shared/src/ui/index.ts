@@ -2,7 +2,7 @@
 // is listed under `sideEffects` in shared/package.json, so a build that takes a named export of it keeps the import.
 import '../styles/ui.css';
 
-export { Modal, type ModalProps } from './modal';
+export { Modal, useOpenModalCount, type ModalProps } from './modal';
 export {
   ConfirmDialog,
   AlertDialog,

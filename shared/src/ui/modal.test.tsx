@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { i18n } from '../i18n/i18n';
-import { Modal } from './modal';
+import { Modal, useOpenModalCount } from './modal';
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
@@ -80,5 +80,62 @@ describe('Modal', () => {
     expect(screen.queryByRole('dialog', { name: 'Inner' })).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Deposit' })).toBeInTheDocument();
     expect(innerOpener).toHaveFocus();
+  });
+});
+
+function OpenCount() {
+  return <p data-testid="open-count">{useOpenModalCount()}</p>;
+}
+
+describe('useOpenModalCount', () => {
+  it('counts the modals open now, nested ones included, and falls back to 0 when they close', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <OpenCount />
+        <Screen withInner />
+      </>,
+    );
+    const count = screen.getByTestId('open-count');
+    expect(count).toHaveTextContent('0');
+
+    await user.click(screen.getByRole('button', { name: 'Open deposit' }));
+    expect(count).toHaveTextContent('1');
+    await user.click(screen.getByRole('button', { name: 'Open inner' }));
+    expect(count).toHaveTextContent('2');
+
+    await user.keyboard('{Escape}');
+    expect(count).toHaveTextContent('1');
+    await user.keyboard('{Escape}');
+    expect(count).toHaveTextContent('0');
+  });
+});
+
+describe('Modal returnFocus', () => {
+  function SelfOpening() {
+    const heading = useRef<HTMLHeadingElement>(null);
+    const [open, setOpen] = useState(true);
+    return (
+      <>
+        <h1 ref={heading} tabIndex={-1}>
+          Home
+        </h1>
+        <Modal open={open} onClose={() => setOpen(false)} title="Notice" returnFocus={heading}>
+          <p>Read me</p>
+        </Modal>
+      </>
+    );
+  }
+
+  it('puts focus on the given element when a modal that opened by itself closes, not on body', async () => {
+    const user = userEvent.setup();
+    render(<SelfOpening />);
+    expect(screen.getByRole('dialog', { name: 'Notice' })).toContainElement(
+      document.activeElement as HTMLElement,
+    );
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Home', level: 1 })).toHaveFocus();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { dismissToastsRaisedSince } from './toast';
 import { useCommonT } from './use-common-t';
@@ -20,6 +20,11 @@ export interface ModalProps {
   className?: string;
   /** Element to focus when the modal opens; otherwise the first focusable element, else the dialog itself. */
   initialFocus?: React.RefObject<HTMLElement | null>;
+  /**
+   * Element to focus when the modal closes, instead of the one that had focus when it opened. For a modal that
+   * opened by itself (nobody's button had focus), so focus lands on the page heading rather than on `body`.
+   */
+  returnFocus?: React.RefObject<HTMLElement | null>;
   /** For tests and e2e selectors. */
   'data-testid'?: string;
 }
@@ -29,6 +34,27 @@ const FOCUSABLE =
 
 /** Open modals, innermost last: only the top one reacts to Escape and traps Tab. */
 const stack: symbol[] = [];
+/** Who wants to hear when a modal opens or closes (`useOpenModalCount`). */
+const listeners = new Set<() => void>();
+
+function changed(): void {
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const openCount = (): number => stack.length;
+
+/**
+ * How many modals of the site are open now, in every part of the page (the kit is one shared instance). A window
+ * that opens by itself (the agreement sheet) waits for 0, so it never pops over one the member opened.
+ */
+export function useOpenModalCount(): number {
+  return useSyncExternalStore(subscribe, openCount, () => 0);
+}
 
 function focusables(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute('inert'));
@@ -54,6 +80,7 @@ function ModalPanel({
   size = 'md',
   className,
   initialFocus,
+  returnFocus,
   'data-testid': testId,
 }: ModalProps) {
   const t = useCommonT();
@@ -61,15 +88,18 @@ function ModalPanel({
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   const dismissibleRef = useRef(dismissible);
+  const returnFocusRef = useRef(returnFocus);
   useEffect(() => {
     onCloseRef.current = onClose;
     dismissibleRef.current = dismissible;
+    returnFocusRef.current = returnFocus;
   });
 
   useEffect(() => {
     const token = Symbol('modal');
     const openedAt = Date.now();
     stack.push(token);
+    changed();
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
     if (panel) {
@@ -107,7 +137,10 @@ function ModalPanel({
       // The messages this window raised go with it (its outcome toast, raised as it closes, stays).
       dismissToastsRaisedSince(openedAt);
       if (stack.length === 0) document.body.classList.remove('wl-modal-open');
-      if (previouslyFocused && document.contains(previouslyFocused)) previouslyFocused.focus();
+      // Read when closing: the element to return to may have been rendered after the modal opened.
+      const back = returnFocusRef.current?.current ?? previouslyFocused;
+      if (back && document.contains(back)) back.focus();
+      changed();
     };
     // Runs once per opening: focus is taken on open and given back on close.
     // eslint-disable-next-line react-hooks/exhaustive-deps
