@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { buildConfig, copyText, formatAccountNo, useTranslation } from '@wallet/shared';
 import type { DepositBank } from './api';
 import type { BankAccount } from '../home/api';
+import type { TabPanelProps } from './tab-list';
 import { EditBankNameModal } from '../bank-name/edit-bank-name-modal';
 import { needsEnglishBankName } from '../bank-name/bank-name-rules';
 import { depositsByQr } from './qr-rules';
@@ -15,14 +16,15 @@ export interface BankTransferPanelProps {
   memberAccount: BankAccount | undefined;
   /** Absent when no QR channel exists for the member's currency: payment banks then show no QR button. */
   onUseQr?: () => void;
-  hidden?: boolean;
+  /** Its place in the deposit tab list (role, label, hidden when another tab is current). */
+  panel: TabPanelProps;
 }
 
 /**
  * The site's accounts to transfer to, each with a copy button. A member whose KTB/TMB/BBL account name is not in
  * English is first asked to fix it (spec §5): the incoming transfer is matched on that name.
  */
-export function BankTransferPanel({ banks, memberAccount, onUseQr, hidden }: BankTransferPanelProps) {
+export function BankTransferPanel({ banks, memberAccount, onUseQr, panel }: BankTransferPanelProps) {
   const { t, i18n } = useTranslation('wallet');
   const [editFor, setEditFor] = useState<string | null>(null);
   const [accountName, setAccountName] = useState(memberAccount?.bankAccountName ?? '');
@@ -36,7 +38,7 @@ export function BankTransferPanel({ banks, memberAccount, onUseQr, hidden }: Ban
   };
 
   return (
-    <div className="wallet-deposit-banks" hidden={hidden} role="tabpanel" data-testid="deposit-bank-panel">
+    <div className="wallet-deposit__panel wallet-deposit-banks" {...panel} data-testid="deposit-bank-panel">
       <ul className="wallet-notes">
         <li>{t('deposit.notes.topUpMinute')}</li>
         <li>{t('deposit.notes.slipHour')}</li>

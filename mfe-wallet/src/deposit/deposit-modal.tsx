@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { DelayedLoader, Modal, toast, useAsyncAction, useTranslation } from '@wallet/shared';
 import { depositApi, type DepositLookup, type QrChannel } from './api';
 import type { WalletSnapshot } from '../home/api';
@@ -9,6 +9,8 @@ import { GiftLinkPanel } from './gift-link-panel';
 import { QrChannelPanel } from './qr-channel-panel';
 import { offeredQrChannels, qrChannelSetting } from './qr-rules';
 import { SlipUploadPanel } from './slip-upload-panel';
+import { TabList, tabPanelProps } from './tab-list';
+import './deposit.css';
 
 export interface DepositModalProps {
   open: boolean;
@@ -43,6 +45,8 @@ export function DepositModal({ open, snapshot, format, onClose }: DepositModalPr
 
 function DepositTabs({ snapshot, format, onClose }: Omit<DepositModalProps, 'open'>) {
   const { t } = useTranslation('wallet');
+  const base = useId();
+  const channelBase = useId();
   const [tab, setTabState] = useState<DepositTab>('bank');
   const [qrOpened, setQrOpened] = useState(false);
   const setTab = (next: DepositTab) => {
@@ -66,6 +70,7 @@ function DepositTabs({ snapshot, format, onClose }: Omit<DepositModalProps, 'ope
   const shownChannels = channels.filter((c) => c === activeChannel || visited.has(c));
 
   const chooseChannel = (next: QrChannel) => {
+    if (next === activeChannel) return;
     if (activeChannel) setVisited((prev) => new Set(prev).add(activeChannel));
     setChannel(next);
   };
@@ -84,52 +89,45 @@ function DepositTabs({ snapshot, format, onClose }: Omit<DepositModalProps, 'ope
     announceWalletChange('deposit');
   };
 
+  // The channel tabs come first in the QR panel: it needs no Tab stop of its own unless there are none.
+  const qrPanel = tabPanelProps(base, 'qr', shownTab === 'qr', channels.length === 0);
+
   return (
     <div className="wallet-deposit">
       <DelayedLoader active={load.busy} variant="inline" />
-      <div className="wallet-tabs" role="tablist" aria-label={t('deposit.title')}>
-        {tabs.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={shownTab === name}
-            className={`wallet-tabs__tab${shownTab === name ? ' wallet-tabs__tab--current' : ''}`}
-            onClick={() => setTab(name)}
-            data-testid={`deposit-tab-${name}`}
-          >
-            {t(`deposit.tabs.${name}`)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        base={base}
+        tabs={tabs}
+        current={shownTab}
+        onSelect={setTab}
+        label={t('deposit.title')}
+        labelOf={(name) => t(`deposit.tabs.${name}`)}
+        testIdOf={(name) => `deposit-tab-${name}`}
+      />
       <BankTransferPanel
-        hidden={shownTab !== 'bank'}
+        panel={tabPanelProps(base, 'bank', shownTab === 'bank')}
         banks={lookup?.banks ?? []}
         memberAccount={snapshot.bankAccount}
         onUseQr={tabs.includes('qr') ? () => setTab('qr') : undefined}
       />
-      <div hidden={shownTab !== 'qr'} data-testid="deposit-qr-panel">
-        <div className="wallet-tabs wallet-tabs--small" role="tablist" aria-label={t('deposit.qr.channels')}>
-          {channels.map((name) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              aria-selected={activeChannel === name}
-              className={`wallet-tabs__tab${activeChannel === name ? ' wallet-tabs__tab--current' : ''}`}
-              onClick={() => chooseChannel(name)}
-              data-testid={`qr-channel-${name}`}
-            >
-              {t(`deposit.qr.channel.${name}`)}
-            </button>
-          ))}
-        </div>
+      <div className="wallet-deposit__panel" {...qrPanel} data-testid="deposit-qr-panel">
+        <TabList
+          base={channelBase}
+          tabs={channels}
+          current={activeChannel}
+          onSelect={chooseChannel}
+          label={t('deposit.qr.channels')}
+          labelOf={(name) => t(`deposit.qr.channel.${name}`)}
+          testIdOf={(name) => `qr-channel-${name}`}
+          hasPanel={(name) => qrOpened && shownChannels.includes(name)}
+          small
+        />
         {qrOpened
           ? shownChannels.map((name) => (
               <QrChannelPanel
                 key={name}
                 channel={name}
-                hidden={name !== activeChannel}
+                panel={tabPanelProps(channelBase, name, name === activeChannel)}
                 setting={qrChannelSetting(name, lookup?.qrChannels, format)}
                 format={format}
                 reloadKey={reloadKeys[name] ?? 0}
@@ -139,10 +137,10 @@ function DepositTabs({ snapshot, format, onClose }: Omit<DepositModalProps, 'ope
             ))
           : null}
       </div>
-      <SlipUploadPanel hidden={shownTab !== 'slip'} format={format} />
+      <SlipUploadPanel panel={tabPanelProps(base, 'slip', shownTab === 'slip')} format={format} />
       {tabs.includes('gift') ? (
         <GiftLinkPanel
-          hidden={shownTab !== 'gift'}
+          panel={tabPanelProps(base, 'gift', shownTab === 'gift')}
           walletName={lookup?.wallets[0]?.walletAccountName ?? ''}
           format={format}
         />

@@ -5,16 +5,18 @@ import { showMoney, type MoneyFormat } from '../common/money';
 import { useActionKey } from '../common/use-action-key';
 import { announceWalletChange } from '../common/wallet-events';
 import { encryptGiftLink } from './gift-link-crypto';
+import type { TabPanelProps } from './tab-list';
 
 /** Deposit by wallet gift link (spec §2, §5): the link is sent encrypted with the wallet name; minimum 2 baht. */
 export function GiftLinkPanel({
   walletName,
   format,
-  hidden,
+  panel,
 }: {
   walletName: string;
   format: MoneyFormat;
-  hidden?: boolean;
+  /** Its place in the deposit tab list (role, label, hidden when another tab is current). */
+  panel: TabPanelProps;
 }) {
   const { t } = useTranslation('wallet');
   const [link, setLink] = useState('');
@@ -42,9 +44,8 @@ export function GiftLinkPanel({
 
   return (
     <form
-      className="wallet-form"
-      hidden={hidden}
-      role="tabpanel"
+      className="wallet-deposit__panel wallet-form"
+      {...panel}
       onSubmit={submit}
       noValidate
       data-testid="deposit-gift-panel"

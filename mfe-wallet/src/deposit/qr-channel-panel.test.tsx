@@ -4,6 +4,7 @@ import { setLocale } from '@wallet/shared';
 import { depositApi, type QrChannel, type QrState } from './api';
 import { record, THB } from '../test-support/fixtures';
 import { QrChannelPanel } from './qr-channel-panel';
+import { tabPanelProps } from './tab-list';
 import { qrChannelSetting } from './qr-rules';
 
 const SVG =
@@ -36,6 +37,7 @@ function renderPanel(channel: QrChannel, props: Partial<Parameters<typeof QrChan
       setting={qrChannelSetting(channel, undefined, THB)}
       format={THB}
       reloadKey={0}
+      panel={tabPanelProps('channels', channel, true)}
       onCreated={onCreated}
       onConfirmed={onConfirmed}
       {...props}
@@ -177,6 +179,7 @@ test('a new reloadKey reads the channel state again', async () => {
       setting={qrChannelSetting('WW', undefined, THB)}
       format={THB}
       reloadKey={0}
+      panel={tabPanelProps('channels', 'WW', true)}
       onCreated={jest.fn()}
       onConfirmed={jest.fn()}
     />,
@@ -188,6 +191,7 @@ test('a new reloadKey reads the channel state again', async () => {
       setting={qrChannelSetting('WW', undefined, THB)}
       format={THB}
       reloadKey={1}
+      panel={tabPanelProps('channels', 'WW', true)}
       onCreated={jest.fn()}
       onConfirmed={jest.fn()}
     />,

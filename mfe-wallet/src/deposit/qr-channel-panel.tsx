@@ -13,6 +13,7 @@ import { majorOf, showMoney, type MoneyFormat } from '../common/money';
 import { useActionKey } from '../common/use-action-key';
 import { decideQrCreate, isKbankCreateDisabled, secondsLeft } from './qr-rules';
 import { QrImage } from './qr-image';
+import type { TabPanelProps } from './tab-list';
 
 /** The time a created QR's countdown starts from (read in the submit handler, never during render). */
 const wallClock = (): number => Date.now();
@@ -23,7 +24,8 @@ export interface QrChannelPanelProps {
   format: MoneyFormat;
   /** Changes when another channel created a QR: this one reads its state again. */
   reloadKey: number;
-  hidden?: boolean;
+  /** Its place in the channel tab list (role, label, hidden when another channel is current). */
+  panel: TabPanelProps;
   onCreated: (channel: QrChannel) => void;
   /** The member says they paid: the modal closes and a balance-refresh message is shown. */
   onConfirmed: () => void;
@@ -35,7 +37,7 @@ export function QrChannelPanel({
   setting,
   format,
   reloadKey,
-  hidden,
+  panel,
   onCreated,
   onConfirmed,
 }: QrChannelPanelProps) {
@@ -112,7 +114,13 @@ export function QrChannelPanel({
   };
 
   return (
-    <div className="wallet-qr" hidden={hidden} data-testid={`qr-panel-${channel}`} role="tabpanel">
+    <div
+      className="wallet-deposit__panel wallet-qr"
+      {...panel}
+      // A created QR starts with its image: the panel is then a Tab stop of its own; the form starts with buttons.
+      tabIndex={shown ? 0 : undefined}
+      data-testid={`qr-panel-${channel}`}
+    >
       {shown ? (
         <div className="wallet-qr__created">
           <QrImage svg={shown.qrcode} testId={`qr-image-${channel}`} />

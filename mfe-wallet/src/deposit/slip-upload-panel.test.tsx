@@ -3,6 +3,7 @@ import { setLocale } from '@wallet/shared';
 import { depositApi, type Slip, type SlipSettings } from './api';
 import { THB } from '../test-support/fixtures';
 import { SLIP_CLOCK_TICK_MS, SlipUploadPanel } from './slip-upload-panel';
+import { tabPanelProps } from './tab-list';
 
 const settings: SlipSettings = {
   enabled: true,
@@ -25,7 +26,7 @@ const processed: Slip = {
 /** Renders the panel at a fixed time (fake timers) and lets the settings call answer. */
 async function renderAt(iso: string) {
   jest.useFakeTimers({ now: Date.parse(iso) });
-  render(<SlipUploadPanel format={THB} />);
+  render(<SlipUploadPanel format={THB} panel={tabPanelProps('deposit', 'slip', true)} />);
   await act(async () => undefined);
 }
 

@@ -4,7 +4,9 @@ import { depositApi, type Slip, type SlipSettings } from './api';
 import { showMoney, type MoneyFormat } from '../common/money';
 import { useActionKey } from '../common/use-action-key';
 import { announceWalletChange } from '../common/wallet-events';
+import { SlipFilePicker } from './slip-file-picker';
 import { hasClosingWindow, insideClosingWindow, zoneLabel } from './slip-window';
+import type { TabPanelProps } from './tab-list';
 
 /** How often the panel looks at the clock again, so the closing window opens and shuts while it is shown. */
 export const SLIP_CLOCK_TICK_MS = 30_000;
@@ -44,7 +46,7 @@ function useSlipWindow(): { settings: SlipSettings | null; now: Date } {
  * notes say the 1-hour rule and the daily closing window of the slip settings; inside that window the upload is
  * disabled and says when it opens again.
  */
-export function SlipUploadPanel({ format, hidden }: { format: MoneyFormat; hidden?: boolean }) {
+export function SlipUploadPanel({ format, panel }: { format: MoneyFormat; panel: TabPanelProps }) {
   const { t } = useTranslation('wallet');
   const { settings, now } = useSlipWindow();
   const closing = settings && hasClosingWindow(settings) ? settings : null;
@@ -78,9 +80,8 @@ export function SlipUploadPanel({ format, hidden }: { format: MoneyFormat; hidde
 
   return (
     <form
-      className="wallet-form"
-      hidden={hidden}
-      role="tabpanel"
+      className="wallet-deposit__panel wallet-form"
+      {...panel}
       onSubmit={submit}
       noValidate
       data-testid="deposit-slip-panel"
@@ -106,22 +107,15 @@ export function SlipUploadPanel({ format, hidden }: { format: MoneyFormat; hidde
           {t('deposit.slip.closedNow', { until: closing.closedUntil })}
         </p>
       )}
-      <label className={closed ? 'wallet-file wallet-file--disabled' : 'wallet-file'}>
-        <span className="wallet-file__label">{t('deposit.slip.choose')}</span>
-        <input
-          type="file"
-          accept="image/png,image/jpeg,image/jpg"
-          className="wallet-file__input"
-          disabled={closed}
-          onChange={(event) => {
-            setFile(event.target.files?.[0] ?? null);
-            setSlip(null);
-            setProgress(null);
-          }}
-          data-testid="slip-file"
-        />
-        <span className="wallet-file__name">{file ? file.name : t('deposit.slip.noFile')}</span>
-      </label>
+      <SlipFilePicker
+        file={file}
+        disabled={closed}
+        onChange={(chosen) => {
+          setFile(chosen);
+          setSlip(null);
+          setProgress(null);
+        }}
+      />
       {progress !== null && (
         <progress
           className="wallet-progress"
