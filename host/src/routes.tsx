@@ -8,11 +8,16 @@ import { RemoteRoute } from './remotes/remote-route';
 import { endHeldSession, requireSession, terminatedCheck } from './routing/guards';
 import { MemberShell } from './shell/member-shell';
 import { PublicShell } from './shell/public-shell';
+import type { RouteHandle } from './shell/document-title';
 import { ShellRoot } from './shell/shell-root';
 
+/** A route's tab title: a key of the `host` catalogue (see `DocumentTitle`). */
+const title = (key: string): RouteHandle => ({ title: key });
+
 /**
- * Every route of spec §2. Guards are loaders, so they run before the navigation completes (the terminated check
- * runs before `/login` renders, a protected page never renders without a token).
+ * Every route of spec §2, each with its tab title (`handle`). Guards are loaders, so they run before the
+ * navigation completes (the terminated check runs before `/login` renders, a protected page never renders
+ * without a token).
  */
 export const routes: RouteObject[] = [
   {
@@ -26,10 +31,19 @@ export const routes: RouteObject[] = [
         element: <PublicShell />,
         loader: endHeldSession,
         children: [
-          { path: 'login', loader: terminatedCheck, element: <RemoteRoute module="mfe_auth/Login" /> },
-          { path: 'register', element: <RemoteRoute module="mfe_auth/Register" /> },
-          { path: 'howto', element: <HowtoPage /> },
-          { path: 'contact', element: <ContactPage /> },
+          {
+            path: 'login',
+            loader: terminatedCheck,
+            element: <RemoteRoute module="mfe_auth/Login" />,
+            handle: title('titles.login'),
+          },
+          {
+            path: 'register',
+            element: <RemoteRoute module="mfe_auth/Register" />,
+            handle: title('titles.register'),
+          },
+          { path: 'howto', element: <HowtoPage />, handle: title('titles.howto') },
+          { path: 'contact', element: <ContactPage />, handle: title('titles.contact') },
         ],
       },
       {
@@ -39,17 +53,29 @@ export const routes: RouteObject[] = [
         loader: requireSession,
         children: [
           { index: true, loader: () => redirect('/user/home'), element: null },
-          { path: 'home', element: <RemoteRoute module="mfe_wallet/Home" /> },
-          { path: 'profile', element: <RemoteRoute module="mfe_auth/Profile" /> },
-          { path: 'bonus', element: <RemoteRoute module="mfe_bonus/Bonus" /> },
-          { path: 'statement', element: <RemoteRoute module="mfe_bonus/Statement" /> },
-          { path: 'spin', element: <RemoteRoute module="mfe_spin/Spin" /> },
-          { path: 'contact', element: <ContactPage /> },
-          { path: '*', element: <NotFoundPage /> },
+          { path: 'home', element: <RemoteRoute module="mfe_wallet/Home" />, handle: title('titles.home') },
+          {
+            path: 'profile',
+            element: <RemoteRoute module="mfe_auth/Profile" />,
+            handle: title('titles.profile'),
+          },
+          { path: 'bonus', element: <RemoteRoute module="mfe_bonus/Bonus" />, handle: title('titles.bonus') },
+          {
+            path: 'statement',
+            element: <RemoteRoute module="mfe_bonus/Statement" />,
+            handle: title('titles.statement'),
+          },
+          { path: 'spin', element: <RemoteRoute module="mfe_spin/Spin" />, handle: title('titles.spin') },
+          { path: 'contact', element: <ContactPage />, handle: title('titles.contact') },
+          { path: '*', element: <NotFoundPage />, handle: title('titles.notFound') },
         ],
       },
-      { path: 'terminated', element: <TerminatedPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        path: 'terminated',
+        element: <TerminatedPage />,
+        handle: { title: 'terminated.pageTitle', bare: true },
+      },
+      { path: '*', element: <NotFoundPage />, handle: title('titles.notFound') },
     ],
   },
 ];

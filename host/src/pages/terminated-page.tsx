@@ -1,14 +1,11 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Where the terminated check and the HTTP client's `gone` answer lead; the title becomes "page not found". */
+/**
+ * Where the terminated check and the HTTP client's `gone` answer lead; the tab's title becomes "page not found"
+ * (the route's title, see routes.tsx).
+ */
 export function TerminatedPage() {
   const { t } = useTranslation('host');
-  const title = t('terminated.pageTitle');
-
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
 
   return (
     <section className="host-page host-status-page" data-testid="terminated">

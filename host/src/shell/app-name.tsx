@@ -1,14 +1,11 @@
-import { useTranslation } from 'react-i18next';
-import { lookupApi } from '../api';
-import { useLookup } from '../lib/use-lookup';
+import { useSiteName } from './document-title';
 
-/** The site's name from the info lookup (operator content); the catalog's name until it arrives. */
+/** The site's name in the top bar (operator content); the catalog's name until it arrives. */
 export function AppName() {
-  const { t } = useTranslation('host');
-  const { data } = useLookup(lookupApi.info);
+  const name = useSiteName();
   return (
-    <span className="host-app-name" data-testid="app-name">
-      {data?.name || t('appName')}
+    <span className="host-app-name" data-testid="app-name" title={name}>
+      {name}
     </span>
   );
 }
