@@ -27,7 +27,7 @@ beforeEach(() => {
   jest
     .spyOn(depositApi, 'lookup')
     .mockResolvedValue({ banks: [], wallets: [], isManual: false, qrChannels: [] });
-  jest.spyOn(depositApi, 'slipSettings').mockResolvedValue(null);
+  jest.spyOn(depositApi, 'slipSettings').mockRejectedValue(new Error('offline'));
 });
 afterEach(() => {
   jest.useRealTimers();

@@ -64,7 +64,7 @@ beforeEach(() => {
     message: '',
     payUrl: null,
   });
-  jest.spyOn(depositApi, 'slipSettings').mockResolvedValue(null);
+  jest.spyOn(depositApi, 'slipSettings').mockRejectedValue(new Error('offline'));
 });
 afterEach(() => {
   unloadStyles();
