@@ -1,0 +1,111 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../lib/browser';
+import { startSite, type Site } from '../lib/site';
+import { FAILING_IMPACTS } from '../tour/checks';
+import { writeContactSheet } from '../tour/contact-sheet';
+import { LANGUAGES, NARROW, PHONE, TOUR_STATES } from '../tour/states';
+import { walkTour, type TourResult } from '../tour/walk';
+
+/**
+ * The tour (e2e/tour/states.ts): every page and window of the site in th, la and en at 390×844 and 320×640, walked
+ * once on a fresh site. The one walk gives the three checks below; with TOUR_DIR set (`npm run tour`) it also
+ * writes a screenshot of each state and the contact sheet `TOUR_DIR/index.html`.
+ *
+ * TOUR_TODO=1 reports the axe-core and overflow findings without failing (node:test "todo"): scripts/test-all.sh
+ * runs the tour that way until the known problems of issue 8 are fixed.
+ */
+const screenshotDir = process.env.TOUR_DIR;
+const todo =
+  process.env.TOUR_TODO === '1'
+    ? 'TOUR_TODO=1: findings are reported, not failed (see docs/testing.md)'
+    : false;
+
+let site: Site;
+let browser: Browser;
+let result: TourResult | undefined;
+
+before(async () => {
+  if (screenshotDir) {
+    mkdirSync(screenshotDir, { recursive: true });
+    // Only the tour's own files: the folder may be one the caller also uses for other things.
+    for (const name of readdirSync(screenshotDir))
+      if (/--(th|la|en)--(\d+|failed)\.png$/.test(name) || name === 'index.html' || name === 'report.json')
+        rmSync(join(screenshotDir, name));
+  }
+  site = await startSite({ env: { PAYOUT_SETTLE_MS: '1500', GAME_LATENCY_MS: '50' } });
+  browser = await launchBrowser();
+  result = await walkTour({
+    site,
+    browser,
+    screenshotDir,
+    progress: screenshotDir ? (line) => console.info(line) : undefined,
+  });
+  console.info(
+    `tour: ${result.shots.length} views of ${TOUR_STATES.length} states in ${LANGUAGES.length} languages, ` +
+      `${result.failures.length} not reached, in ${Math.round(result.elapsedMs / 1000)} s`,
+  );
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+  if (screenshotDir && result) {
+    writeFileSync(join(screenshotDir, 'report.json'), `${JSON.stringify(result, null, 2)}\n`);
+    console.info(`tour: contact sheet ${writeContactSheet(screenshotDir, result)}`);
+  }
+});
+
+function walked(): TourResult {
+  assert.ok(result, 'the tour was walked');
+  return result;
+}
+
+/** "state [lang width] what": one line per finding, in the tour's order. */
+function list(lines: string[]): string {
+  return `\n  ${lines.join('\n  ')}`;
+}
+
+for (const language of LANGUAGES) {
+  describe(`the tour in ${language}`, () => {
+    test(`every page and window of the tour is reached in ${language}`, () => {
+      const failures = walked().failures.filter((f) => f.language === language);
+      assert.deepEqual(
+        failures.map((f) => `${f.state}: ${f.error}`),
+        [],
+        `states not reached in ${language}`,
+      );
+    });
+
+    test(`axe-core (WCAG 2.2 AA) finds no critical or serious violation in ${language}`, { todo }, () => {
+      const lines = walked()
+        .shots.filter((s) => s.language === language && s.axe)
+        .flatMap((s) =>
+          (s.axe ?? [])
+            .filter((v) => FAILING_IMPACTS.includes(v.impact))
+            .map(
+              (v) => `${s.state} [${language}] ${v.impact} ${v.rule}: ${v.targets.join(', ')} — ${v.summary}`,
+            ),
+        );
+      assert.equal(lines.length, 0, `critical or serious axe-core violations in ${language}:${list(lines)}`);
+    });
+
+    test(
+      `no text overflows its box at ${NARROW.width} and ${PHONE.width} px in ${language}`,
+      { todo },
+      () => {
+        const lines = walked()
+          .shots.filter((s) => s.language === language)
+          .flatMap((s) =>
+            s.overflow.map(
+              (o) => `${s.state} [${language} ${s.viewport.width}px] ${o.kind} ${o.target}: ${o.detail}`,
+            ),
+          );
+        assert.equal(lines.length, 0, `text that does not fit in ${language}:${list(lines)}`);
+      },
+    );
+  });
+}

@@ -1,0 +1,352 @@
+import type { Page } from 'playwright-core';
+import type { Site } from '../lib/site';
+
+export type Language = 'th' | 'la' | 'en';
+export const LANGUAGES: readonly Language[] = ['th', 'la', 'en'];
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+/** The phone most members use, and the narrowest one the site supports. */
+export const PHONE: Viewport = { width: 390, height: 844 };
+export const NARROW: Viewport = { width: 320, height: 640 };
+export const VIEWPORTS: readonly Viewport[] = [PHONE, NARROW];
+
+/** What a state's steps may use: the page (already on `route` when the state has one), the site, the language. */
+export interface StepContext {
+  page: Page;
+  site: Site;
+  language: Language;
+  /** A phone number of this walk and language nobody has registered, for the registration wizard. */
+  freshPhone: string;
+}
+
+export interface TourState {
+  /** Stable and file-name safe: the screenshots are `<id>--<language>--<width>.png`. */
+  id: string;
+  /** What the contact sheet calls it. */
+  title: string;
+  /** A page, or a window (modal, sheet, alert, panel) over one. */
+  kind: 'page' | 'window';
+  /** Seen by a visitor (logged out) or by a signed-in member with money in the wallet and in one game. */
+  who: 'visitor' | 'member';
+  /** Loaded first. Without it the state goes on from the page the previous state of the same `who` left. */
+  route?: string;
+  /** The steps a person takes to get there from `route` (or from the previous state). */
+  open?: (ctx: StepContext) => Promise<void>;
+  /** The data-testid that is visible once the state is reached. */
+  ready: string;
+  /** Run after the state was looked at, before the next one (e.g. accept the agreement so it stops appearing). */
+  leave?: (ctx: StepContext) => Promise<void>;
+  /** Operator settings the state needs while it is shown (set before `route` loads, set back after). */
+  settings?: Record<string, boolean>;
+}
+
+const click = (page: Page, testId: string) => page.getByTestId(testId).click();
+
+/** The one-time code the sandbox SMS outbox holds for `phone`. */
+async function smsCode(site: Site, phone: string): Promise<string> {
+  const outbox = (await (await fetch(`${site.url}/sandbox/sms`)).json()) as { to: string; text: string }[];
+  const code = /\b(\d{6})\b/.exec(outbox.find((m) => m.to === phone)?.text ?? '')?.[1];
+  if (!code) throw new Error(`no one-time code for ${phone} in the sandbox outbox`);
+  return code;
+}
+
+/**
+ * Every page and window of the site, in the order a walk visits them (host/src/routes.tsx for the routes, the
+ * remotes for their windows). One walk of this list gives the screenshots, the axe-core check and the overflow
+ * check. Member states come first per language: the agreement is the first thing a new member sees.
+ */
+export const TOUR_STATES: readonly TourState[] = [
+  // The signed-in member (/user/*).
+  {
+    id: 'agreement',
+    title: 'Agreement sheet (first visit of the home)',
+    kind: 'window',
+    who: 'member',
+    route: '/user/home',
+    ready: 'agreement-modal',
+    leave: async ({ page }) => {
+      await click(page, 'agreement-confirm');
+      await page.getByTestId('agreement-modal').waitFor({ state: 'hidden' });
+    },
+  },
+  { id: 'home', title: 'Home', kind: 'page', who: 'member', route: '/user/home', ready: 'home-balance' },
+  {
+    id: 'deposit-bank',
+    title: 'Deposit: bank transfer tab',
+    kind: 'window',
+    who: 'member',
+    route: '/user/home',
+    open: ({ page }) => click(page, 'widget-deposit'),
+    ready: 'deposit-bank-number-0',
+  },
+  {
+    id: 'deposit-qr',
+    title: 'Deposit: QR tab',
+    kind: 'window',
+    who: 'member',
+    open: ({ page }) => click(page, 'deposit-tab-qr'),
+    ready: 'deposit-qr-panel',
+  },
+  {
+    id: 'deposit-qr-created',
+    title: 'Deposit: a QR to pay, with its countdown',
+    kind: 'window',
+    who: 'member',
+    open: async ({ page }) => {
+      const channel = page.locator('[data-testid^="qr-channel-"]').first();
+      const name = ((await channel.getAttribute('data-testid')) ?? '').replace('qr-channel-', '');
+      await channel.click();
+      await page.getByTestId(`qr-amount-${name}`).fill('150');
+      await click(page, `qr-create-${name}`);
+      await page.getByTestId(`qr-image-${name}`).waitFor();
+    },
+    ready: 'deposit-qr-panel',
+  },
+  {
+    id: 'deposit-slip',
+    title: 'Deposit: slip upload tab',
+    kind: 'window',
+    who: 'member',
+    open: ({ page }) => click(page, 'deposit-tab-slip'),
+    ready: 'deposit-slip-panel',
+  },
+  {
+    id: 'deposit-gift',
+    title: 'Deposit: wallet gift link tab',
+    kind: 'window',
+    who: 'member',
+    open: ({ page }) => click(page, 'deposit-tab-gift'),
+    ready: 'deposit-gift-panel',
+  },
+  {
+    id: 'withdraw',
+    title: 'Withdraw',
+    kind: 'window',
+    who: 'member',
+    route: '/user/home',
+    open: ({ page }) => click(page, 'widget-withdraw'),
+    ready: 'withdraw-modal',
+  },
+  {
+    id: 'transfer',
+    title: 'Move money between the wallet and a game',
+    kind: 'window',
+    who: 'member',
+    route: '/user/home',
+    open: ({ page }) => click(page, 'home-transfer'),
+    ready: 'transfer-modal',
+  },
+  {
+    id: 'transfer-done',
+    title: 'Move money: the success message',
+    kind: 'window',
+    who: 'member',
+    open: async ({ page }) => {
+      await page.getByTestId('transfer-from').selectOption('wallet');
+      await page.getByTestId('transfer-to').selectOption('PG');
+      await page.getByTestId('transfer-amount').fill('10');
+      await click(page, 'transfer-submit');
+    },
+    ready: 'alert-success',
+  },
+  {
+    id: 'game-closed',
+    title: 'Game account not opened yet',
+    kind: 'window',
+    who: 'member',
+    route: '/user/home',
+    open: ({ page }) => click(page, 'game-card-JOKER'),
+    ready: 'game-activate',
+  },
+  {
+    id: 'game-open',
+    title: 'Game account with its credentials',
+    kind: 'window',
+    who: 'member',
+    route: '/user/home',
+    open: ({ page }) => click(page, 'game-card-PG'),
+    ready: 'game-credentials',
+  },
+  {
+    id: 'invite-banners',
+    title: 'Invite: the banners before the invite window',
+    kind: 'window',
+    who: 'member',
+    route: '/user/home',
+    open: ({ page }) => click(page, 'widget-invite'),
+    ready: 'banners-modal',
+  },
+  {
+    id: 'invite',
+    title: 'Invite bonus',
+    kind: 'window',
+    who: 'member',
+    open: ({ page }) => click(page, 'banners-continue'),
+    ready: 'invite-modal',
+  },
+  {
+    id: 'refund-banners',
+    title: 'Refund: the banners before the refund window',
+    kind: 'window',
+    who: 'member',
+    route: '/user/home',
+    open: ({ page }) => click(page, 'widget-refund'),
+    ready: 'banners-modal',
+  },
+  {
+    id: 'refund',
+    title: 'Refund (cashback)',
+    kind: 'window',
+    who: 'member',
+    open: ({ page }) => click(page, 'banners-continue'),
+    ready: 'refund-modal',
+  },
+  {
+    id: 'profile',
+    title: 'Profile',
+    kind: 'page',
+    who: 'member',
+    route: '/user/profile',
+    ready: 'profile-page',
+  },
+  {
+    id: 'change-password',
+    title: 'Change password',
+    kind: 'window',
+    who: 'member',
+    open: ({ page }) => click(page, 'profile-change-password'),
+    ready: 'change-password-modal',
+  },
+  { id: 'bonus', title: 'Bonus', kind: 'page', who: 'member', route: '/user/bonus', ready: 'bonus-page' },
+  {
+    id: 'statement',
+    title: 'Statement',
+    kind: 'page',
+    who: 'member',
+    route: '/user/statement',
+    ready: 'statement-page',
+  },
+  {
+    id: 'conditions',
+    title: 'Bonus conditions (bottom menu)',
+    kind: 'window',
+    who: 'member',
+    open: ({ page }) => click(page, 'menu-conditions'),
+    ready: 'conditions-modal',
+  },
+  { id: 'spin', title: 'Spin', kind: 'page', who: 'member', route: '/user/spin', ready: 'spin-page' },
+  {
+    id: 'member-contact',
+    title: 'Contact (signed in)',
+    kind: 'page',
+    who: 'member',
+    route: '/user/contact',
+    ready: 'contact-page',
+  },
+  {
+    id: 'member-not-found',
+    title: 'Unknown page (signed in)',
+    kind: 'page',
+    who: 'member',
+    route: '/user/no-such-page',
+    ready: 'not-found',
+  },
+  {
+    id: 'chat',
+    title: 'Support chat panel (when the operator enables it)',
+    kind: 'window',
+    who: 'member',
+    route: '/user/home',
+    settings: { enableChatWidget: true },
+    open: ({ page }) => click(page, 'chat-toggle'),
+    ready: 'chat-panel',
+  },
+
+  // The visitor (logged out).
+  { id: 'login', title: 'Sign in', kind: 'page', who: 'visitor', route: '/login', ready: 'login-page' },
+  {
+    id: 'login-empty',
+    title: 'Sign in: the fields left empty',
+    kind: 'page',
+    who: 'visitor',
+    open: ({ page }) => click(page, 'login-submit'),
+    ready: 'login-page',
+  },
+  {
+    id: 'login-refused',
+    title: 'Sign in: a wrong password (toast)',
+    kind: 'window',
+    who: 'visitor',
+    open: async ({ page }) => {
+      await page.getByTestId('login-username').fill('0800000000');
+      await page.getByTestId('login-password').fill('not-the-password');
+      await click(page, 'login-submit');
+      await page.locator('.wl-toast').first().waitFor();
+    },
+    ready: 'login-page',
+  },
+  {
+    id: 'register-1',
+    title: 'Register, step 1: phone',
+    kind: 'page',
+    who: 'visitor',
+    route: '/register',
+    ready: 'register-phone',
+  },
+  {
+    id: 'register-2',
+    title: 'Register, step 2: one-time code',
+    kind: 'page',
+    who: 'visitor',
+    open: async ({ page, freshPhone }) => {
+      await page.getByTestId('register-phone').fill(freshPhone);
+      await click(page, 'register-next');
+    },
+    ready: 'register-otp',
+  },
+  {
+    id: 'register-3',
+    title: 'Register, step 3: name and password',
+    kind: 'page',
+    who: 'visitor',
+    open: async ({ page, site, freshPhone }) => {
+      await page.getByTestId('register-otp').fill(await smsCode(site, freshPhone));
+      await click(page, 'register-next');
+    },
+    ready: 'register-name',
+  },
+  {
+    id: 'register-4',
+    title: 'Register, step 4: bank account',
+    kind: 'page',
+    who: 'visitor',
+    open: async ({ page }) => {
+      await page.getByTestId('register-name').fill('Malee Srisuk');
+      await page.getByTestId('register-password').fill('pass-word-1');
+      await page.getByTestId('register-confirm').fill('pass-word-1');
+      await click(page, 'register-next');
+    },
+    ready: 'register-bank',
+  },
+  { id: 'howto', title: 'How-to videos', kind: 'page', who: 'visitor', route: '/howto', ready: 'howto-page' },
+  { id: 'contact', title: 'Contact', kind: 'page', who: 'visitor', route: '/contact', ready: 'contact-page' },
+  {
+    id: 'terminated',
+    title: 'Service ended',
+    kind: 'page',
+    who: 'visitor',
+    route: '/terminated',
+    ready: 'terminated',
+  },
+  {
+    id: 'not-found',
+    title: 'Unknown page',
+    kind: 'page',
+    who: 'visitor',
+    route: '/no-such-page',
+    ready: 'not-found',
+  },
+];

@@ -1,0 +1,241 @@
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { newMemberContext } from '../lib/browser';
+import { api, registerMember, signIn, type Member } from '../lib/members';
+import { readJson, type Site } from '../lib/site';
+import { findOverflow, runAxe, type AxeFinding, type OverflowFinding } from './checks';
+import {
+  LANGUAGES,
+  PHONE,
+  TOUR_STATES,
+  VIEWPORTS,
+  type Language,
+  type StepContext,
+  type TourState,
+  type Viewport,
+} from './states';
+
+/** One state in one language at one screen size, as the walk saw it. */
+export interface Shot {
+  state: string;
+  language: Language;
+  viewport: Viewport;
+  /** The screenshot's file name in the output folder (tour mode only). */
+  file?: string;
+  /** axe-core's violations (run at the phone size only: the same markup at both sizes). */
+  axe?: AxeFinding[];
+  overflow: OverflowFinding[];
+}
+
+export interface StateFailure {
+  state: string;
+  language: Language;
+  error: string;
+  file?: string;
+}
+
+export interface TourResult {
+  shots: Shot[];
+  failures: StateFailure[];
+  /** How long the walk took, in ms. */
+  elapsedMs: number;
+}
+
+export interface WalkOptions {
+  site: Site;
+  browser: Browser;
+  languages?: readonly Language[];
+  states?: readonly TourState[];
+  /** Take screenshots into this folder (the contact sheet's folder); none without it. */
+  screenshotDir?: string;
+  /** Called after each state in each language, for progress. */
+  progress?: (line: string) => void;
+}
+
+/** The members of the walk, one per language (own phone numbers, so their sessions do not meet). */
+const MEMBER_PHONE: Record<Language, string> = { th: '0871000001', la: '0871000002', en: '0871000003' };
+/** Phone numbers the registration wizard states use. */
+const WIZARD_PHONE: Record<Language, string> = { th: '0872000001', la: '0872000002', en: '0872000003' };
+
+/**
+ * Sets an operator setting the way `npm run ops -- set` does (POST /ops/settings/:key) and answers the value it
+ * had before.
+ */
+export async function setSetting(site: Site, key: string, value: boolean): Promise<boolean> {
+  const { opsSecret } = readJson<{ opsSecret: string }>(join(site.dataDir, 'secrets.json'));
+  const url = `${site.url}/ops/settings/${encodeURIComponent(key)}`;
+  const headers = { 'x-ops-secret': opsSecret, 'content-type': 'application/json' };
+  const before = (await (await fetch(url, { headers })).json()) as { data: { value: boolean } };
+  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ value }) });
+  if (!res.ok) throw new Error(`set ${key}=${value}: HTTP ${res.status}`);
+  return before.data.value;
+}
+
+/**
+ * A member as the tour shows them: registered, 5,000.00 baht deposited by bank transfer, the PG game account
+ * opened with 200.00 baht in it (so the home, the withdrawal and the game window have something to show).
+ */
+async function memberWithMoney(site: Site, language: Language): Promise<Member> {
+  const phone = MEMBER_PHONE[language];
+  const member = await registerMember(site, phone, { name: 'Malee Srisuk' });
+  await api(site, '/sandbox/bank/incoming', {
+    body: { fromAccountNo: `9${phone.slice(1)}`, fromBankCode: 'SCB', amount: 500_000 },
+  });
+  const { token } = await api<{ token: string }>(site, '/api/login', {
+    body: { username: member.phone, password: member.password },
+  });
+  // The bank transfer is credited by the sandbox bank's notice: wait for it before moving money.
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const wallet = await api<{ wallet: { amount: number } }>(site, '/api/wallet', { token });
+    if (wallet.wallet.amount >= 500_000) break;
+    if (Date.now() > deadline) throw new Error(`the deposit of ${phone} was not credited`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await api(site, '/api/wallet/activate/PG', { token });
+  await api(site, '/api/wallet/transfer', { token, body: { from: 'wallet', to: 'PG', amount: 20_000 } });
+  return member;
+}
+
+/** Lets the page finish what it shows: fonts, images, the delayed loader, opening animations. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const pending = Array.from(document.images).filter(
+      (img) => !img.complete && img.getBoundingClientRect().top < window.innerHeight,
+    );
+    const loaded = Promise.all(
+      pending.map(
+        (img) =>
+          new Promise((resolve) => {
+            img.addEventListener('load', resolve, { once: true });
+            img.addEventListener('error', resolve, { once: true });
+          }),
+      ),
+    );
+    await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 3000))]);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+  await page
+    .getByTestId('loader')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 5000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(200);
+}
+
+const fileName = (state: string, language: Language, viewport: Viewport) =>
+  `${state}--${language}--${viewport.width}.png`;
+
+async function look(
+  page: Page,
+  state: TourState,
+  language: Language,
+  viewport: Viewport,
+  screenshotDir: string | undefined,
+): Promise<Shot> {
+  await page.setViewportSize(viewport);
+  await settle(page);
+  const shot: Shot = { state: state.id, language, viewport, overflow: await findOverflow(page) };
+  if (viewport.width === PHONE.width) shot.axe = await runAxe(page);
+  if (screenshotDir) {
+    shot.file = fileName(state.id, language, viewport);
+    const path = join(screenshotDir, shot.file);
+    if (state.kind === 'page') {
+      // The whole page in a screen as tall as the page, so the fixed bottom menu is drawn where it ends (a
+      // `fullPage` capture would draw it over the middle of a long page).
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      await page.setViewportSize({
+        width: viewport.width,
+        height: Math.min(Math.max(height, viewport.height), 8000),
+      });
+      await settle(page);
+      await page.screenshot({ path, animations: 'disabled' });
+      await page.setViewportSize(viewport);
+    } else {
+      // A window as the member sees it over the page.
+      await page.screenshot({ path, animations: 'disabled' });
+    }
+  }
+  return shot;
+}
+
+/**
+ * Walks every tour state in every language: per language one visitor context and one signed-in member (with
+ * money), both in the one browser. Each state is opened once and looked at in each viewport (screenshot,
+ * overflow check; axe-core at the phone size). A state that cannot be reached is recorded with its error and the
+ * states that go on from it are skipped; the walk goes on with the next state that loads its own route.
+ */
+export async function walkTour(options: WalkOptions): Promise<TourResult> {
+  const started = Date.now();
+  const { site, browser, screenshotDir } = options;
+  const languages = options.languages ?? LANGUAGES;
+  const states = options.states ?? TOUR_STATES;
+  const result: TourResult = { shots: [], failures: [], elapsedMs: 0 };
+
+  for (const language of languages) {
+    const member = await memberWithMoney(site, language);
+    const contexts: BrowserContext[] = [];
+    try {
+      const pages: Record<TourState['who'], Page> = {} as Record<TourState['who'], Page>;
+      for (const who of ['member', 'visitor'] as const) {
+        const context = await newMemberContext(browser, site.url, { language });
+        context.setDefaultTimeout(10_000);
+        contexts.push(context);
+        pages[who] = await context.newPage();
+      }
+      await signIn(pages.member, member);
+      const broken: Partial<Record<TourState['who'], boolean>> = {};
+
+      for (const state of states) {
+        const page = pages[state.who];
+        const ctx: StepContext = { page, site, language, freshPhone: WIZARD_PHONE[language] };
+        if (!state.route && broken[state.who]) {
+          result.failures.push({
+            state: state.id,
+            language,
+            error: 'the state it goes on from was not reached',
+          });
+          continue;
+        }
+        const t0 = Date.now();
+        const previous: Record<string, boolean> = {};
+        try {
+          for (const [key, value] of Object.entries(state.settings ?? {}))
+            previous[key] = await setSetting(site, key, value);
+          if (state.route) {
+            await page.setViewportSize(PHONE);
+            await page.goto(state.route);
+          }
+          await state.open?.(ctx);
+          await page.getByTestId(state.ready).first().waitFor({ state: 'visible' });
+          for (const viewport of VIEWPORTS)
+            result.shots.push(await look(page, state, language, viewport, screenshotDir));
+          await state.leave?.(ctx);
+          broken[state.who] = false;
+        } catch (error) {
+          broken[state.who] = true;
+          const failure: StateFailure = {
+            state: state.id,
+            language,
+            error: (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '',
+          };
+          if (screenshotDir) {
+            failure.file = `${state.id}--${language}--failed.png`;
+            await page.screenshot({ path: join(screenshotDir, failure.file) }).catch(() => undefined);
+          }
+          result.failures.push(failure);
+        } finally {
+          for (const [key, value] of Object.entries(previous)) await setSetting(site, key, value);
+        }
+        options.progress?.(
+          `${language} ${state.id}: ${broken[state.who] ? 'NOT REACHED' : 'ok'} (${Date.now() - t0} ms)`,
+        );
+      }
+    } finally {
+      for (const context of contexts) await context.close();
+    }
+  }
+  result.elapsedMs = Date.now() - started;
+  return result;
+}
