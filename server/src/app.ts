@@ -23,6 +23,8 @@ import { systemClock, type Clock } from './platform/clock';
 import { DEFAULT_LIMITS, type Limits } from './platform/limits';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './platform/rate-limit';
 import { SettingsService } from './platform/settings';
+import { MemberEvents } from './platform/member-events';
+import { realtimePlugin } from './platform/realtime';
 import { REMOTE_ENTRIES, sendHostIndex, staticRoutes } from './platform/static';
 import { operationsPlugin } from './core/operations/plugin';
 import { accountsPlugin } from './features/accounts/plugin';
@@ -73,6 +75,16 @@ const bodyStrictValidators = ((externalSchemas: unknown, options: PoolOptions) =
 export const APP_VERSION = '1.1.14';
 const JWT_TTL = '12h';
 
+/** The body field a schema failure is about (`/bankAccountNo` → bankAccountNo; a missing one by its name). */
+function validationField(
+  issue: { instancePath?: string; params?: Record<string, unknown> } | undefined,
+): string | undefined {
+  const missing = issue?.params?.missingProperty;
+  if (typeof missing === 'string' && missing !== '') return missing.replace(/^\./, '');
+  const first = issue?.instancePath?.split('/')[1];
+  return first === undefined || first === '' ? undefined : first;
+}
+
 /**
  * Builds the Fastify app: the platform (database and migrations, settings, content seed, error handler, CORS,
  * compression, JWT, OpenAPI, the service switch), then every feature plugin.
@@ -102,6 +114,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
 
   const database = openDatabase(config);
   let rateLimit: RateLimitStore | undefined;
+  const events = new MemberEvents(database.schema);
   try {
     await migrateToLatest(database);
     const clock = deps.clock ?? systemClock;
@@ -111,6 +124,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
     await settings.seedDefaults();
     await seedContent(database.db, { laos: config.laos, defaultLocale });
     await purgeStale(database.db, clock);
+    await events.start(database.listen);
 
     rateLimit = config.redisUrl
       ? new RedisRateLimitStore(
@@ -128,11 +142,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
       defaultLocale,
       settings,
       rateLimit,
-      ledger: new Ledger(database.db),
+      events,
+      ledger: new Ledger(database.db, events),
     };
     app.decorate('ctx', ctx);
   } catch (e) {
     await rateLimit?.close().catch(() => undefined);
+    await events.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw e;
   }
@@ -140,6 +156,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   // Registered first, so it runs last: onClose hooks run in reverse order, after the features stopped their jobs.
   app.addHook('onClose', async () => {
     await app.ctx.rateLimit.close().catch(() => undefined);
+    await app.ctx.events.close().catch(() => undefined);
     await database.close();
   });
 
@@ -155,7 +172,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
     if (error.validation) {
       const code = request.routeOptions.config.validationCode ?? 'KEY_INVALID';
       request.log.debug({ validation: error.validation }, 'request validation failed');
-      return reply.status(400).send({ code, message: code });
+      const field = error.validationContext === 'body' ? validationField(error.validation[0]) : undefined;
+      return reply.status(400).send({ code, message: code, ...(field ? { field } : {}) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -223,6 +241,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   await app.register(contentPlugin);
   await app.register(otpPlugin, { ...(deps.sms ? { sms: deps.sms } : {}) });
   await app.register(accountsPlugin);
+  // The members' socket.io channel (platform/realtime): pushes member events to their open pages.
+  await app.register(realtimePlugin);
   await app.register(operationsPlugin);
   await app.register(gamesPlugin);
   await app.register(invitePlugin);

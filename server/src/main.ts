@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
-import { attachRealtime } from './platform/realtime';
 import { DEMO, seedDemoMember } from './features/accounts/demo-member';
 
 async function main(): Promise<void> {
@@ -19,16 +18,14 @@ async function main(): Promise<void> {
   const app = await buildApp(config);
   // The demo member (a published password) exists only in the sandbox demo, never in production.
   const seeded = config.sandbox ? await seedDemoMember(app) : false;
-  const realtime = attachRealtime(app.server, app.ctx);
 
   let closing = false;
   const shutdown = (signal: string): void => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    realtime
+    app
       .close()
-      .then(() => app.close())
       .then(() => process.exit(0))
       .catch((err: unknown) => {
         app.log.error({ err }, 'shutdown failed');

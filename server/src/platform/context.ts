@@ -8,6 +8,7 @@ import type { Limits } from './limits';
 import type { Locale } from './locale';
 import type { RateLimitStore } from './rate-limit';
 import type { SettingsService } from './settings';
+import type { MemberEvents } from './member-events';
 
 /**
  * The platform of one app, built by buildApp() before any feature registers: configuration, secrets, the
@@ -24,6 +25,8 @@ export interface AppContext {
   defaultLocale: Locale;
   settings: SettingsService;
   rateLimit: RateLimitStore;
+  /** Events for one member's open pages, delivered when the transaction that raised them commits. */
+  events: MemberEvents;
   /** The double-entry ledger (src/core/ledger): every movement of money goes through it. */
   ledger: Ledger;
 }

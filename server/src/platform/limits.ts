@@ -1,5 +1,9 @@
 /** Limits the spec leaves open ("not shown"); the values are documented in docs/server.md. */
 export interface Limits {
+  /** A realtime socket's session is checked again before an event reaches it when the last check is older. */
+  realtimeSessionRecheckMs: number;
+  /** Open realtime sockets per member on one server process (tabs, phones); one more is refused. */
+  realtimeSocketsPerMember: number;
   /** Login attempts per account (released by a success) and per IP within `loginWindowMs`. */
   loginFailuresPerAccount: number;
   loginFailuresPerIp: number;
@@ -32,6 +36,8 @@ export interface Limits {
 }
 
 export const DEFAULT_LIMITS: Limits = {
+  realtimeSessionRecheckMs: 30_000,
+  realtimeSocketsPerMember: 20,
   loginFailuresPerAccount: 10,
   loginFailuresPerIp: 50,
   loginWindowMs: 15 * 60_000,

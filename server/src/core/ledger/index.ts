@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import type { MemberEvents, WalletChangeReason } from '../../platform/member-events';
 import { findAccounts, lockAccounts, postingsOf, resolveAccounts } from './accounts';
 import {
   LedgerError,
@@ -27,8 +28,27 @@ export * from './types';
  * first to answer MONEY_NOT_ENOUGH). A mistake is reversed by a new transaction (`reversalOf`), never updated.
  */
 
+/** What a member's page is told about a posting of each kind (the `wallet:changed` reason). */
+const REASON_OF: Record<LedgerKind, WalletChangeReason> = {
+  deposit: 'deposit',
+  withdraw: 'withdraw',
+  withdraw_reversal: 'withdraw',
+  transfer: 'transfer',
+  transfer_reversal: 'transfer',
+  game_win: 'game',
+  game_loss: 'game',
+  bonus: 'bonus',
+  finish_bonus: 'bonus',
+  invite: 'invite',
+  refund: 'refund',
+  adjustment: 'refresh',
+};
+
 export class Ledger {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly events?: MemberEvents,
+  ) {}
 
   /**
    * In the caller's transaction: creates missing accounts, locks them in id order, checks sum zero and
@@ -109,6 +129,17 @@ export class Ledger {
         .set({ balance: sql<number>`balance + ${delta}` })
         .where('id', '=', id)
         .execute();
+    }
+    // Every member whose balance moved hears of it once this transaction commits (platform/member-events.ts).
+    if (this.events) {
+      const members = new Set<string>();
+      for (const [id, delta] of deltas) {
+        const account = byId.get(id);
+        if (delta !== 0 && account?.owner_type === 'member' && account.member_id !== null)
+          members.add(String(account.member_id));
+      }
+      for (const memberId of members)
+        await this.events.notify(trx, memberId, { type: 'wallet:changed', reason: REASON_OF[input.kind] });
     }
     return { transactionId: String(inserted.id), duplicate: false };
   }

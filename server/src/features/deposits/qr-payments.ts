@@ -11,6 +11,7 @@ import { isUniqueViolation, newId } from '../../platform/ids';
 import type { MoneyInOptions } from './options';
 import type { QrState } from './schemas';
 import { depositsDb, type IncomingOutcome, type QrChannel, type QrCodesTable } from './tables';
+import type { MemberEvents } from '../../platform/member-events';
 import type { Selectable } from 'kysely';
 
 export type { QrState };
@@ -55,6 +56,7 @@ export class QrPayments {
     private readonly options: MoneyInOptions,
     private readonly channels: Record<QrChannel, PaymentChannelAdapter>,
     private readonly deposits: Deposits,
+    private readonly events: MemberEvents,
   ) {}
 
   private get mdb() {
@@ -265,6 +267,8 @@ export class QrPayments {
       reference: `${channel}:${n.txid}`,
       meta: { channel, qrcodeId: qr.id, from: channel, to: 'wallet', description: `QR ${channel}` },
     });
+    // The member's open QR closes itself once this commits (the credit itself announces wallet:changed).
+    await this.events.notify(trx, qr.member_id, { type: 'deposit:qr', qrcodeId: qr.id, status: 'PAID' });
     return { outcome: 'CREDITED', qr };
   }
 }

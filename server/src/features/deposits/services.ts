@@ -73,7 +73,7 @@ export function buildDeposits(
     channels,
     sandboxChannels,
     payLinks,
-    qr: new QrPayments(ctx.db, ctx.clock, options, channels, deposits),
+    qr: new QrPayments(ctx.db, ctx.clock, options, channels, deposits, ctx.events),
     bank: deposits,
     slips: new Slips(
       ctx.db,
@@ -83,6 +83,7 @@ export function buildDeposits(
       deposits,
       ctx.config.dataDir,
       ctx.secrets.jwtSecret,
+      ctx.events,
     ),
     giftLinks: new GiftLinks(ctx.db, ctx.clock, options, vouchers, deposits, () =>
       walletNames(content, options),

@@ -10,6 +10,7 @@ import { isUniqueViolation, newId } from '../../platform/ids';
 import { SLIP_REASONS, type SlipReason } from '../../platform/errors';
 import type { MoneyInOptions } from './options';
 import type { SlipView } from './schemas';
+import type { MemberEvents } from '../../platform/member-events';
 import { depositsDb, type SlipsTable } from './tables';
 
 export type { SlipView };
@@ -76,6 +77,7 @@ export class Slips {
     private readonly deposits: Deposits,
     dataDir: string,
     secret: string,
+    private readonly events: MemberEvents,
   ) {
     this.dir = path.join(dataDir, 'uploads', 'slips');
     this.urlKey = createHmac('sha256', secret).update('money-in/slip-url').digest();
@@ -204,12 +206,16 @@ export class Slips {
   }
 
   private async fail(id: string, reason: SlipReason, amount?: number): Promise<void> {
-    await depositsDb(this.db)
+    const failed = await depositsDb(this.db)
       .updateTable('money_in_slips')
       .set({ status: 'FAILED', note: reason, updated_at: this.clock.now(), ...(amount ? { amount } : {}) })
       .where('id', '=', id)
       .where('status', '=', 'PROCESSING')
-      .execute();
+      .returning('member_id')
+      .executeTakeFirst();
+    // A refused slip moves no money, but the member's slip list changes.
+    if (failed)
+      await this.events.notify(this.db, failed.member_id, { type: 'wallet:changed', reason: 'deposit' });
   }
 
   private async settle(id: string, memberId: string, verdict: SlipVerdict): Promise<void> {

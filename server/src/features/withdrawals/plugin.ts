@@ -28,7 +28,15 @@ export const withdrawalsPlugin = fp(
       ? new SandboxPayoutAdapter(ctx.db, ctx.clock, ctx.config.payoutSettleMs)
       : undefined;
     const adapter = sandboxPayouts ?? new UnconfiguredPayoutAdapter();
-    const withdrawals = new PayoutService(ctx.db, ctx.ledger, adapter, app.content, ctx.clock, app.log);
+    const withdrawals = new PayoutService(
+      ctx.db,
+      ctx.ledger,
+      adapter,
+      app.content,
+      ctx.clock,
+      app.log,
+      ctx.events,
+    );
     const payoutJob = new IntervalJob(
       'payouts',
       ctx.config.jobIntervalMs,

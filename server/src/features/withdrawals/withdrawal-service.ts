@@ -6,6 +6,7 @@ import type { Ledger } from '../../core/ledger';
 import type { Clock } from '../../platform/clock';
 import type { ContentService } from '../content/content-service';
 import { payoutRequestOf, type PayoutAdapter } from './payout-adapter';
+import type { MemberEvents } from '../../platform/member-events';
 import type { WithdrawOperations } from './withdraw-operations';
 
 export interface WithdrawResultView {
@@ -32,6 +33,7 @@ export class PayoutService {
     private readonly content: ContentService,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    private readonly events: MemberEvents,
   ) {}
 
   /** withdrawMin / withdrawMax of GET /api/lookup/withdraw (minor units). */
@@ -65,9 +67,13 @@ export class PayoutService {
         .set({ status: outcome, settled_at: this.clock.now(), failure: failure ?? null })
         .where('id', '=', id)
         .where('status', '=', 'PENDING')
-        .returning(['transaction_id'])
+        .returning(['transaction_id', 'member_id'])
         .executeTakeFirst();
       if (!w) return false;
+      // A paid payout moves no member money, but the statement's status changes (a failed one's reversal
+      // is announced by the ledger).
+      if (outcome === 'SUCCESS')
+        await this.events.notify(trx, w.member_id, { type: 'wallet:changed', reason: 'withdraw' });
       if (outcome === 'FAILED') {
         const reversal = await this.ledger.reverse(trx, String(w.transaction_id), {
           kind: 'withdraw_reversal',

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
+import type { NotificationSource } from '../member-events';
 
 export type Db = Kysely<Database>;
 
@@ -20,6 +21,8 @@ export interface DatabaseHandle {
   kind: 'pglite-memory' | 'pglite-disk' | 'postgres';
   /** The schema holding our tables (and the migration table). */
   schema: string;
+  /** LISTEN on a channel: PGlite's own listener, or one dedicated PostgreSQL connection that reconnects. */
+  listen: NotificationSource;
   close(): Promise<void>;
 }
 
@@ -29,6 +32,7 @@ const INT8_OID = 20;
 export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   let dialect: Dialect;
   let kind: DatabaseHandle['kind'];
+  let listen: NotificationSource;
   const schema = opts.databaseSchema ?? 'public';
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     kind = 'postgres';
@@ -45,19 +49,92 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
       ...(opts.databaseSchema ? { options: `-c search_path=${opts.databaseSchema}` } : {}),
     });
     dialect = new PostgresDialect({ pool });
+    listen = postgresListener(opts.databaseUrl);
   } else if (opts.databaseUrl === 'memory://') {
     kind = 'pglite-memory';
-    dialect = new PGliteDialect(new PGlite());
+    const pglite = new PGlite();
+    dialect = new PGliteDialect(pglite);
+    listen = (channel, onPayload) => pgliteListen(pglite, channel, onPayload);
   } else {
     kind = 'pglite-disk';
     const dir = path.join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    dialect = new PGliteDialect(new PGlite(dir));
+    const pglite = new PGlite(dir);
+    dialect = new PGliteDialect(pglite);
+    listen = (channel, onPayload) => pgliteListen(pglite, channel, onPayload);
   }
   const db = new Kysely<Database>({ dialect });
-  return { db, kind, schema, close: () => db.destroy() };
+  return { db, kind, schema, listen, close: () => db.destroy() };
 }
 
+async function pgliteListen(
+  pglite: PGlite,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  const unlisten = await pglite.listen(channel, onPayload);
+  return async () => {
+    // The database may already be closed on shutdown: nothing is left to unlisten from.
+    if (!pglite.closed) await unlisten().catch(() => undefined);
+  };
+}
+
+/**
+ * LISTEN on PostgreSQL needs a connection of its own (a pooled one goes back to the pool). It reconnects with
+ * backoff (0.5 s doubling to 30 s) when the connection drops; events sent while it was down are not replayed —
+ * pages catch up by reloading when their own socket reconnects (docs/realtime.md).
+ */
+function postgresListener(connectionString: string): NotificationSource {
+  return async (channel, onPayload) => {
+    let client: pg.Client | undefined;
+    let closed = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let delay = 500;
+    const scheduleReconnect = (): void => {
+      if (closed || retry) return;
+      retry = setTimeout(() => {
+        retry = undefined;
+        connect().catch(scheduleReconnect);
+      }, delay);
+      delay = Math.min(delay * 2, 30_000);
+    };
+    const connect = async (): Promise<void> => {
+      const c = new pg.Client({ connectionString });
+      const lost = (): void => {
+        if (client !== c) return;
+        client = undefined;
+        c.end().catch(() => undefined);
+        scheduleReconnect();
+      };
+      c.on('notification', (n) => {
+        if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+      });
+      c.on('error', lost);
+      c.on('end', lost);
+      try {
+        await c.connect();
+        await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      } catch (e) {
+        c.end().catch(() => undefined);
+        throw e;
+      }
+      if (closed) {
+        await c.end().catch(() => undefined);
+        return;
+      }
+      client = c;
+      delay = 500;
+    };
+    await connect();
+    return async () => {
+      closed = true;
+      clearTimeout(retry);
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => undefined);
+    };
+  };
+}
 /** Runs every pending migration; throws with the failing migration's error. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   const migrator = new Migrator({
