@@ -21,7 +21,7 @@ import { walkTour, type TourResult } from '../tour/walk';
 const screenshotDir = process.env.TOUR_DIR;
 const todo =
   process.env.TOUR_TODO === '1'
-    ? 'TOUR_TODO=1: findings are reported, not failed (see docs/testing.md)'
+    ? 'TOUR_TODO=1: findings are reported, not failed (README.md, Screenshot tour)'
     : false;
 
 let site: Site;
