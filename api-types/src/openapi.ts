@@ -4727,6 +4727,45 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/sandbox/games/{code}/{platform}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The sandbox provider's stand-in for a game's website, Android app or iOS app (HTML, th/la/en) */
+    get: {
+      parameters: {
+        query?: {
+          lang?: string;
+        };
+        header?: never;
+        path: {
+          code: string;
+          platform: 'web' | 'android' | 'ios';
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/sandbox/games/{code}/faults': {
     parameters: {
       query?: never;

@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { Static } from '@sinclair/typebox';
-import { GAMES, gameInfo, type GameInfo } from './catalogue';
+import { GAMES, gameInfo, noGameLinks, type GameInfo, type GameLinks } from './catalogue';
 import type { GameAccount } from './schemas';
 import type { GameCredentials, GameProvider } from './provider';
 
@@ -66,6 +66,8 @@ export class GameAccounts {
     private readonly providers: Providers,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    /** The game's website and app links (the sandbox provider's pages, or none). */
+    private readonly links: (g: GameInfo) => GameLinks = noGameLinks,
   ) {}
 
   view(g: GameInfo, active: boolean, amount: number): GameAccountView {
@@ -78,9 +80,7 @@ export class GameAccounts {
       isActive: active,
       amount,
       ftWalletSlot: g.ftWalletSlot,
-      web: g.web,
-      android: g.android,
-      ios: g.ios,
+      ...this.links(g),
     };
   }
 

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { BalanceRefresh } from './balance-refresh';
+import { noGameLinks, sandboxGameLinks } from './catalogue';
 import { GameAccounts } from './game-accounts';
 import { GameLegs } from './game-legs';
 import { UnconfiguredGameProvider, type GameProvider } from './provider';
@@ -51,7 +52,8 @@ export const gamesPlugin = fp(
       }
       return p;
     };
-    const accounts = new GameAccounts(ctx.db, ctx.ledger, provider, ctx.clock, app.log);
+    const links = sandboxGames ? sandboxGameLinks : noGameLinks;
+    const accounts = new GameAccounts(ctx.db, ctx.ledger, provider, ctx.clock, app.log, links);
     const balances = new BalanceRefresh(ctx.db, ctx.ledger, accounts, provider, ctx.clock, app.log);
     const legs = new GameLegs(ctx.db, ctx.ledger, provider, ctx.clock, app.log);
     operations.register('game_in', legs);

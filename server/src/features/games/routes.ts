@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../platform/errors';
-import { backgroundSvg, gameByAutoLogin, gameInfo, logoSvg } from './catalogue';
+import { gameByAutoLogin, gameInfo } from './catalogue';
+import { backgroundSvg, logoSvg } from './game-art';
 import { auth, requireMember } from '../../platform/http/auth';
 import { bearer, replies, success } from '../../platform/http/schemas';
 import { CodeParam, Credentials, GameAccount } from './schemas';

@@ -2,13 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../platform/errors';
 import { localOrOperator } from '../../platform/http/sandbox-guard';
-import { gameInfo } from './catalogue';
-import { PLAY_PAGE_CSP, playPage } from './play-page';
+import { LOCALES, pickLocale, type Locale } from '../../platform/locale';
+import { GAME_PLATFORMS, gameInfo } from './catalogue';
+import { PLAY_PAGE_CSP, platformPage, playPage } from './play-page';
 import { FAULT_MODES, type FaultMode, type SandboxGames } from './sandbox-provider';
 
 /**
- * The sandbox game providers' endpoints (only while SANDBOX is on): the play page an auto-login link opens and
- * the provider faults. Plain JSON (no envelope) or HTML.
+ * The sandbox game providers' endpoints (only while SANDBOX is on): the play page an auto-login link opens, the
+ * stand-ins for each game's website and apps (the game list's web / android / ios links), and the provider
+ * faults. Plain JSON (no envelope) or HTML.
  */
 export const gamesSandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: SandboxGames }> = async (
   app,
@@ -107,6 +109,35 @@ export const gamesSandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: SandboxGam
       }
       const q = new URLSearchParams({ session: request.body.session, lang: lang(request.query.lang), msg });
       return reply.redirect(`/sandbox/games/${g.code}/play?${q.toString()}`, 303);
+    },
+  );
+
+  app.get(
+    '/games/:code/:platform',
+    {
+      schema: {
+        tags,
+        summary:
+          "The sandbox provider's stand-in for a game's website, Android app or iOS app (HTML, th/la/en)",
+        params: Type.Object({
+          code: Type.String({ maxLength: 20 }),
+          platform: Type.Union(GAME_PLATFORMS.map((p) => Type.Literal(p))),
+        }),
+        querystring: Type.Object({ lang: Type.Optional(Type.String({ maxLength: 2 })) }),
+      },
+    },
+    async (request, reply) => {
+      const g = gameInfo(request.params.code);
+      const { platform } = request.params;
+      // Only the platforms the game offers have a link in the game list.
+      if (!g || !g.platforms.includes(platform)) throw new AppError('NO_GAME', 404);
+      const asked = request.query.lang;
+      const lang = LOCALES.includes(asked as Locale)
+        ? (asked as Locale)
+        : pickLocale(request.headers['accept-language'], 'th');
+      reply.header('content-type', 'text/html; charset=utf-8');
+      reply.header('content-security-policy', PLAY_PAGE_CSP);
+      return platformPage({ game: g, platform, lang });
     },
   );
 
