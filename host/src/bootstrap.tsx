@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { patchHistoryApi } from 'single-spa';
-import { registerCatalogs } from '@wallet/shared';
+import { registerCatalogs, startRealtime } from '@wallet/shared';
 import { App, createShellRouter } from './app';
 import { catalogs } from './catalogs';
 import { fetchRemoteDirectory, registerWithFederation } from './remotes';
@@ -12,6 +12,8 @@ patchHistoryApi({ urlRerouteOnly: true });
 registerCatalogs(catalogs);
 // The handler of `remote:failed`: a remote that cannot load or crashes is reported (the member sees its panel).
 reportRemoteFailures();
+// The member's realtime channel: while signed in, server pushes (money moved, a QR paid) become bus events.
+startRealtime();
 
 async function start(): Promise<void> {
   const directory = await fetchRemoteDirectory();

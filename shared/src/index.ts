@@ -20,6 +20,9 @@ export {
   clearSession,
 } from './auth/session';
 
+// The member's realtime channel (server pushes → bus events); the host starts it
+export { startRealtime } from './realtime/realtime';
+
 // HTTP client, errors, idempotency
 export { http, get, post, put, del, UPLOAD_TIMEOUT_MS } from './http/client';
 export { ApiError, isApiError, translateErrorCode } from './http/api-error';
@@ -39,7 +42,7 @@ export { UnavailablePanel } from './parcel/unavailable-panel';
  * `BrowserRouter` is created here, so a remote must use the hooks of this same copy (a copy of its own would not
  * see that context). The build checks it.
  */
-export { Link, useNavigate, useSearchParams } from 'react-router-dom';
+export { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
 // UI kit (its styles load with it)
 export {

@@ -1,7 +1,7 @@
 import { webcrypto } from 'node:crypto';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setLocale } from '@wallet/shared';
+import { bus, setLocale } from '@wallet/shared';
 import { bankNameApi } from '../bank-name/api';
 import { depositApi, type DepositLookup, type QrState } from './api';
 import { record, snapshot, THB } from '../test-support/fixtures';
@@ -189,6 +189,29 @@ test('"I have paid" closes the modal, shows the balance-refresh message and anno
   expect(changes.events).toEqual([{ reason: 'deposit' }]);
   toasts.stop();
   changes.stop();
+});
+
+test('a QR paid meanwhile (server push): the window closes with the amount received', async () => {
+  jest.spyOn(depositApi, 'qr').mockResolvedValue({
+    qrcodeId: 'q9',
+    hasQrcode: true,
+    qrcode: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    payUrl: null,
+    amount: 15050,
+    expireIn: Date.now() + 600_000,
+    message: '',
+  });
+  const toasts = record('toast');
+  const onClose = renderModal();
+  await userEvent.click(await screen.findByTestId('deposit-tab-qr'));
+  await screen.findByTestId('qr-image-KBANK');
+  act(() => bus.emit('deposit:qr', { qrcodeId: 'q9', status: 'PAID' }));
+  expect(onClose).toHaveBeenCalled();
+  expect(toasts.events).toContainEqual({
+    kind: 'success',
+    message: 'Payment received: 150.50 baht is in your wallet.',
+  });
+  toasts.stop();
 });
 
 test('gift link: send is disabled while empty; the link goes encrypted with the wallet name', async () => {

@@ -1,8 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { DelayedLoader, Modal, toast, useAsyncAction, useTranslation } from '@wallet/shared';
 import { depositApi, type DepositLookup, type QrChannel } from './api';
 import type { WalletSnapshot } from '../home/api';
-import type { MoneyFormat } from '../common/money';
+import { showMoney, type MoneyFormat } from '../common/money';
 import { announceWalletChange } from '../common/wallet-events';
 import { BankTransferPanel } from './bank-transfer-panel';
 import { GiftLinkPanel } from './gift-link-panel';
@@ -83,6 +83,19 @@ function DepositTabs({ snapshot, format, onClose }: Omit<DepositModalProps, 'ope
       return next;
     });
 
+  const onPaid = useCallback(
+    (amount: number) => {
+      onClose();
+      toast.success(
+        t('deposit.qr.paid', {
+          amount: showMoney(amount, format),
+          currency: t(`common:currency.${format.currency}`),
+        }),
+      );
+    },
+    [onClose, t, format],
+  );
+
   const onConfirmed = () => {
     onClose();
     toast.info(t('deposit.qr.balanceRefresh'));
@@ -133,6 +146,7 @@ function DepositTabs({ snapshot, format, onClose }: Omit<DepositModalProps, 'ope
                 reloadKey={reloadKeys[name] ?? 0}
                 onCreated={onCreated}
                 onConfirmed={onConfirmed}
+                onPaid={onPaid}
               />
             ))
           : null}

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setLocale } from '@wallet/shared';
+import { bus, setLocale } from '@wallet/shared';
 import { depositApi, type QrChannel, type QrState } from './api';
 import { record, THB } from '../test-support/fixtures';
 import { QrChannelPanel } from './qr-channel-panel';
@@ -31,6 +31,7 @@ const created = (amount: number, seconds: number): QrState => ({
 function renderPanel(channel: QrChannel, props: Partial<Parameters<typeof QrChannelPanel>[0]> = {}) {
   const onCreated = jest.fn();
   const onConfirmed = jest.fn();
+  const onPaid = jest.fn();
   render(
     <QrChannelPanel
       channel={channel}
@@ -40,10 +41,11 @@ function renderPanel(channel: QrChannel, props: Partial<Parameters<typeof QrChan
       panel={tabPanelProps('channels', channel, true)}
       onCreated={onCreated}
       onConfirmed={onConfirmed}
+      onPaid={onPaid}
       {...props}
     />,
   );
-  return { onCreated, onConfirmed };
+  return { onCreated, onConfirmed, onPaid };
 }
 
 beforeAll(() => setLocale('en'));
@@ -171,6 +173,18 @@ test('"I have paid" hands over to the modal', async () => {
   expect(onConfirmed).toHaveBeenCalled();
 });
 
+test('the server says this QR was paid: it closes itself and hands the amount over; another QR is ignored', async () => {
+  jest.spyOn(depositApi, 'qr').mockResolvedValue(created(10000, 300));
+  const { onPaid } = renderPanel('ZPAY');
+  expect(await screen.findByTestId('qr-image-ZPAY')).toBeInTheDocument();
+  act(() => bus.emit('deposit:qr', { qrcodeId: 'another', status: 'PAID' }));
+  expect(onPaid).not.toHaveBeenCalled();
+  expect(screen.getByTestId('qr-image-ZPAY')).toBeInTheDocument();
+  act(() => bus.emit('deposit:qr', { qrcodeId: 'qr1', status: 'PAID' }));
+  expect(onPaid).toHaveBeenCalledWith(10000);
+  expect(screen.queryByTestId('qr-image-ZPAY')).not.toBeInTheDocument();
+});
+
 test('a new reloadKey reads the channel state again', async () => {
   const qr = jest.spyOn(depositApi, 'qr');
   const { rerender } = render(
@@ -182,6 +196,7 @@ test('a new reloadKey reads the channel state again', async () => {
       panel={tabPanelProps('channels', 'WW', true)}
       onCreated={jest.fn()}
       onConfirmed={jest.fn()}
+      onPaid={jest.fn()}
     />,
   );
   await waitFor(() => expect(qr).toHaveBeenCalledTimes(1));
@@ -194,6 +209,7 @@ test('a new reloadKey reads the channel state again', async () => {
       panel={tabPanelProps('channels', 'WW', true)}
       onCreated={jest.fn()}
       onConfirmed={jest.fn()}
+      onPaid={jest.fn()}
     />,
   );
   await waitFor(() => expect(qr).toHaveBeenCalledTimes(2));

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import {
+  bus,
   Button,
   formatCountdown,
   FormField,
@@ -29,6 +30,8 @@ export interface QrChannelPanelProps {
   onCreated: (channel: QrChannel) => void;
   /** The member says they paid: the modal closes and a balance-refresh message is shown. */
   onConfirmed: () => void;
+  /** The server says the shown QR was paid (realtime push): the window closes with the success message. */
+  onPaid: (amount: number) => void;
 }
 
 /** Spec §4: no QR → QR created (mm:ss countdown from `expireIn`, ticking every second) → back at 00:00 or cancel. */
@@ -40,6 +43,7 @@ export function QrChannelPanel({
   panel,
   onCreated,
   onConfirmed,
+  onPaid,
 }: QrChannelPanelProps) {
   const { t } = useTranslation('wallet');
   const [qr, setQr] = useState<QrState | null>(null);
@@ -74,6 +78,16 @@ export function QrChannelPanel({
     }, 1000);
     return () => clearInterval(timer);
   }, [qr]);
+  // A paid QR closes itself: the server pushes `deposit:qr` once the credit is committed (shared's realtime).
+  useEffect(() => {
+    if (!qr?.qrcodeId) return undefined;
+    const subscription = bus.on('deposit:qr').subscribe((event) => {
+      if (event.qrcodeId !== qr.qrcodeId) return;
+      setQr(null);
+      onPaid(qr.amount);
+    });
+    return () => subscription.unsubscribe();
+  }, [qr, onPaid]);
   const remaining = qr ? secondsLeft(qr.expireIn, now) : 0;
   const shown = qr && remaining > 0 ? qr : null;
 

@@ -13,6 +13,11 @@ export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 export interface BusEvents {
   /** Money moved or balances were refreshed: anything showing a balance reloads. */
   'wallet:changed': { reason: WalletChangeReason };
+  /**
+   * One of the member's QR payments was paid (pushed by the server through the realtime channel, shared's
+   * `startRealtime`); mfe-wallet's QR panel showing it closes itself with the success message.
+   */
+  'deposit:qr': { qrcodeId: string; status: 'PAID' };
   /** Ask the shell to navigate (used by code that has no router, such as the HTTP client). */
   navigate: { to: string; replace?: boolean };
   /** Show a toast for 4 s. `message` is already translated. */
