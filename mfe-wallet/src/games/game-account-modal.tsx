@@ -15,6 +15,7 @@ import { MAIN_WALLET } from '../transfer/api';
 import { Icon } from '../common/icons';
 import { showMoney, type MoneyFormat } from '../common/money';
 import { autoLoginProvider, canPlay } from './game-rules';
+import './game-account-modal.css';
 
 export interface GameAccountModalProps {
   open: boolean;

@@ -1,7 +1,9 @@
+import { useId } from 'react';
 import { useTranslation } from '@wallet/shared';
 import type { GameAccount } from './api';
 import { showMoney, type MoneyFormat } from '../common/money';
 import { GAME_CATEGORIES, gamesOf, walletSlotValue } from '../games/game-rules';
+import './game-cards.css';
 
 export interface GameListsProps {
   games: readonly GameAccount[];
@@ -22,7 +24,7 @@ export function GameLists({ games, format, onOpen }: GameListsProps) {
             <h2 className="wallet-section-title">{t(`games.category.${category}`)}</h2>
             <ul className="wallet-games__list">
               {list.map((game) => (
-                <li key={game.code}>
+                <li key={game.code} className="wallet-games__item">
                   <GameCard game={game} format={format} onOpen={onOpen} />
                 </li>
               ))}
@@ -34,6 +36,11 @@ export function GameLists({ games, format, onOpen }: GameListsProps) {
   );
 }
 
+/**
+ * One game: the provider's art behind, its logo and category badge on top, then on a dark panel (text contrast
+ * whatever the art) the name (one line, ellipsis, full name in the title and the accessible name) and either the
+ * amounts or the prompt to open an account. The button is named by its name, badge and status, not the logo.
+ */
 function GameCard({
   game,
   format,
@@ -44,31 +51,63 @@ function GameCard({
   onOpen: (code: string) => void;
 }) {
   const { t } = useTranslation('wallet');
+  const id = useId();
+  const category = t(`games.category.${game.category}`);
   return (
     <button
       type="button"
       className={`wallet-game${game.isActive ? ' wallet-game--active' : ''}`}
       style={game.background ? { backgroundImage: `url("${encodeURI(game.background)}")` } : undefined}
       onClick={() => onOpen(game.code)}
+      aria-labelledby={`${id}-name ${id}-badge ${id}-status`}
       data-testid={`game-card-${game.code}`}
     >
-      <span className="wallet-game__shade" aria-hidden="true" />
-      {game.logo && <img className="wallet-game__logo" src={game.logo} alt="" loading="lazy" />}
-      <span className="wallet-game__name">{game.name}</span>
-      {game.isActive ? (
-        <span className="wallet-game__amounts">
-          <span className="wallet-game__amount" data-testid={`game-amount-${game.code}`}>
-            {showMoney(game.amount, format)}
-          </span>
-          <span className="wallet-game__factor" data-testid={`game-factor-${game.code}`}>
-            {t('games.factorValue', { value: showMoney(walletSlotValue(game), format) })}
-          </span>
+      <span className="wallet-game__top">
+        {game.logo ? (
+          <img
+            className="wallet-game__logo"
+            src={game.logo}
+            alt={t('games.logoAlt', { name: game.name })}
+            width={40}
+            height={40}
+            loading="lazy"
+            data-testid={`game-logo-${game.code}`}
+          />
+        ) : (
+          <span className="wallet-game__logo" aria-hidden="true" />
+        )}
+        <span id={`${id}-badge`} className="wallet-game__badge" data-testid={`game-badge-${game.code}`}>
+          {category}
         </span>
-      ) : (
-        <span className="wallet-game__open" data-testid={`game-open-prompt-${game.code}`}>
-          {t('games.openAccount')}
+      </span>
+      <span className="wallet-game__panel">
+        <span
+          id={`${id}-name`}
+          className="wallet-game__name"
+          title={game.name}
+          data-testid={`game-name-${game.code}`}
+        >
+          {game.name}
         </span>
-      )}
+        {game.isActive ? (
+          <span id={`${id}-status`} className="wallet-game__amounts">
+            <span className="wallet-game__amount" data-testid={`game-amount-${game.code}`}>
+              {showMoney(game.amount, format)}
+            </span>
+            <span className="wallet-game__factor" data-testid={`game-factor-${game.code}`}>
+              {t('games.factorValue', { value: showMoney(walletSlotValue(game), format) })}
+            </span>
+          </span>
+        ) : (
+          <span
+            id={`${id}-status`}
+            className="wallet-game__open"
+            data-testid={`game-open-prompt-${game.code}`}
+          >
+            {t('games.openAccount')}
+          </span>
+        )}
+      </span>
     </button>
   );
 }

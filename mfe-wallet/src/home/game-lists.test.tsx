@@ -1,0 +1,84 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setLocale } from '@wallet/shared';
+import { moneyFormat } from '../common/money';
+import { game, THB } from '../test-support/fixtures';
+import { GameLists } from './game-lists';
+
+const GAMES = [
+  game('PG', { name: 'PG Soft', isActive: true, amount: 2550, ftWalletSlot: 2 }),
+  game('SEXYGAME', { name: 'Sexy Baccarat', category: 'sport' }),
+  game('HUAYHD', { name: 'Huay HD', category: 'lotto', isActive: true, amount: 0, ftWalletSlot: 1 }),
+];
+
+function renderLists(onOpen = jest.fn(), format = THB) {
+  render(<GameLists games={GAMES} format={format} onOpen={onOpen} />);
+  return onOpen;
+}
+
+afterEach(() => act(() => setLocale('en')));
+
+test('a card shows its name as text, its translated category badge, and is named by both and its status', async () => {
+  await act(() => setLocale('th'));
+  renderLists();
+  const pg = screen.getByTestId('game-card-PG');
+  expect(within(pg).getByTestId('game-name-PG')).toHaveTextContent(/^PG Soft$/);
+  expect(within(pg).getByTestId('game-badge-PG')).toHaveTextContent(/^สล็อต$/);
+  expect(screen.getByTestId('game-badge-SEXYGAME')).toHaveTextContent(/^กีฬาและคาสิโน$/);
+  expect(screen.getByTestId('game-badge-HUAYHD')).toHaveTextContent(/^หวย$/);
+  // The button's accessible name: name, category, status — the logo's text is not read twice.
+  expect(screen.getByRole('button', { name: 'Sexy Baccarat กีฬาและคาสิโน แตะเพื่อเปิดบัญชี' })).toBe(
+    screen.getByTestId('game-card-SEXYGAME'),
+  );
+  expect(screen.getByRole('button', { name: 'PG Soft สล็อต 25.50 มูลค่าสล็อต 51.00' })).toBe(pg);
+});
+
+test('the badge follows the language: Lao and English', async () => {
+  await act(() => setLocale('la'));
+  renderLists();
+  expect(screen.getByTestId('game-badge-PG')).toHaveTextContent(/^ສະລັອດ$/);
+  expect(screen.getByTestId('game-badge-SEXYGAME')).toHaveTextContent(/^ກິລາ ແລະ ຄາສິໂນ$/);
+  expect(screen.getByTestId('game-open-prompt-SEXYGAME')).toHaveTextContent('ແຕະເພື່ອເປີດບັນຊີ');
+  expect(screen.getByAltText('ໂລໂກ້ PG Soft')).toBe(screen.getByTestId('game-logo-PG'));
+  await act(() => setLocale('en'));
+  expect(screen.getByTestId('game-badge-SEXYGAME')).toHaveTextContent(/^Sport & casino$/);
+  expect(screen.getByTestId('game-badge-HUAYHD')).toHaveTextContent(/^Lotto$/);
+});
+
+test('the logo is an image named after the game, from the game list; a long name keeps its full title', () => {
+  renderLists();
+  const logo = screen.getByRole('img', { name: 'PG Soft logo' });
+  expect(logo).toHaveAttribute('src', '/logos/PG.png');
+  expect(screen.getByTestId('game-name-SEXYGAME')).toHaveAttribute('title', 'Sexy Baccarat');
+  // The art is the card's background, not an image with words of its own.
+  expect(screen.getByTestId('game-card-HUAYHD')).toHaveStyle({
+    backgroundImage: 'url("/backgrounds/HUAYHD.jpg")',
+  });
+});
+
+test('an open account shows the amount and its slot value; an unopened one the prompt only', () => {
+  renderLists();
+  expect(screen.getByTestId('game-amount-PG')).toHaveTextContent(/^25\.50$/);
+  expect(screen.getByTestId('game-factor-PG')).toHaveTextContent(/^Slot value 51\.00$/);
+  expect(screen.getByTestId('game-amount-HUAYHD')).toHaveTextContent(/^0\.00$/);
+  expect(screen.queryByTestId('game-open-prompt-PG')).not.toBeInTheDocument();
+  expect(screen.queryByTestId('game-amount-SEXYGAME')).not.toBeInTheDocument();
+  expect(screen.getByTestId('game-open-prompt-SEXYGAME')).toHaveTextContent('Tap to open an account');
+});
+
+test('kip amounts are whole kip on the card', () => {
+  render(
+    <GameLists
+      games={[game('PG', { name: 'PG Soft', isActive: true, amount: 250_000, ftWalletSlot: 2 })]}
+      format={moneyFormat('LAK')}
+      onOpen={jest.fn()}
+    />,
+  );
+  expect(screen.getByTestId('game-amount-PG')).toHaveTextContent(/^250,000$/);
+});
+
+test('tapping a card opens that game', async () => {
+  const onOpen = renderLists();
+  await userEvent.click(screen.getByRole('button', { name: /^Huay HD Lotto/ }));
+  expect(onOpen).toHaveBeenCalledWith('HUAYHD');
+});
