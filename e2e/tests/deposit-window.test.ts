@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import axe from 'axe-core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, newMemberContext, snapshot } from '../lib/browser';
 import { registerMember, signIn, type Member } from '../lib/members';
@@ -54,6 +55,24 @@ async function assertHidden(locator: Locator, what: string): Promise<void> {
   assert.equal(await locator.isVisible(), false, `${what} is hidden`);
 }
 
+/**
+ * axe-core (WCAG 2.2 A/AA rules) on the deposit window as it is now: the critical and serious findings. axe goes in
+ * through `page.evaluate` of its source (DevTools protocol), which the site's CSP does not govern.
+ */
+async function axeFindings(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(async () => {
+    const runner = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const results = await runner.run('[data-testid="deposit-modal"]', {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      resultTypes: ['violations'],
+    });
+    return results.violations
+      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
 async function openDeposit(page: Page): Promise<void> {
   await page.getByTestId('widget-deposit').click();
   await page.getByTestId('deposit-modal').waitFor();
@@ -90,6 +109,8 @@ describe('the deposit window', () => {
         assert.equal(await panels.count(), 1, `one panel under the ${tab} tab`);
         const tabId = await page.getByTestId(`deposit-tab-${tab}`).getAttribute('id');
         assert.equal(await panels.first().getAttribute('aria-labelledby'), tabId);
+        // The tab list and its panels pass axe-core: aria-controls, labelled panels, hidden panels not exposed.
+        assert.deepEqual(await axeFindings(page), [], `axe-core under the ${tab} tab`);
       }
     } catch (error) {
       await snapshot(page, 'deposit-window-tabs');
