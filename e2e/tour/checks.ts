@@ -41,20 +41,27 @@ export async function runAxe(page: Page): Promise<AxeFinding[]> {
 }
 
 export interface OverflowFinding {
-  /** What is wrong: text wider or taller than its own box, cut off by its container, off the screen, a word broken. */
-  kind: 'text-overflow' | 'clipped' | 'off-screen' | 'page-too-wide' | 'broken-word';
+  /**
+   * What is wrong: text wider or taller than its own box, cut off by its container, off the screen, a page wider
+   * than the screen, a word broken in the middle; `truncated` (an ellipsis the design chose) is only reported.
+   */
+  kind: 'text-overflow' | 'clipped' | 'off-screen' | 'page-too-wide' | 'broken-word' | 'truncated';
   /** A selector that names the element (its nearest data-testid, its own tag and classes). */
   target: string;
   /** The element's text (start of it) and the numbers. */
   detail: string;
 }
 
+/** The findings that fail the check (an ellipsis chosen by the design is shown, not failed). */
+export const isOverflowFailure = (finding: OverflowFinding) => finding.kind !== 'truncated';
+
 /**
- * Text that does not fit, measured in the page as it is now: labels, buttons, links, tabs, headings, list items,
- * table cells and paragraphs whose text is wider (or taller, when they hide overflow) than their box
- * (scrollWidth > clientWidth), that a container cuts off or that leave the screen, a page wider than the screen,
- * and a Latin word broken over two lines (e.g. "Statemen/t"). Content of a horizontal scroller is not "off the
- * screen", and an element entirely outside a clipping container (a carousel's other slides) is not shown at all.
+ * Text that does not fit, measured in the page as it is now. Every element that shows text (labels, buttons,
+ * links, tabs, headings, list items, cells, paragraphs, and any element with text of its own): text wider (or,
+ * when the box hides overflow, taller) than its box (scrollWidth > clientWidth), text a container cuts off, text
+ * off the screen, a page wider than the screen, and a Latin word broken over two lines ("Statemen/t"). Content of a
+ * scroller is not cut off in the direction it scrolls, and an element entirely outside a clipping container (a
+ * carousel's other slides) is not shown at all. Screen-reader-only text (1×1 px) is left out.
  */
 export async function findOverflow(page: Page): Promise<OverflowFinding[]> {
   // tsx compiles with esbuild's keepNames: the named helpers below call its `__name`, which the page lacks.
@@ -64,7 +71,7 @@ export async function findOverflow(page: Page): Promise<OverflowFinding[]> {
     const viewport = document.documentElement.clientWidth;
     const TEXT =
       'label, button, a, [role="tab"], [role="button"], h1, h2, h3, h4, h5, h6, p, li, dt, dd, th, td, legend, ' +
-      'summary, figcaption, strong, select, .wl-toast__message';
+      'summary, figcaption, select';
 
     const name = (el: Element): string => {
       const own =
@@ -85,12 +92,13 @@ export async function findOverflow(page: Page): Promise<OverflowFinding[]> {
       if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0)
         return false;
       const box = el.getBoundingClientRect();
-      // Visually hidden text (1×1 px, clipped) is for screen readers only.
       return box.width > 1 && box.height > 1;
     };
-    const scrolls = (style: CSSStyleDeclaration) =>
-      style.overflowX === 'auto' || style.overflowX === 'scroll';
-    const clips = (style: CSSStyleDeclaration) => style.overflowX === 'hidden' || style.overflowX === 'clip';
+    const ownText = (el: Element) =>
+      Array.from(el.childNodes).some(
+        (n) => n.nodeType === Node.TEXT_NODE && (n.nodeValue ?? '').trim() !== '',
+      );
+    const px = (n: number) => Math.round(n);
 
     const root = document.documentElement;
     if (root.scrollWidth > viewport + 1)
@@ -100,76 +108,97 @@ export async function findOverflow(page: Page): Promise<OverflowFinding[]> {
         detail: `the page is ${root.scrollWidth} px wide on a ${viewport} px screen`,
       });
 
-    for (const el of Array.from(document.querySelectorAll(TEXT))) {
-      if (!shown(el) || !text(el)) continue;
+    const candidates = new Set<Element>(Array.from(document.querySelectorAll(TEXT)));
+    for (const el of Array.from(document.body.querySelectorAll('*'))) if (ownText(el)) candidates.add(el);
+
+    for (const el of candidates) {
+      if (el.closest('svg, script, style, noscript, option') || !shown(el) || !text(el)) continue;
       const style = getComputedStyle(el);
       const box = el.getBoundingClientRect();
       const inline = style.display === 'inline';
+      const label = `"${text(el)}"`;
 
       if (!inline && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) {
+        const ellipsis = style.textOverflow === 'ellipsis' && style.overflowX !== 'visible';
         findings.push({
-          kind: 'text-overflow',
+          kind: ellipsis ? 'truncated' : 'text-overflow',
           target: name(el),
-          detail: `"${text(el)}": ${el.scrollWidth} px of content in a ${el.clientWidth} px box`,
+          detail: `${label}: ${el.scrollWidth} px of content in a ${el.clientWidth} px box${ellipsis ? ' (ellipsis)' : ''}`,
         });
         continue;
       }
-      if (!inline && style.overflowY !== 'visible' && el.scrollHeight > el.clientHeight + 1) {
+      if (
+        !inline &&
+        style.overflowY !== 'visible' &&
+        el.clientHeight > 0 &&
+        el.scrollHeight > el.clientHeight + 1
+      ) {
         findings.push({
           kind: 'text-overflow',
           target: name(el),
-          detail: `"${text(el)}": ${el.scrollHeight} px of content in a ${el.clientHeight} px high box`,
+          detail: `${label}: ${el.scrollHeight} px of content in a ${el.clientHeight} px high box`,
         });
         continue;
       }
 
-      // The containers between the element and the page: a scroller lets it through, a clipping one cuts it.
-      let cutBy: Element | null = null;
-      let inScroller = false;
-      let hiddenByClip = false;
-      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      // The containers up to the page, per direction: a scroller lets the text through in the direction it
+      // scrolls, a container that hides overflow cuts it (or hides it entirely: not shown, not a finding).
+      let cut = '';
+      let hidden = false;
+      let scrollsX = false;
+      let scrollsY = false;
+      for (let up = el.parentElement; up && up !== document.body && !cut && !hidden; up = up.parentElement) {
         const upStyle = getComputedStyle(up);
-        if (scrolls(upStyle)) {
-          inScroller = true;
-          break;
+        const area = up.getBoundingClientRect();
+        const axes = [
+          {
+            clips: upStyle.overflowX,
+            done: scrollsX,
+            from: box.left,
+            to: box.right,
+            min: area.left,
+            max: area.right,
+          },
+          {
+            clips: upStyle.overflowY,
+            done: scrollsY,
+            from: box.top,
+            to: box.bottom,
+            min: area.top,
+            max: area.bottom,
+          },
+        ];
+        for (const axis of axes) {
+          if (axis.done || (axis.clips !== 'hidden' && axis.clips !== 'clip')) continue;
+          if (axis.to <= axis.min + 1 || axis.from >= axis.max - 1) hidden = true;
+          else if (axis.from < axis.min - 1 || axis.to > axis.max + 1)
+            cut = `${label} (${px(axis.from)}–${px(axis.to)} px) is cut off by ${name(up)} (${px(axis.min)}–${px(axis.max)} px)`;
         }
-        if (clips(upStyle)) {
-          const area = up.getBoundingClientRect();
-          if (box.right <= area.left + 1 || box.left >= area.right - 1) {
-            hiddenByClip = true;
-            break;
-          }
-          if (box.left < area.left - 1 || box.right > area.right + 1) {
-            cutBy = up;
-            break;
-          }
-        }
+        if (upStyle.overflowX === 'auto' || upStyle.overflowX === 'scroll') scrollsX = true;
+        if (upStyle.overflowY === 'auto' || upStyle.overflowY === 'scroll') scrollsY = true;
       }
-      if (hiddenByClip || inScroller) continue;
-      if (cutBy) {
-        findings.push({
-          kind: 'clipped',
-          target: name(el),
-          detail: `"${text(el)}" (${Math.round(box.left)}–${Math.round(box.right)} px) is cut off by ${name(cutBy)}`,
-        });
+      if (hidden) continue;
+      if (cut) {
+        findings.push({ kind: 'clipped', target: name(el), detail: cut });
         continue;
       }
-      if (box.right > viewport + 1 || box.left < -1)
+      if (!scrollsX && (box.right > viewport + 1 || box.left < -1))
         findings.push({
           kind: 'off-screen',
           target: name(el),
-          detail: `"${text(el)}" spans ${Math.round(box.left)}–${Math.round(box.right)} px on a ${viewport} px screen`,
+          detail: `${label} spans ${px(box.left)}–${px(box.right)} px on a ${viewport} px screen`,
         });
     }
 
-    // A Latin word drawn on two lines was broken in the middle (overflow-wrap: anywhere at work).
+    // A word of Latin letters drawn on two lines was broken in the middle (overflow-wrap: anywhere at work).
+    // Identifiers, numbers and addresses (letters next to digits or punctuation) may wrap anywhere.
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const seen = new Set<string>();
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const holder = node.parentElement;
       if (!holder || !shown(holder)) continue;
       const value = node.nodeValue ?? '';
-      for (const match of value.matchAll(/[A-Za-z]{3,}/g)) {
+      for (const match of value.matchAll(/(?<![\w./:@-])[A-Za-z]{3,}(?![\w./:@-])/g)) {
         const range = document.createRange();
         range.setStart(node, match.index);
         range.setEnd(node, match.index + match[0].length);

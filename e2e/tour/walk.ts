@@ -178,8 +178,11 @@ export async function walkTour(options: WalkOptions): Promise<TourResult> {
     const contexts: BrowserContext[] = [];
     try {
       const pages: Record<TourState['who'], Page> = {} as Record<TourState['who'], Page>;
+      // Without the agreement state in the walk (TOUR_ONLY), the agreement is accepted beforehand so that it does
+      // not cover the other states.
+      const agreementAccepted = !states.some((s) => s.id === 'agreement');
       for (const who of ['member', 'visitor'] as const) {
-        const context = await newMemberContext(browser, site.url, { language });
+        const context = await newMemberContext(browser, site.url, { language, agreementAccepted });
         context.setDefaultTimeout(10_000);
         contexts.push(context);
         pages[who] = await context.newPage();
