@@ -97,6 +97,19 @@ describe('Carousel rotation', () => {
     expect(shown()).toBe('Third');
   });
 
+  it('stopped by keyboard focus, it offers play, which resumes with focus still inside', async () => {
+    await renderCarousel();
+    act(() => screen.getByRole('button', { name: 'Pause banner rotation' }).focus());
+    await wait(INTERVAL * 2);
+    expect(shown()).toBe('First');
+    const play = screen.getByRole('button', { name: 'Play banner rotation' });
+    expect(play).toHaveFocus();
+    fireEvent.click(play);
+    await wait(INTERVAL);
+    expect(shown()).toBe('Second');
+    expect(screen.getByRole('button', { name: 'Pause banner rotation' })).toHaveFocus();
+  });
+
   it('never advances for a member who asked for reduced motion, and shows no pause button then', async () => {
     const motion = systemMotion(true);
     await renderCarousel();

@@ -11,9 +11,9 @@ export interface CarouselSlide {
 export interface CarouselProps {
   slides: readonly CarouselSlide[];
   /**
-   * Auto-advance every this many ms; off by default. It stops while the pointer or a finger is on the carousel,
-   * when focus enters it (until the play button is pressed), when the member presses pause, and never starts
-   * for a member who asked the system for reduced motion.
+   * Auto-advance every this many ms; off by default. It pauses while the mouse or a finger is on the carousel,
+   * stops when the member presses pause or moves the keyboard focus into it (until play is pressed), and never
+   * starts for a member who asked the system for reduced motion.
    */
   interval?: number;
   /** Starting slide. */
@@ -44,6 +44,18 @@ function usePrefersReducedMotion(): boolean {
 }
 
 /**
+ * Focus that came from the keyboard (or assistive technology): the member is reading the carousel with it. A
+ * window that focuses its first button as it opens after a tap does not count.
+ */
+function keyboardFocus(target: Element): boolean {
+  try {
+    return target.matches(':focus-visible');
+  } catch {
+    return true;
+  }
+}
+
+/**
  * Banner carousel: image plus sanitized html per slide, previous/next buttons, dots (24 px targets), swipe on
  * phones, and, when it advances by itself, a pause/play button (WCAG 2.2.2).
  */
@@ -62,7 +74,9 @@ export function Carousel({ slides, interval, initialIndex = 0, onIndexChange, cl
   const current = count === 0 ? 0 : Math.min(index, count - 1);
 
   const rotates = Boolean(interval) && count > 1 && !reducedMotion;
-  const moving = rotates && !stopped && !hovered && !touching && !focusHold;
+  /** Held still until the member presses play (the button shows play); hovering and touching only pause. */
+  const held = stopped || focusHold;
+  const moving = rotates && !held && !hovered && !touching;
 
   const go = (next: number) => {
     if (count === 0) return;
@@ -90,7 +104,8 @@ export function Carousel({ slides, interval, initialIndex = 0, onIndexChange, cl
       onPointerEnter={(event) => event.pointerType !== 'touch' && setHovered(true)}
       onPointerLeave={(event) => event.pointerType !== 'touch' && setHovered(false)}
       onFocus={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusHold(true);
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null) && keyboardFocus(event.target))
+          setFocusHold(true);
       }}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusHold(false);
@@ -130,15 +145,15 @@ export function Carousel({ slides, interval, initialIndex = 0, onIndexChange, cl
               type="button"
               className="wl-carousel__step wl-carousel__rotation"
               data-testid="carousel-rotation"
-              aria-label={stopped ? t('carousel.play') : t('carousel.pause')}
-              title={stopped ? t('carousel.play') : t('carousel.pause')}
+              aria-label={held ? t('carousel.play') : t('carousel.pause')}
+              title={held ? t('carousel.play') : t('carousel.pause')}
               onClick={() => {
-                if (stopped) setFocusHold(false);
-                setStopped(!stopped);
+                setFocusHold(false);
+                setStopped(!held);
               }}
             >
               <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-                {stopped ? (
+                {held ? (
                   <path d="M4 2.5v11l9.5-5.5z" fill="currentColor" />
                 ) : (
                   <path d="M3.5 2.5h3v11h-3zM9.5 2.5h3v11h-3z" fill="currentColor" />
