@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLocale } from '@wallet/shared';
 import { gamesApi } from './api';
@@ -56,6 +56,31 @@ test('web, android and ios buttons are disabled without a link', async () => {
   expect(screen.getByTestId('game-open-web')).toBeEnabled();
   expect(screen.getByTestId('game-open-android')).toBeDisabled();
   expect(screen.getByTestId('game-open-ios')).toBeDisabled();
+});
+
+test("the sandbox provider's website and app pages open in a new tab in the member's language", async () => {
+  jest.spyOn(gamesApi, 'credentials').mockResolvedValue(credentials);
+  const open = jest.spyOn(window, 'open').mockReturnValue(null);
+  await act(() => setLocale('la'));
+  renderModal(
+    game('PG', {
+      isActive: true,
+      web: 'https://pg-provider.test/login',
+      android: '/sandbox/games/PG/android',
+      ios: null,
+    }),
+  );
+  await screen.findByTestId('game-username');
+  await userEvent.click(screen.getByTestId('game-open-android'));
+  expect(open).toHaveBeenLastCalledWith(
+    `${window.location.origin}/sandbox/games/PG/android?lang=la`,
+    '_blank',
+    'noopener,noreferrer',
+  );
+  // Another site's link is opened as its provider gave it.
+  await userEvent.click(screen.getByTestId('game-open-web'));
+  expect(open).toHaveBeenLastCalledWith('https://pg-provider.test/login', '_blank', 'noopener,noreferrer');
+  await act(() => setLocale('en'));
 });
 
 test('play via transfer-only is disabled while the game account holds 0 or less', async () => {

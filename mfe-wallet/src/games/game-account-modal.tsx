@@ -42,6 +42,18 @@ function openLink(rawLink: string, newTab: boolean): void {
 }
 
 /**
+ * A website or app link on this server (the sandbox provider's pages) opens in the member's language; another
+ * site's link is left as its provider gave it.
+ */
+function inLanguage(rawLink: string, language: string): string {
+  const url = new URL(absolute(rawLink));
+  if (url.origin === window.location.origin && !url.searchParams.has('lang')) {
+    url.searchParams.set('lang', language);
+  }
+  return url.href;
+}
+
+/**
  * A game account (spec §2, §4): inactive → open it (then its credentials are fetched); active → credentials with
  * copy, reset password (fetches them again), open by web / android / ios link (disabled without one), transfer,
  * and play (via transfer only: disabled while the game account holds nothing), which auto-logs in.
@@ -54,7 +66,7 @@ export function GameAccountModal({
   onActivated,
   onTransfer,
 }: GameAccountModalProps) {
-  const { t } = useTranslation('wallet');
+  const { t, i18n } = useTranslation('wallet');
   const [activated, setActivated] = useState<GameAccount | null>(null);
   const current = activated && !game.isActive ? { ...game, ...activated } : game;
   const [credentials, setCredentials] = useState<GameCredentials | null>(null);
@@ -173,7 +185,7 @@ export function GameAccountModal({
                     variant="secondary"
                     size="sm"
                     disabled={!link}
-                    onClick={() => link && openLink(link, true)}
+                    onClick={() => link && openLink(inLanguage(link, i18n.language), true)}
                     data-testid={`game-open-${kind}`}
                   >
                     {t(`games.open.${kind}`)}
