@@ -1,4 +1,13 @@
-import { createTestApp, body, dbLabel, newPhone, registration, setSetting, type TestApp } from './helpers';
+import {
+  createTestApp,
+  body,
+  dbLabel,
+  newAccountNo,
+  newPhone,
+  registration,
+  setSetting,
+  type TestApp,
+} from './helpers';
 
 interface Profile {
   _id: string;
@@ -9,7 +18,7 @@ interface Profile {
   bankCode: string;
   bankAccountName: string;
   bankAccountNo: string;
-  bank: { code: string; nameTH: string; nameEN: string };
+  bank: { code: string; nameTH: string; nameEN: string; nameLA: string };
   currency: string;
 }
 
@@ -32,8 +41,19 @@ const get = (url: string, token?: string) =>
 const put = (url: string, payload: object, token: string) =>
   t.app.inject({ method: 'PUT', url, payload, headers: { authorization: `Bearer ${token}` } });
 
-const expectError = (res: { statusCode: number; body: string }, status: number, code: string) => {
-  expect({ status: res.statusCode, ...body(res) }).toEqual({ status, code, message: code });
+/** The error body: its catalogue code and, for a refused field, which one (`field`), so the page can show it there. */
+const expectError = (
+  res: { statusCode: number; body: string },
+  status: number,
+  code: string,
+  field?: string,
+) => {
+  expect({ status: res.statusCode, ...body(res) }).toEqual({
+    status,
+    code,
+    message: code,
+    ...(field ? { field } : {}),
+  });
 };
 
 describe(`registration (${dbLabel})`, () => {
@@ -52,42 +72,106 @@ describe(`registration (${dbLabel})`, () => {
       await post('/api/account/validate', { username: '081234567' }),
       400,
       'PHONE_NUMBER_REQUIRE_10_DIGIT',
+      'username',
     );
     expectError(
       await post('/api/account/validate', { username: '08123456789' }),
       400,
       'PHONE_NUMBER_REQUIRE_10_DIGIT',
+      'username',
     );
     expectError(
       await post('/api/account/validate', { username: '08123x5678' }),
       400,
       'PHONE_NUMBER_REQUIRE_10_DIGIT',
+      'username',
     );
     expectError(
       await post('/api/account', registration({ username: '12345' })),
       400,
       'PHONE_NUMBER_REQUIRE_10_DIGIT',
+      'username',
     );
   });
 
-  test('unknown source, unknown inviter, short password and empty name are INVALID_USER_INFO', async () => {
-    expectError(await post('/api/account/validate', { sourceCode: 'NOPE' }), 400, 'INVALID_USER_INFO');
+  test('unknown source, unknown inviter, short password and empty name are INVALID_USER_INFO at that field', async () => {
+    const validate = (payload: object) => post('/api/account/validate', payload);
+    expectError(await validate({ sourceCode: 'NOPE' }), 400, 'INVALID_USER_INFO', 'sourceCode');
     expectError(
-      await post('/api/account/validate', { inviteCode: 'REF0123456789abcdef01234567' }),
+      await validate({ inviteCode: 'REF0123456789abcdef01234567' }),
       400,
       'INVALID_USER_INFO',
+      'inviteCode',
     );
-    expectError(await post('/api/account/validate', { password: 'short' }), 400, 'INVALID_USER_INFO');
-    expectError(await post('/api/account/validate', { name: '   ' }), 400, 'INVALID_USER_INFO');
+    expectError(await validate({ password: 'short' }), 400, 'INVALID_USER_INFO', 'password');
+    expectError(await validate({ name: '   ' }), 400, 'INVALID_USER_INFO', 'name');
   });
 
-  test('a missing required field fails schema validation with INVALID_USER_INFO', async () => {
+  test('a missing or oversized field fails schema validation with INVALID_USER_INFO naming the field', async () => {
     const { bankAccountNo: _omit, ...payload } = registration();
-    expectError(await post('/api/account', payload), 400, 'INVALID_USER_INFO');
+    expectError(await post('/api/account', payload), 400, 'INVALID_USER_INFO', 'bankAccountNo');
+    expectError(
+      await post('/api/account', registration({ bankAccountName: 'A'.repeat(201) })),
+      400,
+      'INVALID_USER_INFO',
+      'bankAccountName',
+    );
   });
 
   test('bank code must exist', async () => {
-    expectError(await post('/api/account', registration({ bankCode: 'NOPE' })), 400, 'INVALID_BANK');
+    expectError(
+      await post('/api/account', registration({ bankCode: 'NOPE' })),
+      400,
+      'INVALID_BANK',
+      'bankCode',
+    );
+  });
+
+  test('the account number is digits only, as many as the chosen bank uses (Thai 10, GSB/BAAC/GHB 12)', async () => {
+    const refused = async (bankCode: string, bankAccountNo: string) =>
+      expectError(
+        await post('/api/account', registration({ bankCode, bankAccountNo })),
+        400,
+        'INVALID_USER_INFO',
+        'bankAccountNo',
+      );
+    await refused('KBANK', '12ab');
+    await refused('KBANK', '12345678ab');
+    await refused('KBANK', '123456789');
+    await refused('KBANK', '123456789012');
+    await refused('GSB', '1234567890');
+    await refused('BAAC', '12345678901');
+    // The validate call of step 4 checks the same, with the bank it is given.
+    expectError(
+      await post('/api/account/validate', { bankCode: 'GHB', bankAccountNo: '1234567890' }),
+      400,
+      'INVALID_USER_INFO',
+      'bankAccountNo',
+    );
+    const gsb = await post(
+      '/api/account',
+      registration({ bankCode: 'GSB', bankAccountNo: `02${newAccountNo()}` }),
+    );
+    expect(gsb.statusCode).toBe(200);
+    // Spaces and dashes as printed in a passbook are dropped.
+    const dashed = newAccountNo();
+    const kbank = await post(
+      '/api/account',
+      registration({
+        bankAccountNo: `${dashed.slice(0, 3)}-${dashed.slice(3, 4)}-${dashed.slice(4, 9)}-${dashed.slice(9)}`,
+      }),
+    );
+    expect(kbank.statusCode).toBe(200);
+  });
+
+  test('the bank lookup gives each bank its account-number length', async () => {
+    const banks = body<{ code: string; accountNoLength: { min: number; max: number } }[]>(
+      await get('/api/lookup/banks'),
+    ).data;
+    const length = (code: string) => banks.find((b) => b.code === code)?.accountNoLength;
+    expect(length('KBANK')).toEqual({ min: 10, max: 10 });
+    expect(length('GSB')).toEqual({ min: 12, max: 12 });
+    expect(length('BCEL')).toEqual({ min: 10, max: 18 });
   });
 
   test('KTB, TMB and BBL account names must be English letters only', async () => {
@@ -96,6 +180,7 @@ describe(`registration (${dbLabel})`, () => {
         await post('/api/account', registration({ bankCode, bankAccountName: 'สมชาย ใจดี' })),
         400,
         'BANK_ACCOUNT_NAME_ENG',
+        'bankAccountName',
       );
     }
     // Thai names are fine at other banks.
@@ -104,7 +189,12 @@ describe(`registration (${dbLabel})`, () => {
   });
 
   test('currency must be THB outside Laos', async () => {
-    expectError(await post('/api/account', registration({ currency: 'LAK' })), 400, 'INVALID_USER_INFO');
+    expectError(
+      await post('/api/account', registration({ currency: 'LAK' })),
+      400,
+      'INVALID_USER_INFO',
+      'currency',
+    );
   });
 
   test('registers a member with a zero main wallet, upper-cased bank name, and the inviter recorded', async () => {
@@ -140,7 +230,7 @@ describe(`registration (${dbLabel})`, () => {
       bankAccount: {
         bankAccountName: 'JOHN SMITH',
         bankAccountNo: invitee.bankAccountNo,
-        bank: { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
+        bank: { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', nameLA: 'ທະນາຄານກະສິກອນໄທ' },
       },
       wallet: { amount: 0, currency: 'THB' },
       invite: { amount: 0, success: 0, fail: 0 },
@@ -153,12 +243,23 @@ describe(`registration (${dbLabel})`, () => {
   test('phone already registered → EXISTING_USER; bank account already used → EXISTING_BANK', async () => {
     const first = registration();
     expect((await post('/api/account', first)).statusCode).toBe(200);
-    expectError(await post('/api/account/validate', { username: first.username }), 409, 'EXISTING_USER');
-    expectError(await post('/api/account', registration({ username: first.username })), 409, 'EXISTING_USER');
+    expectError(
+      await post('/api/account/validate', { username: first.username }),
+      409,
+      'EXISTING_USER',
+      'username',
+    );
+    expectError(
+      await post('/api/account', registration({ username: first.username })),
+      409,
+      'EXISTING_USER',
+      'username',
+    );
     expectError(
       await post('/api/account', registration({ bankAccountNo: first.bankAccountNo })),
       409,
       'EXISTING_BANK',
+      'bankAccountNo',
     );
   });
 });
@@ -202,7 +303,7 @@ describe(`login, sessions and profile (${dbLabel})`, () => {
       bankCode: 'KTB',
       bankAccountName: 'ANNA LEE',
       bankAccountNo: member.bankAccountNo,
-      bank: { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank' },
+      bank: { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', nameLA: 'ທະນາຄານກຸງໄທ' },
       currency: 'THB',
     });
     expect(Number.isNaN(Date.parse(p.createdAt))).toBe(false);
@@ -216,13 +317,21 @@ describe(`login, sessions and profile (${dbLabel})`, () => {
       await put('/api/account/profile', { bankAccountNo: '9999999999' }, token),
       403,
       'INVALID_BANK',
+      'bankAccountNo',
     );
-    expectError(await put('/api/account/profile', { bankCode: 'SCB' }, token), 403, 'INVALID_BANK');
+    expectError(
+      await put('/api/account/profile', { bankCode: 'SCB' }, token),
+      403,
+      'INVALID_BANK',
+      'bankCode',
+    );
     expectError(
       await put('/api/account/profile', { bankAccountName: 'SOMEONE ELSE' }, token),
       403,
       'INVALID_BANK',
+      'bankAccountName',
     );
+    expectError(await put('/api/account/profile', { name: ' ' }, token), 400, 'INVALID_USER_INFO', 'name');
     const after = body<Profile>(await get('/api/account/profile', token)).data;
     expect(after.bankAccountNo).toBe(member.bankAccountNo);
   });
@@ -232,16 +341,19 @@ describe(`login, sessions and profile (${dbLabel})`, () => {
       await put('/api/account/bankAccountName', { bankCode: 'KTB', bankAccountName: 'แอนนา ลี' }, token),
       400,
       'BANK_ACCOUNT_NAME_ENG',
+      'bankAccountName',
     );
     expectError(
       await put('/api/account/bankAccountName', { bankCode: 'KTB', bankAccountName: 'ANNA L33' }, token),
       400,
       'BANK_ACCOUNT_NAME_ENG',
+      'bankAccountName',
     );
     expectError(
       await put('/api/account/bankAccountName', { bankCode: 'SCB', bankAccountName: 'ANNA LEE' }, token),
       400,
       'INVALID_BANK',
+      'bankCode',
     );
     const ok = await put(
       '/api/account/bankAccountName',
@@ -264,6 +376,13 @@ describe(`login, sessions and profile (${dbLabel})`, () => {
       ),
       400,
       'WRONG_PASSWORD',
+      'oldPassword',
+    );
+    expectError(
+      await put('/api/account/changepwd', { oldPassword: member.password, newPassword: 'short' }, token),
+      400,
+      'INVALID_USER_INFO',
+      'newPassword',
     );
     const res = await put(
       '/api/account/changepwd',

@@ -22,8 +22,11 @@ const THAI = /[\u0E00-\u0E7F]/;
 const LAO = /[\u0E80-\u0EFF]/;
 
 describe(`lookups (${dbLabel})`, () => {
-  test('banks: Thai and Lao banks with code, nameTH, nameEN, country', async () => {
-    const banks = await lookup<{ code: string; nameTH: string; nameEN: string; country: string }[]>('banks');
+  test('banks: Thai and Lao banks with code, nameTH, nameEN, nameLA, country', async () => {
+    const banks =
+      await lookup<{ code: string; nameTH: string; nameEN: string; nameLA: string; country: string }[]>(
+        'banks',
+      );
     const codes = banks.map((b) => b.code);
     expect(codes).toEqual(
       expect.arrayContaining(['KBANK', 'SCB', 'KTB', 'TMB', 'BBL', 'BAY', 'GSB', 'BCEL', 'LDB']),
@@ -33,8 +36,18 @@ describe(`lookups (${dbLabel})`, () => {
     );
     for (const b of banks) {
       expect(b.nameTH).toMatch(THAI);
+      // Every bank has a Lao name in Lao script (Thai banks: the Thai name written in Lao) and an English one.
+      expect(b.nameLA).toMatch(LAO);
+      expect(b.nameEN).toMatch(/^[A-Za-z]/);
       expect(['TH', 'LA']).toContain(b.country);
     }
+    expect(banks.find((b) => b.code === 'BCEL')).toEqual(
+      expect.objectContaining({
+        nameLA: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ ມະຫາຊົນ',
+        nameEN: 'BCEL (Banque pour le Commerce Extérieur Lao Public)',
+      }),
+    );
+    expect(banks.find((b) => b.code === 'LDB')?.nameLA).toBe('ທະນາຄານພັດທະນາລາວ');
     // Thai banks first outside Laos.
     expect(banks[0]?.country).toBe('TH');
   });

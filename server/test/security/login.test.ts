@@ -187,7 +187,7 @@ describe(`common passwords (${dbLabel})`, () => {
 
   test("'12345678' and other common passwords are refused at registration and validation (INVALID_USER_INFO)", async () => {
     for (const password of ['12345678', 'password', 'PassWord1', 'qwertyuiop', 'iloveyou']) {
-      expectError(await register(password), 400, 'INVALID_USER_INFO');
+      expectError(await register(password), 400, 'INVALID_USER_INFO', 'password');
       expectError(
         await t.app.inject({
           method: 'POST',
@@ -197,10 +197,11 @@ describe(`common passwords (${dbLabel})`, () => {
         }),
         400,
         'INVALID_USER_INFO',
+        'password',
       );
     }
     const phone = newPhone();
-    expectError(await register(phone, phone), 400, 'INVALID_USER_INFO');
+    expectError(await register(phone, phone), 400, 'INVALID_USER_INFO', 'password');
     expect((await register('correct horse battery')).statusCode).toBe(200);
   });
 
@@ -215,7 +216,7 @@ describe(`common passwords (${dbLabel})`, () => {
         payload: { oldPassword: m.password, newPassword: '12345678' },
       }),
     );
-    expectError(result, 400, 'INVALID_USER_INFO');
+    expectError(result, 400, 'INVALID_USER_INFO', 'newPassword');
     expect(verify).toBe(0);
     const same = await t.app.inject({
       method: 'PUT',

@@ -83,7 +83,7 @@ describe(`account/validate is limited before its existence checks (${dbLabel})`,
     const registered = await member(t.app);
     const ip = loopbackIp();
     for (let i = 0; i < LIMIT; i += 1) {
-      expectError(await validate({ username: registered.username }, ip), 409, 'EXISTING_USER');
+      expectError(await validate({ username: registered.username }, ip), 409, 'EXISTING_USER', 'username');
     }
     expectError(await validate({ username: registered.username }, ip), 429, 'REQUEST_LIMIT');
     expectError(await validate({ username: newPhone() }, ip), 429, 'REQUEST_LIMIT');
@@ -92,12 +92,18 @@ describe(`account/validate is limited before its existence checks (${dbLabel})`,
   test('per phone and per bank account, from many IPs', async () => {
     const registered = await member(t.app);
     for (let i = 0; i < LIMIT; i += 1) {
-      expectError(await validate({ username: registered.username }, loopbackIp()), 409, 'EXISTING_USER');
+      expectError(
+        await validate({ username: registered.username }, loopbackIp()),
+        409,
+        'EXISTING_USER',
+        'username',
+      );
     }
     expectError(await validate({ username: registered.username }, loopbackIp()), 429, 'REQUEST_LIMIT');
 
     const bank = { bankCode: registered.bankCode, bankAccountNo: registered.bankAccountNo };
-    for (let i = 0; i < LIMIT; i += 1) expectError(await validate(bank, loopbackIp()), 409, 'EXISTING_BANK');
+    for (let i = 0; i < LIMIT; i += 1)
+      expectError(await validate(bank, loopbackIp()), 409, 'EXISTING_BANK', 'bankAccountNo');
     expectError(await validate(bank, loopbackIp()), 429, 'REQUEST_LIMIT');
     const free = { bankCode: 'KBANK', bankAccountNo: newAccountNo() };
     for (let i = 0; i < LIMIT; i += 1) expect(codeOf(await validate(free, loopbackIp()))).toBe('SUCCESS');

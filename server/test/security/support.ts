@@ -8,8 +8,14 @@ type Res = { statusCode: number; body: string };
 
 export const codeOf = (res: Res): string => body(res).code;
 
-export const expectError = (res: Res, status: number, code: string) => {
-  expect({ status: res.statusCode, ...body(res) }).toEqual({ status, code, message: code });
+/** The error body exactly: code, message and, when the error is about a request field, that `field`. */
+export const expectError = (res: Res, status: number, code: string, field?: string) => {
+  expect({ status: res.statusCode, ...body(res) }).toEqual({
+    status,
+    code,
+    message: code,
+    ...(field ? { field } : {}),
+  });
 };
 
 /** How many times each answer (status code) came back. */

@@ -18,8 +18,10 @@ import {
   checkName,
   checkPassword,
   checkPhone,
+  fieldError,
   inviteCodeToMemberId,
   isEnglishName,
+  type AccountField,
 } from './validation';
 
 export interface RegistrationInput {
@@ -68,8 +70,10 @@ export class AccountService {
     private readonly rateLimit: RateLimitStore,
   ) {}
 
-  private async bankExists(code: string): Promise<boolean> {
-    return (await this.content.bank(code))?.active === true;
+  /** An offered bank's account-number digits, or undefined when the code names no offered bank. */
+  private async offeredBank(code: string): Promise<{ min: number; max: number } | undefined> {
+    const bank = await this.content.bank(code);
+    return bank?.active === true ? bank.accountNo : undefined;
   }
 
   private async sourceExists(code: string, sources: () => Promise<unknown>): Promise<boolean> {
@@ -97,16 +101,16 @@ export class AccountService {
     input: RegistrationInput,
     opts: { requireAll: boolean; sources: () => Promise<unknown> },
   ): Promise<CheckedRegistration> {
-    const need = (v: string | undefined): v is string => {
+    const need = (v: string | undefined, field: AccountField): v is string => {
       if (v !== undefined) return true;
-      if (opts.requireAll) throw new AppError('INVALID_USER_INFO', 400);
+      if (opts.requireAll) throw fieldError(field);
       return false;
     };
     let username = '';
     if (input.username !== undefined || opts.requireAll) {
-      username = checkPhone(input.username ?? '', this.laos);
+      username = checkPhone(input.username ?? '', this.laos, 'username');
     }
-    const name = need(input.name) ? checkName(input.name) : '';
+    const name = need(input.name, 'name') ? checkName(input.name) : '';
     const password =
       input.password !== undefined || opts.requireAll
         ? checkPassword(input.password ?? '', username === '' ? undefined : username)
@@ -114,7 +118,7 @@ export class AccountService {
     let sourceCode: string | null = null;
     if (input.sourceCode !== undefined && input.sourceCode.trim() !== '') {
       sourceCode = input.sourceCode.trim().toUpperCase();
-      if (!(await this.sourceExists(sourceCode, opts.sources))) throw new AppError('INVALID_USER_INFO', 400);
+      if (!(await this.sourceExists(sourceCode, opts.sources))) throw fieldError('sourceCode');
     }
     let invitedBy: string | null = null;
     if (input.inviteCode !== undefined && input.inviteCode.trim() !== '') {
@@ -122,18 +126,22 @@ export class AccountService {
       const inviter = id
         ? await this.db.selectFrom('members').select('id').where('id', '=', id).executeTakeFirst()
         : undefined;
-      if (!inviter) throw new AppError('INVALID_USER_INFO', 400, 'INVALID_USER_INFO');
+      if (!inviter) throw fieldError('inviteCode');
       invitedBy = inviter.id;
     }
     let bankCode = '';
-    if (need(input.bankCode)) {
+    let accountNoLength: { min: number; max: number } | undefined;
+    if (need(input.bankCode, 'bankCode')) {
       bankCode = input.bankCode.trim().toUpperCase();
-      if (!(await this.bankExists(bankCode))) throw new AppError('INVALID_BANK', 400);
+      accountNoLength = await this.offeredBank(bankCode);
+      if (!accountNoLength) throw fieldError('bankCode', 'INVALID_BANK');
     }
-    const bankAccountName = need(input.bankAccountName)
+    const bankAccountName = need(input.bankAccountName, 'bankAccountName')
       ? checkBankAccountName(input.bankAccountName, bankCode)
       : '';
-    const bankAccountNo = need(input.bankAccountNo) ? checkBankAccountNo(input.bankAccountNo) : '';
+    const bankAccountNo = need(input.bankAccountNo, 'bankAccountNo')
+      ? checkBankAccountNo(input.bankAccountNo, accountNoLength)
+      : '';
     const currency =
       input.currency !== undefined || opts.requireAll ? checkCurrency(input.currency, this.laos) : '';
     return {
@@ -190,7 +198,7 @@ export class AccountService {
         .select('id')
         .where('username', '=', v.username)
         .executeTakeFirst();
-      if (taken) throw new AppError('EXISTING_USER', 409);
+      if (taken) throw fieldError('username', 'EXISTING_USER', 409);
     }
     if (v.bankCode !== '' && v.bankAccountNo !== '') {
       const used = await this.db
@@ -199,7 +207,7 @@ export class AccountService {
         .where('bank_code', '=', v.bankCode)
         .where('bank_account_no', '=', v.bankAccountNo)
         .executeTakeFirst();
-      if (used) throw new AppError('EXISTING_BANK', 409);
+      if (used) throw fieldError('bankAccountNo', 'EXISTING_BANK', 409);
     }
   }
 
@@ -245,19 +253,24 @@ export class AccountService {
       const u = uniqueViolation(e);
       if (u) {
         const text = `${u.constraint ?? ''} ${u.message ?? ''}`;
-        if (text.includes('members_bank_account_unique')) throw new AppError('EXISTING_BANK', 409);
-        throw new AppError('EXISTING_USER', 409);
+        if (text.includes('members_bank_account_unique')) {
+          throw fieldError('bankAccountNo', 'EXISTING_BANK', 409);
+        }
+        throw fieldError('username', 'EXISTING_USER', 409);
       }
       throw e;
     }
     return id;
   }
 
-  private async member(memberId: string): Promise<Member & { bank_name_th: string; bank_name_en: string }> {
+  private async member(memberId: string): Promise<Member & { bank: BankRef }> {
     const row = await this.db.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirst();
     const bank = row && (await this.content.bank(row.bank_code));
     if (!row || !bank) throw new AppError('NO_USER', 404);
-    return { ...row, bank_name_th: bank.nameTH, bank_name_en: bank.nameEN };
+    return {
+      ...row,
+      bank: { code: row.bank_code, nameTH: bank.nameTH, nameEN: bank.nameEN, nameLA: bank.nameLA },
+    };
   }
 
   async profile(memberId: string): Promise<Profile> {
@@ -271,7 +284,7 @@ export class AccountService {
       bankCode: m.bank_code,
       bankAccountName: m.bank_account_name,
       bankAccountNo: m.bank_account_no,
-      bank: { code: m.bank_code, nameTH: m.bank_name_th, nameEN: m.bank_name_en },
+      bank: m.bank,
       currency: walletCurrency(m.currency),
     };
   }
@@ -288,19 +301,19 @@ export class AccountService {
   ): Promise<Profile> {
     const m = await this.member(memberId);
     if (input.bankCode !== undefined && input.bankCode.trim().toUpperCase() !== m.bank_code) {
-      throw new AppError('INVALID_BANK', 403);
+      throw fieldError('bankCode', 'INVALID_BANK', 403);
     }
     if (
       input.bankAccountNo !== undefined &&
       input.bankAccountNo.replace(/[\s-]/g, '') !== m.bank_account_no
     ) {
-      throw new AppError('INVALID_BANK', 403);
+      throw fieldError('bankAccountNo', 'INVALID_BANK', 403);
     }
     if (
       input.bankAccountName !== undefined &&
       input.bankAccountName.trim().replace(/\s+/g, ' ').toUpperCase() !== m.bank_account_name
     ) {
-      throw new AppError('INVALID_BANK', 403);
+      throw fieldError('bankAccountName', 'INVALID_BANK', 403);
     }
     if (input.name !== undefined) {
       const name = checkName(input.name);
@@ -316,10 +329,10 @@ export class AccountService {
   /** English letters and spaces only, upper-cased; the bank code must be the member's own. */
   async updateBankAccountName(memberId: string, bankCode: string, rawName: string): Promise<Profile> {
     const m = await this.member(memberId);
-    if (bankCode.trim().toUpperCase() !== m.bank_code) throw new AppError('INVALID_BANK', 400);
+    if (bankCode.trim().toUpperCase() !== m.bank_code) throw fieldError('bankCode', 'INVALID_BANK');
     const name = rawName.trim().replace(/\s+/g, ' ').toUpperCase();
     if (name.length < 2 || name.length > 100 || !isEnglishName(name)) {
-      throw new AppError('BANK_ACCOUNT_NAME_ENG', 400);
+      throw fieldError('bankAccountName', 'BANK_ACCOUNT_NAME_ENG');
     }
     await this.db
       .updateTable('members')

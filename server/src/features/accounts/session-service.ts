@@ -6,7 +6,7 @@ import type { SessionVerifier } from '../../platform/http/auth';
 import type { Limits } from '../../platform/limits';
 import { reserveOrThrow, type RateLimitStore } from '../../platform/rate-limit';
 import { hashPassword, verifyPassword } from './passwords';
-import { checkPassword } from './validation';
+import { checkPassword, fieldError } from './validation';
 
 export interface TokenSigner {
   sign(payload: { sub: string; sid: string }): string;
@@ -121,7 +121,7 @@ export class SessionService implements SessionVerifier {
       .executeTakeFirst();
     if (!row) throw new AppError('WRONG_PASSWORD', 400);
     // The new password's rule first: it needs no secret and spares a password check.
-    checkPassword(newPassword, row.username);
+    checkPassword(newPassword, row.username, 'newPassword');
     const key = `pwd:member:${auth.memberId}`;
     await reserveOrThrow(this.rateLimit, [
       {
@@ -138,7 +138,7 @@ export class SessionService implements SessionVerifier {
       await this.rateLimit.release(key);
       throw e;
     }
-    if (!ok) throw new AppError('WRONG_PASSWORD', 400);
+    if (!ok) throw fieldError('oldPassword', 'WRONG_PASSWORD');
     await this.rateLimit.reset(key);
     const hash = await hashPassword(newPassword);
     const now = this.clock.now();

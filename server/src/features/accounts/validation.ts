@@ -1,21 +1,50 @@
-import { AppError } from '../../platform/errors';
+import { AppError, type ErrorCode } from '../../platform/errors';
 import { ENGLISH_NAME_BANKS } from '../content/seed-content';
 import { isCommonPassword } from './common-passwords';
 
-/** Phone: exactly 10 digits outside Laos (spec §5); 8 to 13 digits in the Laos build. */
-export function checkPhone(raw: string, laos: boolean): string {
+/** The request fields of registration, profile and password changes that an error can point at. */
+export type AccountField =
+  | 'name'
+  | 'username'
+  | 'password'
+  | 'sourceCode'
+  | 'inviteCode'
+  | 'bankCode'
+  | 'bankAccountName'
+  | 'bankAccountNo'
+  | 'currency'
+  | 'otpToken'
+  | 'oldPassword'
+  | 'newPassword';
+
+/**
+ * A refusal that names its field: the catalogue code stays (spec §8, INVALID_USER_INFO unless a field has its
+ * own code) and the body carries `field`, so the page shows the message at that field.
+ */
+export const fieldError = (
+  field: AccountField,
+  code: ErrorCode = 'INVALID_USER_INFO',
+  status = 400,
+): AppError => new AppError(code, status, undefined, { field });
+
+/**
+ * Phone: exactly 10 digits outside Laos (spec §5); 8 to 13 digits in the Laos build. With `field` the refusal
+ * names it (registration's `username`).
+ */
+export function checkPhone(raw: string, laos: boolean, field?: AccountField): string {
   const phone = raw.trim();
+  const refuse = (code: ErrorCode) => (field ? fieldError(field, code) : new AppError(code, 400));
   if (laos) {
-    if (!/^\d{8,13}$/.test(phone)) throw new AppError('INVALID_USER_INFO', 400);
+    if (!/^\d{8,13}$/.test(phone)) throw refuse('INVALID_USER_INFO');
   } else if (!/^\d{10}$/.test(phone)) {
-    throw new AppError('PHONE_NUMBER_REQUIRE_10_DIGIT', 400);
+    throw refuse('PHONE_NUMBER_REQUIRE_10_DIGIT');
   }
   return phone;
 }
 
 export function checkName(raw: string): string {
   const name = raw.trim().replace(/\s+/g, ' ');
-  if (name.length < 1 || name.length > 100) throw new AppError('INVALID_USER_INFO', 400);
+  if (name.length < 1 || name.length > 100) throw fieldError('name');
   return name;
 }
 
@@ -24,20 +53,29 @@ export const PASSWORD_MAX = 128;
 
 /**
  * Password rule (the spec's "not shown" bounds, docs/server.md): 8 to 128 characters, not one of the common
- * passwords (case-insensitive), not the member's phone number. Otherwise INVALID_USER_INFO.
+ * passwords (case-insensitive), not the member's phone number. Otherwise INVALID_USER_INFO naming `field`.
  */
-export function checkPassword(raw: string, phone?: string): string {
-  if (raw.length < PASSWORD_MIN || raw.length > PASSWORD_MAX) throw new AppError('INVALID_USER_INFO', 400);
-  if (isCommonPassword(raw)) throw new AppError('INVALID_USER_INFO', 400);
-  if (phone !== undefined && phone !== '' && raw.trim() === phone)
-    throw new AppError('INVALID_USER_INFO', 400);
+export function checkPassword(raw: string, phone?: string, field: AccountField = 'password'): string {
+  if (raw.length < PASSWORD_MIN || raw.length > PASSWORD_MAX) throw fieldError(field);
+  if (isCommonPassword(raw)) throw fieldError(field);
+  if (phone !== undefined && phone !== '' && raw.trim() === phone) throw fieldError(field);
   return raw;
 }
 
-/** Digits only (spaces and dashes removed), 10 to 18 digits (Thai accounts are 10-12, Lao up to 18). */
-export function checkBankAccountNo(raw: string): string {
+/** Any bank: 10 to 18 digits (the widest rule, used while the bank is not known). */
+export const ANY_BANK_ACCOUNT_NO = { min: 10, max: 18 } as const;
+
+/**
+ * Digits only (spaces and dashes removed), as many as the bank's account numbers have (`banks.account_no_min`
+ * to `account_no_max`: Thai banks 10, GSB/BAAC/GHB 12, Lao banks 10 to 18; see SeedBank).
+ */
+export function checkBankAccountNo(
+  raw: string,
+  length: { min: number; max: number } = ANY_BANK_ACCOUNT_NO,
+): string {
   const no = raw.replace(/[\s-]/g, '');
-  if (!/^\d{10,18}$/.test(no)) throw new AppError('INVALID_USER_INFO', 400);
+  if (!/^\d+$/.test(no) || no.length < length.min || no.length > length.max)
+    throw fieldError('bankAccountNo');
   return no;
 }
 
@@ -49,11 +87,11 @@ export const isEnglishName = (name: string): boolean => /^[A-Z ]+$/.test(name);
  */
 export function checkBankAccountName(raw: string, bankCode: string): string {
   const name = raw.trim().replace(/\s+/g, ' ').toUpperCase();
-  if (name.length < 2 || name.length > 100) throw new AppError('INVALID_USER_INFO', 400);
+  if (name.length < 2 || name.length > 100) throw fieldError('bankAccountName');
   if (ENGLISH_NAME_BANKS.includes(bankCode)) {
-    if (!isEnglishName(name)) throw new AppError('BANK_ACCOUNT_NAME_ENG', 400);
+    if (!isEnglishName(name)) throw fieldError('bankAccountName', 'BANK_ACCOUNT_NAME_ENG');
   } else if (!/^[\p{L}\p{M} .'-]+$/u.test(name)) {
-    throw new AppError('INVALID_USER_INFO', 400);
+    throw fieldError('bankAccountName');
   }
   return name;
 }
@@ -64,10 +102,10 @@ export function checkCurrency(raw: string | undefined, laos: boolean): 'THB' | '
   if (laos) {
     if (v === '' || v === 'LAK') return 'LAK';
     if (v === 'BAHT' || v === 'THB') return 'THB';
-    throw new AppError('INVALID_USER_INFO', 400);
+    throw fieldError('currency');
   }
   if (v === '' || v === 'THB' || v === 'BAHT') return 'THB';
-  throw new AppError('INVALID_USER_INFO', 400);
+  throw fieldError('currency');
 }
 
 /**

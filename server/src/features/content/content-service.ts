@@ -2,6 +2,16 @@ import type { Db } from '../../platform/db';
 import { LOCALES, type Locale } from '../../platform/locale';
 import { SEED_BANKS, seedContentRows } from './seed-content';
 
+/** A bank as the other features see it: names, whether it is offered, and its account-number digits. */
+export interface BankInfo {
+  code: string;
+  nameTH: string;
+  nameEN: string;
+  nameLA: string;
+  active: boolean;
+  accountNo: { min: number; max: number };
+}
+
 /** Editable lookup content in the `lookup_content` table, with locale fallback. */
 export class ContentService {
   constructor(
@@ -20,6 +30,8 @@ export class ContentService {
           name_la: b.nameLA,
           country: b.country,
           sort_order: i + 1,
+          account_no_min: b.accountNo.min,
+          account_no_max: b.accountNo.max,
         })),
       )
       .onConflict((oc) => oc.column('code').doNothing())
@@ -34,15 +46,22 @@ export class ContentService {
   }
 
   /** One bank of the list (`banks` is this feature's reference data), active or not. */
-  async bank(
-    code: string,
-  ): Promise<{ code: string; nameTH: string; nameEN: string; active: boolean } | undefined> {
+  async bank(code: string): Promise<BankInfo | undefined> {
     const row = await this.db
       .selectFrom('banks')
-      .select(['code', 'name_th', 'name_en', 'active'])
+      .select(['code', 'name_th', 'name_en', 'name_la', 'active', 'account_no_min', 'account_no_max'])
       .where('code', '=', code)
       .executeTakeFirst();
-    return row && { code: row.code, nameTH: row.name_th, nameEN: row.name_en, active: row.active };
+    return (
+      row && {
+        code: row.code,
+        nameTH: row.name_th,
+        nameEN: row.name_en,
+        nameLA: row.name_la,
+        active: row.active,
+        accountNo: { min: row.account_no_min, max: row.account_no_max },
+      }
+    );
   }
 
   /** The value for key in locale, else the default locale, else Thai, else the non-localized '*' row. */

@@ -11,8 +11,12 @@ const Bank = Type.Object({
   code: Type.String(),
   nameTH: Type.String(),
   nameEN: Type.String(),
-  nameLA: Type.String(),
+  nameLA: Type.String({ description: 'Lao name (Thai banks: the Thai name in Lao script)' }),
   country: Type.Union([Type.Literal('TH'), Type.Literal('LA')]),
+  accountNoLength: Type.Object(
+    { min: Type.Integer(), max: Type.Integer() },
+    { description: 'Digits of an account number at this bank (registration checks it)' },
+  ),
 });
 
 const Slip = Type.Object({
@@ -30,6 +34,12 @@ const Howto = Type.Object({
   title: Type.String(),
   src: Type.String(),
   poster: Type.Optional(Type.String()),
+  captions: Type.Optional(
+    Type.Object(
+      { th: Type.String(), la: Type.String(), en: Type.String() },
+      { description: 'URL of the WebVTT caption track in each language' },
+    ),
+  ),
 });
 
 /**
@@ -92,6 +102,7 @@ export const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
           nameEN: r.name_en,
           nameLA: r.name_la,
           country: r.country as 'TH' | 'LA',
+          accountNoLength: { min: r.account_no_min, max: r.account_no_max },
         })),
       );
     },

@@ -4,13 +4,30 @@
  */
 import { LOCALES, type Locale } from '../../platform/locale';
 
+/**
+ * A bank of the registration list. `nameLA` is the name a Lao reader sees: the bank's own Lao name for Lao banks;
+ * for Thai banks the Thai name written in Lao script (the words are the same in both languages, e.g. ธนาคาร /
+ * ທະນາຄານ, so a Lao member recognises the bank by ear and the Lao page stays in one script; the English name
+ * stays one language switch away).
+ *
+ * `accountNo` is how many digits the bank's account numbers have (checked at registration, on the page and by
+ * the server). The spec gives no per-bank rule (§5), so these are the banks' own formats: Thai commercial banks
+ * print 10-digit numbers (xxx-x-xxxxx-x: KBANK, SCB, KTB, TMB, BBL, BAY, KKP); the state banks GSB, BAAC and GHB
+ * 12 digits. For the Lao banks we found no published per-bank length (numbers of 10 to 18 digits are in use), so
+ * a Lao bank keeps the earlier rule of 10 to 18 digits; narrow it here (and in a migration) once a bank confirms.
+ */
 export interface SeedBank {
   code: string;
   nameTH: string;
   nameEN: string;
   nameLA: string;
   country: 'TH' | 'LA';
+  accountNo: { min: number; max: number };
 }
+
+const TEN = { min: 10, max: 10 };
+const TWELVE = { min: 12, max: 12 };
+const LAO = { min: 10, max: 18 };
 
 export const SEED_BANKS: readonly SeedBank[] = [
   {
@@ -19,6 +36,7 @@ export const SEED_BANKS: readonly SeedBank[] = [
     nameEN: 'Kasikornbank',
     nameLA: 'ທະນາຄານກະສິກອນໄທ',
     country: 'TH',
+    accountNo: TEN,
   },
   {
     code: 'SCB',
@@ -26,22 +44,39 @@ export const SEED_BANKS: readonly SeedBank[] = [
     nameEN: 'Siam Commercial Bank',
     nameLA: 'ທະນາຄານໄທພານິດ',
     country: 'TH',
+    accountNo: TEN,
   },
-  { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', nameLA: 'ທະນາຄານກຸງໄທ', country: 'TH' },
+  {
+    code: 'KTB',
+    nameTH: 'ธนาคารกรุงไทย',
+    nameEN: 'Krungthai Bank',
+    nameLA: 'ທະນາຄານກຸງໄທ',
+    country: 'TH',
+    accountNo: TEN,
+  },
   {
     code: 'TMB',
     nameTH: 'ธนาคารทหารไทยธนชาต',
     nameEN: 'TMBThanachart Bank',
     nameLA: 'ທະນາຄານທະຫານໄທທະນະຊາດ',
     country: 'TH',
+    accountNo: TEN,
   },
-  { code: 'BBL', nameTH: 'ธนาคารกรุงเทพ', nameEN: 'Bangkok Bank', nameLA: 'ທະນາຄານກຸງເທບ', country: 'TH' },
+  {
+    code: 'BBL',
+    nameTH: 'ธนาคารกรุงเทพ',
+    nameEN: 'Bangkok Bank',
+    nameLA: 'ທະນາຄານກຸງເທບ',
+    country: 'TH',
+    accountNo: TEN,
+  },
   {
     code: 'BAY',
     nameTH: 'ธนาคารกรุงศรีอยุธยา',
     nameEN: 'Bank of Ayudhya (Krungsri)',
     nameLA: 'ທະນາຄານກຸງສີອະຍຸທະຍາ',
     country: 'TH',
+    accountNo: TEN,
   },
   {
     code: 'GSB',
@@ -49,6 +84,7 @@ export const SEED_BANKS: readonly SeedBank[] = [
     nameEN: 'Government Savings Bank',
     nameLA: 'ທະນາຄານອອມສິນ',
     country: 'TH',
+    accountNo: TWELVE,
   },
   {
     code: 'BAAC',
@@ -56,6 +92,7 @@ export const SEED_BANKS: readonly SeedBank[] = [
     nameEN: 'Bank for Agriculture and Agricultural Cooperatives',
     nameLA: 'ທະນາຄານເພື່ອການກະເສດ ແລະ ສະຫະກອນການກະເສດ',
     country: 'TH',
+    accountNo: TWELVE,
   },
   {
     code: 'KKP',
@@ -63,6 +100,7 @@ export const SEED_BANKS: readonly SeedBank[] = [
     nameEN: 'Kiatnakin Phatra Bank',
     nameLA: 'ທະນາຄານກຽດນາຄິນພັດທະຣະ',
     country: 'TH',
+    accountNo: TEN,
   },
   {
     code: 'GHB',
@@ -70,13 +108,15 @@ export const SEED_BANKS: readonly SeedBank[] = [
     nameEN: 'Government Housing Bank',
     nameLA: 'ທະນາຄານອາຄານສົງເຄາະ',
     country: 'TH',
+    accountNo: TWELVE,
   },
   {
     code: 'BCEL',
-    nameTH: 'ธนาคารการค้าต่างประเทศลาว',
-    nameEN: 'Banque pour le Commerce Extérieur Lao',
-    nameLA: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ',
+    nameTH: 'ธนาคารการค้าต่างประเทศลาว มหาชน',
+    nameEN: 'BCEL (Banque pour le Commerce Extérieur Lao Public)',
+    nameLA: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ ມະຫາຊົນ',
     country: 'LA',
+    accountNo: LAO,
   },
   {
     code: 'LDB',
@@ -84,6 +124,7 @@ export const SEED_BANKS: readonly SeedBank[] = [
     nameEN: 'Lao Development Bank',
     nameLA: 'ທະນາຄານພັດທະນາລາວ',
     country: 'LA',
+    accountNo: LAO,
   },
   {
     code: 'APB',
@@ -91,6 +132,7 @@ export const SEED_BANKS: readonly SeedBank[] = [
     nameEN: 'Agricultural Promotion Bank',
     nameLA: 'ທະນາຄານສົ່ງເສີມກະສິກຳ',
     country: 'LA',
+    accountNo: LAO,
   },
   {
     code: 'JDB',
@@ -98,6 +140,7 @@ export const SEED_BANKS: readonly SeedBank[] = [
     nameEN: 'Joint Development Bank',
     nameLA: 'ທະນາຄານຮ່ວມພັດທະນາ',
     country: 'LA',
+    accountNo: LAO,
   },
 ];
 
@@ -211,24 +254,36 @@ const contact: Localized<{ contactText: string; lineLink: string; lineName: stri
 };
 
 const howtoTitles: Localized<string[]> = {
-  th: ['วิธีสมัครสมาชิก', 'วิธีฝากเงิน', 'วิธีถอนเงิน', 'วิธีโยกเงินเข้าเกม', 'วิธีรับโบนัส'],
-  la: ['ວິທີສະໝັກສະມາຊິກ', 'ວິທີຝາກເງິນ', 'ວິທີຖອນເງິນ', 'ວິທີໂອນເງິນເຂົ້າເກມ', 'ວິທີຮັບໂບນັດ'],
+  th: ['วิธีสมัครสมาชิก', 'วิธีฝากเงิน', 'วิธีถอนเงิน', 'วิธีโยกเงินเข้าเกมและเล่นเกม', 'วิธีชวนเพื่อนและรับโบนัส'],
+  la: ['ວິທີສະໝັກສະມາຊິກ', 'ວິທີຝາກເງິນ', 'ວິທີຖອນເງິນ', 'ວິທີໂອນເງິນເຂົ້າເກມ ແລະ ຫຼິ້ນເກມ', 'ວິທີຊວນໝູ່ ແລະ ຮັບໂບນັດ'],
   en: [
     'How to register',
     'How to deposit',
     'How to withdraw',
-    'How to move money to a game',
-    'How to claim a bonus',
+    'How to move money to a game and play',
+    'How to invite friends and receive the bonus',
   ],
 };
-const HOWTO_IDS = ['register', 'deposit', 'withdraw', 'transfer', 'bonus'];
+/** In the order of the videos howto-1 … howto-5 (recorded by `npm run howto:record`, e2e/howto/flows.ts). */
+const HOWTO_IDS = ['register', 'deposit', 'withdraw', 'transfer', 'invite'];
 
-const howto = (locale: Locale): { id: string; title: string; src: string; poster: string }[] =>
+/**
+ * The how-to videos (server/assets/howto, served at /media/howto): the same recording in every language, with a
+ * WebVTT caption track per language; the page shows the track of the member's language.
+ */
+const howto = (
+  locale: Locale,
+): { id: string; title: string; src: string; poster: string; captions: Record<Locale, string> }[] =>
   HOWTO_IDS.map((id, i) => ({
     id,
     title: howtoTitles[locale][i] ?? id,
     src: `/media/howto/howto-${i + 1}.mp4`,
     poster: `/media/howto/howto-${i + 1}.jpg`,
+    captions: {
+      th: `/media/howto/howto-${i + 1}.th.vtt`,
+      la: `/media/howto/howto-${i + 1}.la.vtt`,
+      en: `/media/howto/howto-${i + 1}.en.vtt`,
+    },
   }));
 
 const slip = {

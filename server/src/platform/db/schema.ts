@@ -14,6 +14,9 @@ export interface BanksTable {
   country: string;
   sort_order: Generated<number>;
   active: Generated<boolean>;
+  /** Digits of an account number at this bank (migration 0005). */
+  account_no_min: Generated<number>;
+  account_no_max: Generated<number>;
 }
 
 export interface LookupContentTable {

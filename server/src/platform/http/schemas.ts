@@ -8,6 +8,11 @@ export const ErrorBody = Type.Object(
     operationId: Type.Optional(
       Type.String({ description: 'a money operation that failed and moved nothing in the end' }),
     ),
+    field: Type.Optional(
+      Type.String({
+        description: 'the request field the error is about (e.g. bankAccountNo), when it is one',
+      }),
+    ),
   },
   { $id: 'ErrorBody', title: 'ErrorBody' },
 );
@@ -32,7 +37,12 @@ export const walletCurrency = (stored: string): WalletCurrency => {
   throw new Error(`unexpected wallet currency ${JSON.stringify(stored)}`);
 };
 
-export const BankRef = Type.Object({ code: Type.String(), nameTH: Type.String(), nameEN: Type.String() });
+export const BankRef = Type.Object({
+  code: Type.String(),
+  nameTH: Type.String(),
+  nameEN: Type.String(),
+  nameLA: Type.String(),
+});
 
 export type BankRef = Static<typeof BankRef>;
 

@@ -3,6 +3,7 @@ import * as m0001 from './0001_init';
 import * as m0002 from './0002_ledger';
 import * as m0003 from './0003_money_in';
 import * as m0004 from './0004_operations';
+import * as m0005 from './0005_bank_rules';
 
 /**
  * Numbered migrations, imported statically so the same list works from TypeScript sources (tests) and from the
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0002_ledger': m0002,
   '0003_money_in': m0003,
   '0004_operations': m0004,
+  '0005_bank_rules': m0005,
 };
 
 export const migrationProvider: MigrationProvider = {
