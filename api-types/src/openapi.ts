@@ -145,6 +145,7 @@ export interface paths {
                 bank: {
                   code: string;
                   nameEN: string;
+                  nameLA: string;
                   nameTH: string;
                 };
                 bankAccountName: string;
@@ -285,6 +286,7 @@ export interface paths {
                 bank: {
                   code: string;
                   nameEN: string;
+                  nameLA: string;
                   nameTH: string;
                 };
                 bankAccountName: string;
@@ -354,6 +356,7 @@ export interface paths {
                 bank: {
                   code: string;
                   nameEN: string;
+                  nameLA: string;
                   nameTH: string;
                 };
                 bankAccountName: string;
@@ -1089,9 +1092,15 @@ export interface paths {
               /** @enum {string} */
               code: 'SUCCESS';
               data: {
+                /** @description Digits of an account number at this bank (registration checks it) */
+                accountNoLength: {
+                  max: number;
+                  min: number;
+                };
                 code: string;
                 country: 'TH' | 'LA';
                 nameEN: string;
+                /** @description Lao name (Thai banks: the Thai name in Lao script) */
                 nameLA: string;
                 nameTH: string;
               }[];
@@ -3038,6 +3047,7 @@ export interface paths {
                   bank: {
                     code: string;
                     nameEN: string;
+                    nameLA: string;
                     nameTH: string;
                   };
                   bankAccountName: string;
@@ -3054,6 +3064,7 @@ export interface paths {
                   bank: {
                     code: string;
                     nameEN: string;
+                    nameLA: string;
                     nameTH: string;
                   };
                   bankAccountName: string;
@@ -5084,6 +5095,8 @@ export interface components {
     'def-0': {
       /** @description Error catalogue code (spec §8), `gone` or `invalid-token` */
       code: string;
+      /** @description the request field the error is about (e.g. bankAccountNo), when it is one */
+      field?: string;
       message: string;
       /** @description a money operation that failed and moved nothing in the end */
       operationId?: string;

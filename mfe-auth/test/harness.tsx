@@ -9,8 +9,12 @@ import { ApiError, ToastViewport, clearSession, i18n, setLocale, translateErrorC
  * Renders a screen the way the host mounts it (the page's i18n instance, its own BrowserRouter) next to the
  * host's toast viewport, at `url`. Pass `fakeTimers` when the test called `jest.useFakeTimers()`.
  */
-export function renderScreen(ui: ReactElement, { url = '/', fakeTimers = false } = {}) {
-  window.history.pushState({}, '', url);
+export function renderScreen(
+  ui: ReactElement,
+  { url = '/' as string | null, fakeTimers = false }: { url?: string | null; fakeTimers?: boolean } = {},
+) {
+  // `url: null` mounts at the current history entry, with its state (as the host mounts a part after a navigation).
+  if (url !== null) window.history.pushState({}, '', url);
   const user = userEvent.setup(fakeTimers ? { advanceTimers: (ms) => jest.advanceTimersByTime(ms) } : {});
   const view = render(
     <I18nextProvider i18n={i18n}>
@@ -21,9 +25,9 @@ export function renderScreen(ui: ReactElement, { url = '/', fakeTimers = false }
   return { user, ...view };
 }
 
-/** The error a failed call rejects with, as the shared HTTP client builds it from the server's code. */
-export function serverError(code: string, status = 400): ApiError {
-  return new ApiError(code, status, translateErrorCode(code));
+/** The error a failed call rejects with, as the shared HTTP client builds it from the server's code (and field). */
+export function serverError(code: string, status = 400, field?: string): ApiError {
+  return new ApiError(code, status, translateErrorCode(code), field);
 }
 
 /** Messages shown under the form's fields (the toast region excluded). */

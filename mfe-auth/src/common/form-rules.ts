@@ -3,6 +3,20 @@ import { i18n, toast } from '@wallet/shared';
 /** A rule's verdict: the i18n key (with namespace) of the message to show, `null` when the value passes. */
 export type MessageKey = `${'auth' | 'errors'}:${string}`;
 
+/** A message with values to fill in (e.g. how many digits an account number has). */
+export interface RuleMessage {
+  key: MessageKey;
+  values: Record<string, string | number>;
+}
+
+/** What a rule says when a value fails: a message key, or a key with its values. */
+export type Verdict = MessageKey | RuleMessage;
+
+/** The verdict in the current language. */
+export function verdictText(verdict: Verdict): string {
+  return typeof verdict === 'string' ? i18n.t(verdict) : i18n.t(verdict.key, verdict.values);
+}
+
 export const REQUIRED: MessageKey = 'auth:validation.required';
 
 export function required(value: string): MessageKey | null {
@@ -10,10 +24,10 @@ export function required(value: string): MessageKey | null {
 }
 
 /** Keeps the failed rules of a form: `{ phone: 'errors:…' }`; an empty object means the form passes. */
-export function failedRules<K extends string>(
-  rules: Record<K, MessageKey | null>,
-): Partial<Record<K, MessageKey>> {
-  const failed: Partial<Record<K, MessageKey>> = {};
+export function failedRules<K extends string, V extends Verdict = MessageKey>(
+  rules: Record<K, V | null>,
+): Partial<Record<K, V>> {
+  const failed: Partial<Record<K, V>> = {};
   for (const key of Object.keys(rules) as K[]) {
     const message = rules[key];
     if (message) failed[key] = message;
@@ -26,8 +40,8 @@ export function failedRules<K extends string>(
  * as a toast for 4 seconds), next to the inline messages the fields already carry.
  */
 export function passes(failed: object): boolean {
-  const first = Object.values(failed as Record<string, MessageKey>)[0];
+  const first = Object.values(failed as Record<string, Verdict>)[0];
   if (first === undefined) return true;
-  toast.error(i18n.t(first));
+  toast.error(verdictText(first));
   return false;
 }

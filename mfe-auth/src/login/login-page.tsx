@@ -9,6 +9,7 @@ import {
   useAsyncAction,
   useTranslation,
   Link,
+  useLocation,
   useNavigate,
 } from '@wallet/shared';
 import { loginApi } from './api';
@@ -16,15 +17,24 @@ import { failedRules, passes, required, type MessageKey } from '../common/form-r
 
 type LoginErrors = Partial<Record<'username' | 'password', MessageKey>>;
 
+/** The phone a registration that just succeeded handed over in the navigation state, if any. */
+function registeredPhone(state: unknown): string {
+  if (typeof state !== 'object' || state === null || !('phone' in state)) return '';
+  return typeof state.phone === 'string' ? state.phone : '';
+}
+
 /**
- * `/login`: the phone number is the username. "Remember me" keeps the token in localStorage, otherwise it lives
+ * `/login`: the phone number is the username (filled in after a registration, from the navigation state). "Remember me" keeps the token in localStorage, otherwise it lives
  * for the browser session. Server refusals (WRONG_CREDENTIAL, REQUEST_LIMIT, INACTIVE_USER…) arrive translated
  * and are toasted by `useAsyncAction`.
  */
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const [username, setUsername] = useState('');
+  const location = useLocation();
+  // After registration the form holds the new phone; the member types only the password.
+  const [handedPhone] = useState(() => registeredPhone(location.state));
+  const [username, setUsername] = useState(handedPhone);
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<LoginErrors>({});
@@ -67,6 +77,7 @@ export function LoginPage() {
           required
           value={password}
           onValueChange={setPassword}
+          autoFocus={handedPhone !== ''}
           error={message('password')}
           data-testid="login-password"
         />

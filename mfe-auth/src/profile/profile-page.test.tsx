@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { getSession, setSession } from '@wallet/shared';
+import { getSession, setLocale, setSession } from '@wallet/shared';
 import { bankApi } from '../common/api';
 import { profileApi, type Profile } from './api';
 import {
@@ -24,7 +24,7 @@ const PROFILE: Profile = {
   bankCode: 'KBANK',
   bankAccountName: 'SOMCHAI JAIDEE',
   bankAccountNo: '1112223334',
-  bank: { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
+  bank: { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', nameLA: 'ທະນາຄານກະສິກອນໄທ' },
   currency: 'THB',
 };
 
@@ -42,11 +42,47 @@ it('shows the member details, the account number as 3-3-4 and the date as DD/MM/
   expect(screen.getByTestId('profile-created-at')).toHaveTextContent('05/03/2024 14:07:09');
   expect(screen.getByTestId('profile-username')).toHaveTextContent('0812345678');
   expect(screen.getByTestId('profile-bank-account-name')).toHaveTextContent('SOMCHAI JAIDEE');
-  expect(screen.getByTestId('profile-bank-name')).toHaveTextContent('ธนาคารกสิกรไทย');
+  expect(screen.getByTestId('profile-bank-name')).toHaveTextContent('Kasikornbank');
   expect(screen.getByTestId('profile-account-no')).toHaveTextContent('111-222-3334');
 });
 
-it('finds the Thai bank name in the bank lookup when the profile has none', async () => {
+it.each([
+  ['th', 'ธนาคารกสิกรไทย'],
+  ['la', 'ທະນາຄານກະສິກອນໄທ'],
+  ['en', 'Kasikornbank'],
+] as const)('names the bank in the page language (%s)', async (language, name) => {
+  await setLocale(language);
+  try {
+    await openProfile();
+    expect(screen.getByTestId('profile-bank-name')).toHaveTextContent(name);
+  } finally {
+    await setLocale('en');
+  }
+});
+
+it('falls back to the English name in Lao when the bank has no Lao name', async () => {
+  await setLocale('la');
+  try {
+    await openProfile({ ...PROFILE, bank: { ...PROFILE.bank, nameLA: '' } });
+    expect(screen.getByTestId('profile-bank-name')).toHaveTextContent('Kasikornbank');
+  } finally {
+    await setLocale('en');
+  }
+});
+
+it('the change-password button shows its label beside the padlock and is named by it', async () => {
+  await setLocale('la');
+  try {
+    await openProfile();
+    const button = screen.getByRole('button', { name: 'ປ່ຽນລະຫັດຜ່ານ' });
+    expect(button).toBe(screen.getByTestId('profile-change-password'));
+    expect(within(button).getByText('ປ່ຽນລະຫັດຜ່ານ')).toBeVisible();
+  } finally {
+    await setLocale('en');
+  }
+});
+
+it('finds the bank name in the bank lookup when the profile has none', async () => {
   jest.spyOn(bankApi, 'banks').mockResolvedValue([
     {
       code: 'SCB',
@@ -54,10 +90,17 @@ it('finds the Thai bank name in the bank lookup when the profile has none', asyn
       nameEN: 'Siam Commercial Bank',
       nameLA: 'ທະນາຄານໄທພານິດ',
       country: 'TH',
+      accountNoLength: { min: 10, max: 10 },
     },
   ]);
-  await openProfile({ ...PROFILE, bankCode: 'SCB', bank: { code: 'SCB', nameTH: '', nameEN: '' } });
-  await waitFor(() => expect(screen.getByTestId('profile-bank-name')).toHaveTextContent('ธนาคารไทยพาณิชย์'));
+  await openProfile({
+    ...PROFILE,
+    bankCode: 'SCB',
+    bank: { code: 'SCB', nameTH: '', nameEN: '', nameLA: '' },
+  });
+  await waitFor(() =>
+    expect(screen.getByTestId('profile-bank-name')).toHaveTextContent('Siam Commercial Bank'),
+  );
 });
 
 describe('change password', () => {

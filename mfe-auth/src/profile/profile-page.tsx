@@ -8,31 +8,37 @@ import {
   useTranslation,
 } from '@wallet/shared';
 import { bankApi } from '../common/api';
+import { useBankName, type BankNames } from '../common/bank-name';
 import { profileApi, type Profile } from './api';
 import { ChangePasswordModal } from './change-password-modal';
 import { LockIcon } from './lock-icon';
 
-/** Thai name of the member's bank: from the profile, else from the bank lookup. */
-function useBankName(profile: Profile | null): string {
-  const [looked, setLooked] = useState('');
-  const fromProfile = profile?.bank?.nameTH ?? '';
+/**
+ * The member's bank in the page's language (th → nameTH, la → nameLA, en → nameEN): from the profile, else from
+ * the bank lookup, else the bank code.
+ */
+function useMemberBankName(profile: Profile | null): string {
+  const nameOf = useBankName();
+  const [looked, setLooked] = useState<BankNames | null>(null);
+  const fromProfile = profile?.bank && (profile.bank.nameTH || profile.bank.nameEN) ? profile.bank : null;
   const code = profile?.bankCode ?? '';
   useEffect(() => {
     if (fromProfile || !code) return undefined;
     let live = true;
     bankApi.banks().then(
       (banks) => {
-        if (live) setLooked(banks.find((bank) => bank.code === code)?.nameTH ?? code);
+        if (live) setLooked(banks.find((bank) => bank.code === code) ?? null);
       },
       () => {
-        if (live) setLooked(code);
+        if (live) setLooked(null);
       },
     );
     return () => {
       live = false;
     };
   }, [fromProfile, code]);
-  return fromProfile || looked;
+  const bank = fromProfile ?? looked;
+  return (bank && nameOf(bank)) || code;
 }
 
 /**
@@ -44,7 +50,7 @@ export function ProfilePage() {
   const [profile, setProfile] = useState<Profile | null>(null);
   const [changing, setChanging] = useState(false);
   const load = useAsyncAction(profileApi.profile, { onError: 'silent' });
-  const bankName = useBankName(profile);
+  const bankName = useMemberBankName(profile);
   const { run } = load;
 
   useEffect(() => {
@@ -91,12 +97,12 @@ export function ProfilePage() {
         <h1 className="auth-page__title">{t('profile.title')}</h1>
         <Button
           variant="ghost"
-          aria-label={t('profile.changePassword')}
-          title={t('profile.changePassword')}
+          className="auth-profile__change-password"
           onClick={() => setChanging(true)}
           data-testid="profile-change-password"
         >
           <LockIcon />
+          <span className="auth-profile__change-password-label">{t('profile.changePassword')}</span>
         </Button>
       </header>
       {profile && (

@@ -1,39 +1,56 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button, FormField, SelectField, buildConfig, useTranslation } from '@wallet/shared';
 import { bankApi } from '../common/api';
+import { useBankName } from '../common/bank-name';
 import { useLookup } from '../common/use-lookup';
 import { LAOS_CURRENCIES, banksForBuild } from './register-form';
 import type { StepProps } from './step-props';
-import { failedRules, passes, required, type MessageKey } from '../common/form-rules';
-import { requiresEnglishName, validateAccountName } from './validation';
+import { failedRules, passes, required, verdictText, type Verdict } from '../common/form-rules';
+import { requiresEnglishName, validateAccountName, validateAccountNo } from './validation';
 
-type BankErrors = Partial<Record<'bankCode' | 'firstName' | 'lastName' | 'accountNo', MessageKey>>;
+type BankErrors = Partial<Record<'bankCode' | 'firstName' | 'lastName' | 'accountNo', Verdict>>;
 
 /**
  * Spec §5: bank, first name, last name and account number are required; names are typed in uppercase and, for
- * KTB, TMB and BBL, in English letters only. The Laos build also chooses the wallet currency.
+ * KTB, TMB and BBL, in English letters only. The account number is digits only, as many as the chosen bank uses
+ * (the bank lookup's `accountNoLength`). Bank names are in the page's language. The Laos build also chooses the
+ * wallet currency. A field the server refused shows the server's message until it is edited.
  */
-export function BankStep({ form, onChange, onNext, onBack, busy }: StepProps) {
+export function BankStep({ form, onChange, onNext, onBack, busy, serverErrors }: StepProps) {
   const { t } = useTranslation('auth');
+  const nameOf = useBankName();
   const allBanks = useLookup(bankApi.banks);
   const laos = buildConfig.laos;
   const banks = useMemo(() => banksForBuild(allBanks, laos), [allBanks, laos]);
   const [errors, setErrors] = useState<BankErrors>({});
+  const chosen = banks.find((bank) => bank.code === form.bankCode);
 
   const nameRule = (value: string) => required(value) ?? validateAccountName(form.bankCode, value.trim());
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const failed = failedRules({
+    const failed = failedRules<keyof BankErrors, Verdict>({
       bankCode: required(form.bankCode),
       firstName: nameRule(form.firstName),
       lastName: nameRule(form.lastName),
-      accountNo: required(form.accountNo),
+      accountNo: validateAccountNo(form.accountNo, chosen?.accountNoLength),
     });
     setErrors(failed);
     if (passes(failed)) onNext();
   };
-  const message = (key: keyof BankErrors) => (errors[key] ? t(errors[key]) : undefined);
+  // "10 digits" or "10–18 digits" under the account number, once a bank is chosen.
+  const length = chosen?.accountNoLength;
+  let accountNoHint: string | undefined;
+  if (length) {
+    accountNoHint =
+      length.min === length.max
+        ? t('register.accountNoDigits', { digits: length.min })
+        : t('register.accountNoDigitsRange', { min: length.min, max: length.max });
+  }
+  const message = (key: keyof BankErrors) => {
+    const verdict = errors[key];
+    return verdict ? verdictText(verdict) : serverErrors[key];
+  };
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
@@ -41,7 +58,7 @@ export function BankStep({ form, onChange, onNext, onBack, busy }: StepProps) {
         label={t('register.bank')}
         placeholder={t('register.choose')}
         required
-        options={banks.map((bank) => ({ value: bank.code, label: bank.nameTH }))}
+        options={banks.map((bank) => ({ value: bank.code, label: nameOf(bank) }))}
         value={form.bankCode}
         onValueChange={(bankCode) => onChange({ bankCode })}
         error={message('bankCode')}
@@ -71,9 +88,11 @@ export function BankStep({ form, onChange, onNext, onBack, busy }: StepProps) {
       <FormField
         label={t('register.accountNo')}
         inputMode="numeric"
+        autoComplete="off"
         required
         value={form.accountNo}
         onValueChange={(accountNo) => onChange({ accountNo: accountNo.trim() })}
+        hint={accountNoHint}
         error={message('accountNo')}
         data-testid="register-account-no"
       />
@@ -84,6 +103,7 @@ export function BankStep({ form, onChange, onNext, onBack, busy }: StepProps) {
           options={LAOS_CURRENCIES.map((code) => ({ value: code, label: t(`register.currencies.${code}`) }))}
           value={form.currency}
           onValueChange={(currency) => onChange({ currency: currency === 'BAHT' ? 'BAHT' : 'LAK' })}
+          error={serverErrors.currency}
           data-testid="register-currency"
         />
       )}

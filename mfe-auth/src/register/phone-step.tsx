@@ -4,7 +4,8 @@ import type { StepProps } from './step-props';
 import { failedRules, passes, type MessageKey } from '../common/form-rules';
 import { validatePhone } from './validation';
 
-export function PhoneStep({ form, onChange, onNext, busy }: StepProps) {
+/** Step 0: the phone number (the username); a phone the server refused shows its message here. */
+export function PhoneStep({ form, onChange, onNext, busy, serverErrors }: StepProps) {
   const { t } = useTranslation('auth');
   const [error, setError] = useState<MessageKey | null>(null);
 
@@ -25,7 +26,7 @@ export function PhoneStep({ form, onChange, onNext, busy }: StepProps) {
         required
         value={form.phone}
         onValueChange={(phone) => onChange({ phone: phone.trim() })}
-        error={error ? t(error) : undefined}
+        error={error ? t(error) : serverErrors.phone}
         data-testid="register-phone"
       />
       <div className="auth-form__actions">

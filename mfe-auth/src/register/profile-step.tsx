@@ -19,6 +19,7 @@ export function ProfileStep({
   onNext,
   onBack,
   busy,
+  serverErrors,
   inviteLocked,
 }: StepProps & { inviteLocked: boolean }) {
   const { t } = useTranslation('auth');
@@ -36,7 +37,7 @@ export function ProfileStep({
     setErrors(failed);
     if (passes(failed)) onNext();
   };
-  const message = (key: keyof ProfileErrors) => (errors[key] ? t(errors[key]) : undefined);
+  const message = (key: keyof ProfileErrors) => (errors[key] ? t(errors[key]) : serverErrors[key]);
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
@@ -84,6 +85,7 @@ export function ProfileStep({
         options={sources.map((source) => ({ value: source.code, label: source.description }))}
         value={form.sourceCode}
         onValueChange={(sourceCode) => onChange({ sourceCode })}
+        error={serverErrors.sourceCode}
         data-testid="register-source"
       />
       <FormField
@@ -91,6 +93,7 @@ export function ProfileStep({
         readOnly={inviteLocked}
         value={form.inviteCode}
         onValueChange={(inviteCode) => onChange({ inviteCode })}
+        error={serverErrors.inviteCode}
         data-testid="register-invite"
       />
       <div className="auth-form__actions">

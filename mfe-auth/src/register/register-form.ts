@@ -1,7 +1,7 @@
 import { buildConfig } from '@wallet/shared';
 import type { Bank } from '../common/api';
 import type { RegistrationPayload } from './api';
-import { joinAccountName } from './validation';
+import { joinAccountName, normalizeAccountNo } from './validation';
 
 /** Spec §4: 0 phone, 1 one-time code, 2 profile, 3 bank. */
 export type RegisterStep = 0 | 1 | 2 | 3;
@@ -70,7 +70,7 @@ export function registrationPayload(form: RegisterForm, otpToken: string): Regis
     inviteCode: form.inviteCode.trim(),
     bankCode: form.bankCode,
     bankAccountName: joinAccountName(form.firstName, form.lastName),
-    bankAccountNo: form.accountNo.trim(),
+    bankAccountNo: normalizeAccountNo(form.accountNo),
     currency: form.currency,
     ...(otpToken ? { otpToken } : {}),
   };
@@ -80,3 +80,21 @@ export function registrationPayload(form: RegisterForm, otpToken: string): Regis
 export function banksForBuild(banks: readonly Bank[], laos: boolean): Bank[] {
   return banks.filter((bank) => (laos ? bank.country === 'LA' : bank.country !== 'LA'));
 }
+
+/**
+ * Where a field the server names (the error body's `field`) lives in the wizard: the form field that shows it,
+ * its step, and its label key. The account name is typed as first and last name: shown at the first name.
+ */
+export const SERVER_FIELDS: Readonly<
+  Record<string, { field: RegisterField; step: RegisterStep; label: `register.${string}` }>
+> = {
+  username: { field: 'phone', step: 0, label: 'register.phone' },
+  name: { field: 'name', step: 2, label: 'register.name' },
+  password: { field: 'password', step: 2, label: 'register.password' },
+  sourceCode: { field: 'sourceCode', step: 2, label: 'register.source' },
+  inviteCode: { field: 'inviteCode', step: 2, label: 'register.invite' },
+  bankCode: { field: 'bankCode', step: 3, label: 'register.bank' },
+  bankAccountName: { field: 'firstName', step: 3, label: 'register.accountName' },
+  bankAccountNo: { field: 'accountNo', step: 3, label: 'register.accountNo' },
+  currency: { field: 'currency', step: 3, label: 'register.currency' },
+};

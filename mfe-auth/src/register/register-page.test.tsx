@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { buildConfig } from '@wallet/shared';
+import { buildConfig, setLocale } from '@wallet/shared';
 import { bankApi, type Bank } from '../common/api';
 import { otpApi, registerApi, type OtpSendResponse, type RegistrationPayload } from './api';
 import {
@@ -10,22 +10,61 @@ import {
   startEachTestClean,
   toastMessages,
 } from '../../test/harness';
+import { LoginPage } from '../login/login-page';
 import { RegisterPage } from './register-page';
 
 startEachTestClean();
 
+const TEN = { min: 10, max: 10 };
 const BANKS: Bank[] = [
-  { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', country: 'TH', nameLA: 'Kasikornbank' },
-  { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', country: 'TH', nameLA: 'Krungthai Bank' },
+  {
+    code: 'KBANK',
+    nameTH: 'ธนาคารกสิกรไทย',
+    nameEN: 'Kasikornbank',
+    nameLA: 'ທະນາຄານກະສິກອນໄທ',
+    country: 'TH',
+    accountNoLength: TEN,
+  },
+  {
+    code: 'KTB',
+    nameTH: 'ธนาคารกรุงไทย',
+    nameEN: 'Krungthai Bank',
+    nameLA: 'ທະນາຄານກຸງໄທ',
+    country: 'TH',
+    accountNoLength: TEN,
+  },
   {
     code: 'TMB',
     nameTH: 'ธนาคารทหารไทยธนชาต',
     nameEN: 'TMBThanachart Bank',
+    nameLA: 'ທະນາຄານທະຫານໄທທະນະຊາດ',
     country: 'TH',
-    nameLA: 'TMBThanachart Bank',
+    accountNoLength: TEN,
   },
-  { code: 'BBL', nameTH: 'ธนาคารกรุงเทพ', nameEN: 'Bangkok Bank', country: 'TH', nameLA: 'Bangkok Bank' },
-  { code: 'BCEL', nameTH: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ', nameEN: 'BCEL', country: 'LA', nameLA: 'BCEL' },
+  {
+    code: 'BBL',
+    nameTH: 'ธนาคารกรุงเทพ',
+    nameEN: 'Bangkok Bank',
+    nameLA: 'ທະນາຄານກຸງເທບ',
+    country: 'TH',
+    accountNoLength: TEN,
+  },
+  {
+    code: 'GSB',
+    nameTH: 'ธนาคารออมสิน',
+    nameEN: 'Government Savings Bank',
+    nameLA: 'ທະນາຄານອອມສິນ',
+    country: 'TH',
+    accountNoLength: { min: 12, max: 12 },
+  },
+  {
+    code: 'BCEL',
+    nameTH: 'ธนาคารการค้าต่างประเทศลาว มหาชน',
+    nameEN: 'BCEL (Banque pour le Commerce Extérieur Lao Public)',
+    nameLA: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ ມະຫາຊົນ',
+    country: 'LA',
+    accountNoLength: { min: 10, max: 18 },
+  },
 ];
 
 const SENT: OtpSendResponse = { otpRef: 'QWER', otpToken: 'otp-token-1', code: 'OTP_SENT' };
@@ -64,12 +103,13 @@ async function enterProfile(user: User, password = 'secret-pass-9', confirm = pa
   await user.click(screen.getByTestId('register-next'));
 }
 
-async function enterBank(user: User, bank: string, first: string, last: string) {
-  await screen.findByRole('option', { name: BANKS.find((b) => b.code === bank)?.nameTH ?? bank });
+async function enterBank(user: User, bank: string, first: string, last: string, accountNo = '1112223334') {
+  // The tests read in English: the options carry the English names.
+  await screen.findByRole('option', { name: BANKS.find((b) => b.code === bank)?.nameEN ?? bank });
   await user.selectOptions(screen.getByTestId('register-bank'), bank);
   await user.type(screen.getByTestId('register-first-name'), first);
   await user.type(screen.getByTestId('register-last-name'), last);
-  await user.type(screen.getByTestId('register-account-no'), '1112223334');
+  await user.type(screen.getByTestId('register-account-no'), accountNo);
   await user.click(screen.getByTestId('register-submit'));
 }
 
@@ -293,9 +333,103 @@ describe('bank step', () => {
     }
   });
 
+  it.each([
+    ['th', 'ธนาคารกสิกรไทย'],
+    ['la', 'ທະນາຄານກະສິກອນໄທ'],
+    ['en', 'Kasikornbank'],
+  ] as const)('names the banks in the page language (%s)', async (language, kbank) => {
+    await setLocale(language);
+    try {
+      await reachBankStep();
+      expect(await screen.findByRole('option', { name: kbank })).toHaveValue('KBANK');
+    } finally {
+      await setLocale('en');
+    }
+  });
+
+  it('names the Lao banks in Lao in the Lao page of the Laos build', async () => {
+    buildConfig.laos = true;
+    await setLocale('la');
+    try {
+      await reachBankStep();
+      expect(await screen.findByRole('option', { name: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ ມະຫາຊົນ' })).toHaveValue(
+        'BCEL',
+      );
+    } finally {
+      buildConfig.laos = false;
+      await setLocale('en');
+    }
+  });
+
   it('has no currency choice outside the Laos build', async () => {
     await reachBankStep();
     expect(screen.queryByTestId('register-currency')).not.toBeInTheDocument();
+  });
+
+  it('refuses "12ab" as an account number on the page, at the field, without calling the server', async () => {
+    const { user, api } = await reachBankStep();
+    await enterBank(user, 'KBANK', 'somchai', 'jaidee', '12ab');
+    const message = 'The account number must contain digits only.';
+    expect(inlineErrors(message)).toHaveLength(1);
+    expect(screen.getByTestId('register-account-no')).toHaveAccessibleDescription(
+      expect.stringContaining(message),
+    );
+    expect(toastMessages()).toEqual([message]);
+    expect(api.register).not.toHaveBeenCalled();
+  });
+
+  it('wants as many digits as the chosen bank uses: 10 at KBANK, 12 at GSB', async () => {
+    const { user, api } = await reachBankStep();
+    // The field says how many digits once a bank is chosen.
+    await screen.findByRole('option', { name: 'Government Savings Bank' });
+    await user.selectOptions(screen.getByTestId('register-bank'), 'GSB');
+    expect(screen.getByTestId('register-account-no')).toHaveAccessibleDescription('12 digits');
+    await user.selectOptions(screen.getByTestId('register-bank'), 'KBANK');
+    expect(screen.getByTestId('register-account-no')).toHaveAccessibleDescription('10 digits');
+
+    await enterBank(user, 'KBANK', 'somchai', 'jaidee', '123456789012');
+    expect(inlineErrors('An account number at this bank has 10 digits.')).toHaveLength(1);
+
+    await user.selectOptions(screen.getByTestId('register-bank'), 'GSB');
+    await user.clear(screen.getByTestId('register-account-no'));
+    await user.type(screen.getByTestId('register-account-no'), '1112223334');
+    await user.click(screen.getByTestId('register-submit'));
+    expect(inlineErrors('An account number at this bank has 12 digits.')).toHaveLength(1);
+    expect(api.register).not.toHaveBeenCalled();
+
+    // Dashes as printed in a passbook are fine; the server gets the digits.
+    await user.clear(screen.getByTestId('register-account-no'));
+    await user.type(screen.getByTestId('register-account-no'), '0200-1234-5678');
+    await user.click(screen.getByTestId('register-submit'));
+    await waitFor(() => expect(api.register).toHaveBeenCalled());
+    expect(registered(api).bankAccountNo).toBe('020012345678');
+  });
+
+  it('shows a server refusal that names the account number at that field, and the toast names it', async () => {
+    const { user, api } = await reachBankStep();
+    api.register.mockRejectedValue(serverError('INVALID_USER_INFO', 400, 'bankAccountNo'));
+    await enterBank(user, 'KBANK', 'somchai', 'jaidee');
+    const message = errorText('INVALID_USER_INFO');
+    await waitFor(() => expect(inlineErrors(message)).toHaveLength(1));
+    expect(screen.getByTestId('register-account-no')).toHaveAccessibleDescription(
+      expect.stringContaining(message),
+    );
+    expect(screen.getByTestId('register-first-name')).not.toHaveAccessibleDescription(
+      expect.stringContaining(message),
+    );
+    expect(toastMessages()).toEqual([`Account number: ${message}`]);
+    // Editing the number clears the refusal.
+    await user.type(screen.getByTestId('register-account-no'), '5');
+    expect(inlineErrors(message)).toHaveLength(0);
+  });
+
+  it('goes back to the phone step when the registration says the phone is taken', async () => {
+    const { user, api } = await reachBankStep();
+    api.register.mockRejectedValue(serverError('EXISTING_USER', 409, 'username'));
+    await enterBank(user, 'KBANK', 'somchai', 'jaidee');
+    const phone = await screen.findByTestId('register-phone');
+    expect(phone).toHaveAccessibleDescription(expect.stringContaining(errorText('EXISTING_USER')));
+    expect(toastMessages()).toEqual([`Phone number: ${errorText('EXISTING_USER')}`]);
   });
 
   it('shows the server refusal of the registration', async () => {
@@ -323,6 +457,29 @@ it('after registering shows a success toast and goes to /login 2 s later', async
   expect(window.location.pathname).toBe('/register');
   act(() => jest.advanceTimersByTime(100));
   expect(window.location.pathname).toBe('/login');
+  // Nothing secret went into the URL or the history entry.
+  expect(window.location.search).toBe('');
+  expect(JSON.stringify(window.history.state)).not.toContain('secret-pass-9');
+});
+
+it('after registering, the login form holds the new phone and asks only for the password', async () => {
+  jest.useFakeTimers();
+  server({ registerOTP: false });
+  const first = renderScreen(<RegisterPage />, { url: '/register', fakeTimers: true });
+  await enterPhone(first.user, '0898765432');
+  await enterProfile(first.user);
+  await screen.findByTestId('register-bank');
+  await enterBank(first.user, 'KBANK', 'somchai', 'jaidee');
+  await screen.findByText('Registration complete. Please log in.');
+  act(() => jest.advanceTimersByTime(2000));
+  expect(window.location.pathname).toBe('/login');
+  first.unmount();
+
+  // The host mounts the login part at the entry the wizard navigated to.
+  renderScreen(<LoginPage />, { url: null, fakeTimers: true });
+  expect(screen.getByTestId('login-username')).toHaveValue('0898765432');
+  expect(screen.getByTestId('login-password')).toHaveValue('');
+  expect(screen.getByTestId('login-password')).toHaveFocus();
 });
 
 it('Back returns to the step shown before', async () => {

@@ -1,5 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DelayedLoader, toast, useAsyncAction, useTranslation, Link, useNavigate } from '@wallet/shared';
+import {
+  DelayedLoader,
+  toast,
+  toastError,
+  useAsyncAction,
+  useTranslation,
+  Link,
+  useNavigate,
+  type ApiError,
+} from '@wallet/shared';
 import { otpApi, registerApi, type OtpSendResponse } from './api';
 import { BankStep } from './bank-step';
 import { forgetInviterCode, useInviterCode } from './inviter-code';
@@ -7,14 +16,22 @@ import { OtpStep } from './otp-step';
 import { PhoneStep } from './phone-step';
 import { ProfileStep } from './profile-step';
 import {
+  SERVER_FIELDS,
   emptyForm,
   profilePayload,
   registrationPayload,
   type FormPatch,
+  type RegisterField,
   type RegisterForm,
   type RegisterStep,
 } from './register-form';
 import { StepIndicator } from './step-indicator';
+import type { ServerErrors } from './step-props';
+
+/** What the login page reads from the navigation state: the phone just registered (never the password). */
+export interface RegisteredState {
+  phone: string;
+}
 
 /** Spec §4/§9: after a successful registration the visitor goes to /login 2 s later. */
 export const REDIRECT_TO_LOGIN_MS = 2000;
@@ -40,6 +57,7 @@ export function RegisterPage() {
   const [trail, setTrail] = useState<RegisterStep[]>([0]);
   const [otp, setOtp] = useState({ ref: '', token: '' });
   const [registered, setRegistered] = useState(false);
+  const [serverErrors, setServerErrors] = useState<ServerErrors>({});
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const step = trail[trail.length - 1] ?? 0;
@@ -49,14 +67,42 @@ export function RegisterPage() {
     [typed, inviteLocked, inviterCode],
   );
 
-  const change = useCallback((patch: FormPatch) => setTyped((current) => ({ ...current, ...patch })), []);
+  const change = useCallback((patch: FormPatch) => {
+    setTyped((current) => ({ ...current, ...patch }));
+    // An edited field drops the server's refusal of its old value.
+    setServerErrors((current) => {
+      const edited = Object.keys(patch) as RegisterField[];
+      if (!edited.some((field) => field in current)) return current;
+      const rest = { ...current };
+      for (const field of edited) delete rest[field];
+      return rest;
+    });
+  }, []);
   const goTo = (next: RegisterStep) => setTrail((current) => [...current, next]);
   const back = () => setTrail((current) => (current.length > 1 ? current.slice(0, -1) : current));
 
-  const sendCode = useAsyncAction(sendCodeIfEnabled);
-  const verifyCode = useAsyncAction(otpApi.verify);
-  const validateProfile = useAsyncAction(registerApi.validate);
-  const register = useAsyncAction(registerApi.register);
+  /**
+   * A refusal that names its field (the error body's `field`) is shown at that field, on its step (the wizard
+   * goes back to it when it was an earlier one), and toasted with the field's label; others are toasted as is.
+   */
+  const showRefusal = (error: ApiError) => {
+    const target = error.field === undefined ? undefined : SERVER_FIELDS[error.field];
+    if (!target) {
+      toastError(error);
+      return;
+    }
+    toast.error(t('register.fieldError', { field: t(target.label), message: error.message }));
+    setServerErrors({ [target.field]: error.message });
+    setTrail((current) => {
+      const at = current.lastIndexOf(target.step);
+      return at >= 0 ? current.slice(0, at + 1) : current;
+    });
+  };
+  const onError = { onError: showRefusal };
+  const sendCode = useAsyncAction(sendCodeIfEnabled, onError);
+  const verifyCode = useAsyncAction(otpApi.verify, onError);
+  const validateProfile = useAsyncAction(registerApi.validate, onError);
+  const register = useAsyncAction(registerApi.register, onError);
   const busy = sendCode.busy || verifyCode.busy || validateProfile.busy || register.busy;
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
@@ -84,10 +130,12 @@ export function RegisterPage() {
     setRegistered(true);
     forgetInviterCode();
     toast.success(t('register.success'));
-    redirectTimer.current = setTimeout(() => navigate('/login'), REDIRECT_TO_LOGIN_MS);
+    // The login form holds the new phone (navigation state: not in the URL, never the password).
+    const state: RegisteredState = { phone: form.phone.trim() };
+    redirectTimer.current = setTimeout(() => navigate('/login', { state }), REDIRECT_TO_LOGIN_MS);
   };
 
-  const stepProps = { form, onChange: change, onBack: back, busy: busy || registered };
+  const stepProps = { form, onChange: change, onBack: back, busy: busy || registered, serverErrors };
 
   return (
     <section className="auth-page auth-register" data-testid="register-page">

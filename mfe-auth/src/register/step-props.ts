@@ -1,4 +1,7 @@
-import type { FormPatch, RegisterForm } from './register-form';
+import type { FormPatch, RegisterField, RegisterForm } from './register-form';
+
+/** The server's refusals, by form field, already translated (shown at the field until it is edited). */
+export type ServerErrors = Partial<Record<RegisterField, string>>;
 
 /** What the wizard gives each step: the shared form, a way to change it, and where to go next or back. */
 export interface StepProps {
@@ -8,4 +11,5 @@ export interface StepProps {
   onNext: () => void;
   onBack?: () => void;
   busy: boolean;
+  serverErrors: ServerErrors;
 }

@@ -1,4 +1,4 @@
-import { REQUIRED, type MessageKey } from '../common/form-rules';
+import { REQUIRED, type MessageKey, type Verdict } from '../common/form-rules';
 
 /**
  * The registration rules of spec §5, as pure functions. Each rule returns `null` when the value passes, or the
@@ -38,4 +38,29 @@ export function joinAccountName(firstName: string, lastName: string): string {
 export function validateAccountName(bankCode: string, accountName: string): MessageKey | null {
   if (requiresEnglishName(bankCode) && !isEnglishOnly(accountName)) return 'errors:BANK_ACCOUNT_NAME_ENG';
   return null;
+}
+
+/** How many digits an account number has at a bank (the bank lookup's `accountNoLength`). */
+export interface AccountNoLength {
+  min: number;
+  max: number;
+}
+
+/** The account number as the server keeps it: spaces and dashes (as printed in a passbook) dropped. */
+export function normalizeAccountNo(accountNo: string): string {
+  return accountNo.replace(/[\s-]/g, '');
+}
+
+/**
+ * Digits only, and as many as the chosen bank's account numbers have (Thai banks 10, GSB/BAAC/GHB 12, Lao banks
+ * 10 to 18: the bank lookup says). The server checks the same.
+ */
+export function validateAccountNo(accountNo: string, length: AccountNoLength | undefined): Verdict | null {
+  const digits = normalizeAccountNo(accountNo);
+  if (digits === '') return REQUIRED;
+  if (!/^\d+$/.test(digits)) return 'auth:validation.accountNoDigits';
+  if (!length || (digits.length >= length.min && digits.length <= length.max)) return null;
+  return length.min === length.max
+    ? { key: 'auth:validation.accountNoLength', values: { digits: length.min } }
+    : { key: 'auth:validation.accountNoLengthRange', values: { min: length.min, max: length.max } };
 }

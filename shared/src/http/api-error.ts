@@ -22,13 +22,15 @@ export const CLIENT_ERROR_CODES: readonly string[] = ['NETWORK_ERROR', 'TIMEOUT'
 
 /**
  * A failed call. `code` is the server's catalogue code (spec §8) or a transport code; `message` is already
- * translated into the current language, ready for a toast or an inline error.
+ * translated into the current language, ready for a toast or an inline error; `field` is the request field the
+ * server refused (e.g. `bankAccountNo`), when the error is about one, so a form can show it at that field.
  */
 export class ApiError extends Error {
   constructor(
     readonly code: string,
     readonly status: number | null,
     message: string,
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ApiError';

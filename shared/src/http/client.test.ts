@@ -116,6 +116,21 @@ describe('http client', () => {
     expect(getToken()).toBe('kept');
   });
 
+  it('keeps the field a refusal names, so a form can show it there', async () => {
+    http.defaults.adapter = answer(400, {
+      code: 'INVALID_USER_INFO',
+      message: 'INVALID_USER_INFO',
+      field: 'bankAccountNo',
+    });
+    await expect(post('/api/account', {})).rejects.toMatchObject({
+      code: 'INVALID_USER_INFO',
+      field: 'bankAccountNo',
+    });
+    http.defaults.adapter = answer(401, { code: 'WRONG_CREDENTIAL', message: 'WRONG_CREDENTIAL' });
+    const plain = await post('/api/login', {}).catch((e: unknown) => e);
+    expect((plain as ApiError).field).toBeUndefined();
+  });
+
   it('translates in the current language', async () => {
     await i18n.changeLanguage('th');
     http.defaults.adapter = answer(400, { code: 'MONEY_NOT_ENOUGH', message: 'MONEY_NOT_ENOUGH' });

@@ -21,6 +21,8 @@ interface SuccessEnvelope<T> {
 interface ErrorEnvelope {
   code?: string;
   message?: string;
+  /** The request field the error is about, when it is one. */
+  field?: unknown;
 }
 
 function isSuccessEnvelope(value: unknown): value is SuccessEnvelope<unknown> {
@@ -47,7 +49,8 @@ export function toApiError(error: unknown): ApiError {
     const body: unknown = error.response?.data;
     if (error.response && isErrorEnvelope(body)) {
       const code = body.code ?? body.message ?? 'INTERNAL_SERVER_ERROR';
-      return new ApiError(code, error.response.status, translateErrorCode(code, body.message));
+      const field = typeof body.field === 'string' ? body.field : undefined;
+      return new ApiError(code, error.response.status, translateErrorCode(code, body.message), field);
     }
     if (error.response) {
       return new ApiError(
