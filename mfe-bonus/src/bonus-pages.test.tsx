@@ -4,17 +4,14 @@ import { setLocale } from '@wallet/shared';
 import { conditionsApi } from './conditions/api';
 import { BonusPage } from './bonus/bonus-page';
 import { ConditionsModal } from './conditions/conditions-modal';
-import { StatementPage } from './statement/statement-page';
 
 beforeAll(() => setLocale('en'));
 afterEach(() => jest.restoreAllMocks());
 
-test('bonus and statement pages show their title and a coming-soon line', () => {
+test('the bonus page shows its title and a coming-soon line', () => {
   render(<BonusPage />);
   expect(screen.getByRole('heading', { name: 'Bonuses' })).toBeInTheDocument();
-  render(<StatementPage />);
-  expect(screen.getByRole('heading', { name: 'Statement' })).toBeInTheDocument();
-  expect(screen.getAllByText('This page is coming soon.')).toHaveLength(2);
+  expect(screen.getByText('This page is coming soon.')).toBeInTheDocument();
 });
 
 test('the conditions modal lists the server conditions, sanitized, and closes', async () => {

@@ -72,10 +72,13 @@ export {
 // Formatting
 export {
   formatMoney,
+  formatSignedMoney,
+  statementSign,
   toMinorUnits,
   majorToMinor,
   currencyScale,
   formatDateTime,
+  timeAgo,
   formatCountdown,
   formatAccountNo,
 } from './format';
