@@ -60,19 +60,19 @@ const SYMBOL_NAMES = Object.keys(SLOT_SYMBOLS) as SlotSymbol[];
 
 /** Slots: a machine's three reels with a highlighted pay line, symbols drawn as shapes. */
 function slotArt(rnd: () => number, bg: string, fg: string): string {
-  const reelW = 62;
-  const gap = 10;
+  const reelW = 56;
+  const gap = 8;
   const left = (300 - (3 * reelW + 2 * gap)) / 2;
-  const top = 34;
-  const reelH = 132;
+  const top = 30;
+  const reelH = 104;
   const reels = [0, 1, 2]
     .map((i) => {
       const x = left + i * (reelW + gap);
       const cx = x + reelW / 2;
-      const symbols = [-44, 0, 44]
+      const symbols = [-36, 0, 36]
         .map((dy) => {
           const s = pick(rnd, SYMBOL_NAMES);
-          const scale = dy === 0 ? 1.15 : 0.85;
+          const scale = dy === 0 ? 1.05 : 0.7;
           return `<g transform="translate(${r1(cx)} ${r1(top + reelH / 2 + dy)}) scale(${scale})" opacity="${dy === 0 ? 1 : 0.55}">${SLOT_SYMBOLS[s](fg)}</g>`;
         })
         .join('');
@@ -80,10 +80,10 @@ function slotArt(rnd: () => number, bg: string, fg: string): string {
     })
     .join('');
   const frame = `<rect x="${r1(left - 10)}" y="${top - 10}" width="${3 * reelW + 2 * gap + 20}" height="${reelH + 20}" rx="18" fill="${shade(bg, -0.5)}" stroke="${fg}" stroke-width="3" opacity="0.9"/>`;
-  const payline = `<rect x="${r1(left - 14)}" y="${top + reelH / 2 - 24}" width="${3 * reelW + 2 * gap + 28}" height="48" rx="8" fill="none" stroke="${shade(fg, 0.5)}" stroke-width="2" stroke-dasharray="6 4" opacity="0.8"/>`;
+  const payline = `<rect x="${r1(left - 14)}" y="${top + reelH / 2 - 22}" width="${3 * reelW + 2 * gap + 28}" height="44" rx="8" fill="none" stroke="${shade(fg, 0.5)}" stroke-width="2" stroke-dasharray="6 4" opacity="0.8"/>`;
   const lights = Array.from({ length: 9 }, (_, i) => {
     const x = left - 4 + (i * (3 * reelW + 2 * gap + 8)) / 8;
-    return `<circle cx="${r1(x)}" cy="${top - 18}" r="3.5" fill="${i % 2 === 0 ? fg : '#fff'}" opacity="${r1(0.5 + rnd() * 0.5)}"/>`;
+    return `<circle cx="${r1(x)}" cy="${top - 16}" r="3.5" fill="${i % 2 === 0 ? fg : '#fff'}" opacity="${r1(0.5 + rnd() * 0.5)}"/>`;
   }).join('');
   const defs = `<linearGradient id="reel" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${shade(bg, 0.25)}"/><stop offset="0.5" stop-color="${shade(bg, 0.6)}"/><stop offset="1" stop-color="${shade(bg, 0.25)}"/></linearGradient>`;
   return `<defs>${defs}</defs>${frame}${reels}${payline}${lights}`;
@@ -109,17 +109,17 @@ function sportArt(rnd: () => number, bg: string, fg: string): string {
   ].join('');
   const tilt = r1(-10 + rnd() * 20);
   const bx = r1(95 + rnd() * 110);
-  const by = r1(70 + rnd() * 60);
+  const by = r1(60 + rnd() * 40);
   const ball = `<g transform="translate(${bx} ${by}) rotate(${r1(rnd() * 72)})"><circle r="18" fill="#fff" stroke="${shade(bg, -0.4)}" stroke-width="2"/><path d="M0 -7 L 6.7 -2.2 L 4.1 5.7 L -4.1 5.7 L -6.7 -2.2 Z" fill="${shade(bg, -0.3)}"/><path d="M0 -7 V -17 M6.7 -2.2 L 16 -5 M4.1 5.7 L 10 14 M-4.1 5.7 L -10 14 M-6.7 -2.2 L -16 -5" stroke="${shade(bg, -0.3)}" stroke-width="2"/></g>`;
   const glow = `<circle cx="${bx}" cy="${by}" r="46" fill="${fg}" opacity="0.25"/>`;
   const field = `<rect x="-20" y="-20" width="340" height="260" fill="${shade('#1f7a3a', rnd() * 0.15 - 0.1)}" opacity="0.35"/>`;
-  return `<g transform="rotate(${tilt} 150 110)">${field}${stripes}${pitch}</g>${glow}${ball}`;
+  return `<g transform="translate(0 -26) rotate(${tilt} 150 110)">${field}${stripes}${pitch}</g>${glow}${ball}`;
 }
 
 /** Lotto: lottery balls (blank discs, no digits) bouncing in front of a draw machine's drum. */
 function lottoArt(rnd: () => number, bg: string, fg: string): string {
   const palette = [fg, shade(fg, 0.45), '#e23b4e', '#2f80ed', '#27ae60', '#f2c94c'];
-  const drum = `<circle cx="150" cy="104" r="84" fill="${shade(bg, 0.18)}" stroke="${fg}" stroke-width="3" stroke-opacity="0.6"/><circle cx="150" cy="104" r="70" fill="none" stroke="#fff" stroke-opacity="0.15" stroke-width="10"/>`;
+  const drum = `<circle cx="150" cy="84" r="80" fill="${shade(bg, 0.18)}" stroke="${fg}" stroke-width="3" stroke-opacity="0.6"/><circle cx="150" cy="84" r="66" fill="none" stroke="#fff" stroke-opacity="0.15" stroke-width="10"/>`;
   const defs = palette
     .map(
       (c, i) =>
@@ -127,14 +127,14 @@ function lottoArt(rnd: () => number, bg: string, fg: string): string {
     )
     .join('');
   const spots = [
-    [150, 118, 30],
-    [102, 84, 24],
-    [198, 82, 24],
-    [96, 146, 20],
-    [204, 148, 21],
-    [150, 56, 18],
-    [60, 40, 14],
-    [252, 170, 15],
+    [150, 96, 28],
+    [104, 66, 22],
+    [196, 64, 22],
+    [100, 122, 19],
+    [200, 124, 20],
+    [150, 42, 17],
+    [58, 150, 14],
+    [246, 160, 15],
   ] as const;
   const balls = spots
     .map(([x, y, r], i) => {
