@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { dismissToastsRaisedSince } from './toast';
+import { dismissToasts, dismissToastsRaisedSince } from './toast';
 import { useCommonT } from './use-common-t';
 
 export interface ModalProps {
@@ -98,6 +98,8 @@ function ModalPanel({
   useEffect(() => {
     const token = Symbol('modal');
     const openedAt = Date.now();
+    // The page's messages go as a window opens over it (one raised by the action that opened it stays).
+    dismissToasts();
     stack.push(token);
     changed();
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;

@@ -119,21 +119,30 @@ describe('toasts of a window', () => {
     );
   }
 
-  it('go when the window closes; a toast from before it opened stays', () => {
+  it("go when the window closes; the page's go when a window opens over it", () => {
     jest.useFakeTimers();
     render(<Page />);
-    act(() => toast.info('Welcome back'));
+    const region = screen.getByRole('status');
+    act(() => toast.info('Link copied'));
     act(() => jest.advanceTimersByTime(1000));
     fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
-    const region = screen.getByRole('status');
-    expect(region).toHaveTextContent('Amount is below the minimum');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(region).not.toHaveTextContent('Link copied');
 
+    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(region).toHaveTextContent('Amount is below the minimum');
     act(() => jest.advanceTimersByTime(1000));
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(region).not.toHaveTextContent('Amount is below the minimum');
-    expect(region).toHaveTextContent('Welcome back');
+  });
+
+  it('keep a toast raised by the action that opened the window', () => {
+    jest.useFakeTimers();
+    render(<Page />);
+    act(() => toast.success('Game account opened'));
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Game account opened');
   });
 
   it("keep the window's outcome, raised as it closes", () => {
