@@ -1336,6 +1336,7 @@ export interface paths {
                 banks: {
                   bank: {
                     nameEN: string;
+                    nameLA?: string;
                     nameTH: string;
                   };
                   bankAccountName: string;

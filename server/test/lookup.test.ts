@@ -111,7 +111,7 @@ describe(`lookups (${dbLabel})`, () => {
       bankType: 'BANK',
       bankCode: 'KBANK',
       mode: 'AUTO',
-      bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
+      bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', nameLA: 'ທະນາຄານກະສິກອນໄທ' },
       bankAccountName: expect.any(String),
       bankAccountNo: expect.stringMatching(/^\d+$/),
       currency: 'THB',

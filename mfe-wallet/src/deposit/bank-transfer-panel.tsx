@@ -3,6 +3,7 @@ import { buildConfig, copyText, formatAccountNo, useTranslation } from '@wallet/
 import type { DepositBank } from './api';
 import type { BankAccount } from '../home/api';
 import type { TabPanelProps } from './tab-list';
+import { bankName } from '../common/bank-name';
 import { EditBankNameModal } from '../bank-name/edit-bank-name-modal';
 import { needsEnglishBankName } from '../bank-name/bank-name-rules';
 import { depositsByQr } from './qr-rules';
@@ -52,7 +53,7 @@ export function BankTransferPanel({ banks, memberAccount, onUseQr, panel }: Bank
       {banks.length === 0 && <p className="wallet-empty">{t('deposit.noBanks')}</p>}
       <ul className="wallet-deposit-banks__list">
         {banks.map((bank, index) => {
-          const name = i18n.language === 'th' ? bank.bank.nameTH : bank.bank.nameEN || bank.bank.nameTH;
+          const name = bankName(bank.bank, i18n.resolvedLanguage ?? i18n.language);
           return (
             <li
               key={`${bank.bankCode}-${bank.bankAccountNo}`}

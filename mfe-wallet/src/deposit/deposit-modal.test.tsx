@@ -110,7 +110,7 @@ test('a KTB member with a Thai account name fixes it in English first; the copy 
     bankAccount: {
       bankAccountName: 'สมชาย ใจดี',
       bankAccountNo: '1112223334',
-      bank: { code: 'KTB', nameTH: 'กรุงไทย', nameEN: 'Krungthai' },
+      bank: { code: 'KTB', nameTH: 'กรุงไทย', nameEN: 'Krungthai', nameLA: 'ກຸງໄທ' },
     },
   });
   const save = jest.spyOn(bankNameApi, 'updateBankAccountName').mockResolvedValue(member.profile);

@@ -41,6 +41,21 @@ test('shows the limits of the lookup and the bank account 3-3-4', async () => {
   expect(screen.getByTestId('withdraw-bank')).toHaveTextContent('111-222-3334');
 });
 
+test.each([
+  ['th', 'ไทยพาณิชย์'],
+  ['la', 'ໄທພານິດ'],
+  ['en', 'SCB'],
+] as const)('names the bank the money goes to in the page language (%s)', async (language, name) => {
+  await setLocale(language);
+  try {
+    renderModal();
+    await screen.findByTestId('withdraw-limits');
+    expect(screen.getByTestId('withdraw-bank')).toHaveTextContent(name);
+  } finally {
+    await setLocale('en');
+  }
+});
+
 test('below withdrawMin: the min message, no call', async () => {
   const call = jest.spyOn(withdrawApi, 'withdrawAll');
   renderModal();

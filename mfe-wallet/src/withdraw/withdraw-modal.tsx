@@ -12,6 +12,7 @@ import {
 } from '@wallet/shared';
 import type { BankAccount, GameAccount } from '../home/api';
 import { type WithdrawLimits, type WithdrawResult, withdrawApi } from './api';
+import { bankName } from '../common/bank-name';
 import { majorOf, showMoney, type MoneyFormat } from '../common/money';
 import { useActionKey } from '../common/use-action-key';
 import { announceWalletChange } from '../common/wallet-events';
@@ -103,11 +104,7 @@ function WithdrawForm({ walletAmount, bankAccount, games, format, onClose }: Wit
     };
   };
 
-  const bankName = bankAccount
-    ? i18n.language === 'th'
-      ? bankAccount.bank.nameTH
-      : bankAccount.bank.nameEN || bankAccount.bank.nameTH
-    : '';
+  const bankLabel = bankAccount ? bankName(bankAccount.bank, i18n.resolvedLanguage ?? i18n.language) : '';
 
   return (
     <form className="wallet-form" onSubmit={submit} noValidate>
@@ -123,7 +120,7 @@ function WithdrawForm({ walletAmount, bankAccount, games, format, onClose }: Wit
           <div>
             <dt>{t('withdraw.toAccount')}</dt>
             <dd data-testid="withdraw-bank">
-              <span>{bankName}</span> <span>{formatAccountNo(bankAccount.bankAccountNo)}</span>{' '}
+              <span>{bankLabel}</span> <span>{formatAccountNo(bankAccount.bankAccountNo)}</span>{' '}
               <span>{bankAccount.bankAccountName}</span>
             </dd>
           </div>

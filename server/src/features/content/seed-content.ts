@@ -304,7 +304,7 @@ function deposit(laos: boolean): unknown {
         bankType: 'BANK',
         bankCode: bank?.code ?? 'KBANK',
         mode: 'AUTO',
-        bank: { nameTH: bank?.nameTH ?? '', nameEN: bank?.nameEN ?? '' },
+        bank: { nameTH: bank?.nameTH ?? '', nameEN: bank?.nameEN ?? '', nameLA: bank?.nameLA ?? '' },
         bankAccountName: 'LUCKY WALLET CO LTD',
         bankAccountNo: laos ? '0101000123456' : '0123456789',
         currency: laos ? 'LAK' : 'THB',

@@ -28,7 +28,11 @@ export const DepositLookup = Type.Object({
       bankType: Type.String(),
       bankCode: Type.String(),
       mode: Type.String(),
-      bank: Type.Object({ nameTH: Type.String(), nameEN: Type.String() }),
+      bank: Type.Object({
+        nameTH: Type.String(),
+        nameEN: Type.String(),
+        nameLA: Type.Optional(Type.String()),
+      }),
       bankAccountName: Type.String(),
       bankAccountNo: Type.String(),
       currency: Type.String(),
