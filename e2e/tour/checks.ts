@@ -21,29 +21,34 @@ export interface AxeFinding {
  * through the DevTools protocol (`page.evaluate` of its source), which the site's Content-Security-Policy does not
  * govern, unlike a `<script>` tag; once per loaded document.
  */
-export async function runAxe(page: Page): Promise<AxeFinding[]> {
+export async function runAxe(page: Page, scope?: string): Promise<AxeFinding[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(axe.source);
-  return page.evaluate(async (tags) => {
-    const runner = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const results = await runner.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    });
-    return results.violations.map((v) => ({
-      rule: v.id,
-      impact: v.impact ?? 'unknown',
-      help: v.help,
-      targets: v.nodes.map((n) => n.target.map((t) => (Array.isArray(t) ? t.join(' ') : t)).join(' >>> ')),
-      summary: (v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300),
-    }));
-  }, AXE_TAGS);
+  return page.evaluate(
+    async ({ tags, scope }) => {
+      const runner = (window as unknown as { axe: typeof import('axe-core') }).axe;
+      const context = scope && document.querySelector(scope) ? { include: [[scope]] } : document;
+      const results = await runner.run(context, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      });
+      return results.violations.map((v) => ({
+        rule: v.id,
+        impact: v.impact ?? 'unknown',
+        help: v.help,
+        targets: v.nodes.map((n) => n.target.map((t) => (Array.isArray(t) ? t.join(' ') : t)).join(' >>> ')),
+        summary: (v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300),
+      }));
+    },
+    { tags: AXE_TAGS, scope },
+  );
 }
 
 export interface OverflowFinding {
   /**
    * What is wrong: text wider or taller than its own box, cut off by its container, off the screen, a page wider
-   * than the screen, a word broken in the middle; `truncated` (an ellipsis the design chose) is only reported.
+   * than the screen, a word broken in the middle; `truncated` is only reported: one long token (an address, a
+   * code) that ends with an ellipsis beside its copy button. Words that end with an ellipsis are `text-overflow`.
    */
   kind: 'text-overflow' | 'clipped' | 'off-screen' | 'page-too-wide' | 'broken-word' | 'truncated';
   /** A selector that names the element (its nearest data-testid, its own tag and classes). */
@@ -52,7 +57,7 @@ export interface OverflowFinding {
   detail: string;
 }
 
-/** The findings that fail the check (an ellipsis chosen by the design is shown, not failed). */
+/** The findings that fail the check (a long address or code shortened with an ellipsis is shown, not failed). */
 export const isOverflowFailure = (finding: OverflowFinding) => finding.kind !== 'truncated';
 
 /**
@@ -63,10 +68,11 @@ export const isOverflowFailure = (finding: OverflowFinding) => finding.kind !== 
  * scroller is not cut off in the direction it scrolls, and an element entirely outside a clipping container (a
  * carousel's other slides) is not shown at all. Screen-reader-only text (1×1 px) is left out.
  */
-export async function findOverflow(page: Page): Promise<OverflowFinding[]> {
+export async function findOverflow(page: Page, scope?: string): Promise<OverflowFinding[]> {
   // tsx compiles with esbuild's keepNames: the named helpers below call its `__name`, which the page lacks.
   await page.evaluate('globalThis.__name ??= (fn) => fn');
-  return page.evaluate(() => {
+  return page.evaluate((scope) => {
+    const within = scope && document.querySelector(scope) ? scope : 'body';
     const findings: OverflowFinding[] = [];
     const viewport = document.documentElement.clientWidth;
     const TEXT =
@@ -112,6 +118,7 @@ export async function findOverflow(page: Page): Promise<OverflowFinding[]> {
     for (const el of Array.from(document.body.querySelectorAll('*'))) if (ownText(el)) candidates.add(el);
 
     for (const el of candidates) {
+      if (!el.closest(within)) continue;
       if (el.closest('svg, script, style, noscript, option') || !shown(el) || !text(el)) continue;
       const style = getComputedStyle(el);
       const box = el.getBoundingClientRect();
@@ -120,8 +127,9 @@ export async function findOverflow(page: Page): Promise<OverflowFinding[]> {
 
       if (!inline && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) {
         const ellipsis = style.textOverflow === 'ellipsis' && style.overflowX !== 'visible';
+        const token = !/\s/.test((el.textContent ?? '').trim());
         findings.push({
-          kind: ellipsis ? 'truncated' : 'text-overflow',
+          kind: ellipsis && token ? 'truncated' : 'text-overflow',
           target: name(el),
           detail: `${label}: ${el.scrollWidth} px of content in a ${el.clientWidth} px box${ellipsis ? ' (ellipsis)' : ''}`,
         });
@@ -196,7 +204,7 @@ export async function findOverflow(page: Page): Promise<OverflowFinding[]> {
     const seen = new Set<string>();
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const holder = node.parentElement;
-      if (!holder || !shown(holder)) continue;
+      if (!holder?.closest(within) || !shown(holder)) continue;
       const value = node.nodeValue ?? '';
       for (const match of value.matchAll(/(?<![\w./:@-])[A-Za-z]{3,}(?![\w./:@-])/g)) {
         const range = document.createRange();
@@ -215,5 +223,5 @@ export async function findOverflow(page: Page): Promise<OverflowFinding[]> {
       }
     }
     return findings;
-  });
+  }, scope);
 }

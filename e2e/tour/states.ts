@@ -13,6 +13,9 @@ export const PHONE: Viewport = { width: 390, height: 844 };
 export const NARROW: Viewport = { width: 320, height: 640 };
 export const VIEWPORTS: readonly Viewport[] = [PHONE, NARROW];
 
+/** What the checks of a window look at unless the state names its own `scope`. */
+export const WINDOW_SCOPE = '[role="dialog"], [role="alertdialog"]';
+
 /** What a state's steps may use: the page (already on `route` when the state has one), the site, the language. */
 export interface StepContext {
   page: Page;
@@ -39,9 +42,19 @@ export interface TourState {
   ready: string;
   /** Run after the state was looked at, before the next one (e.g. accept the agreement so it stops appearing). */
   leave?: (ctx: StepContext) => Promise<void>;
+  /**
+   * The part of the page the axe-core and overflow checks look at: the whole page for a page; for a window the
+   * open dialogs (`[role="dialog"], [role="alertdialog"]`) unless it says otherwise (the page under a window has its
+   * own state).
+   */
+  scope?: string;
   /** Operator settings the state needs while it is shown (set before `route` loads, set back after). */
   settings?: Record<string, boolean>;
 }
+
+/** A small picture to choose as a slip (a real PNG: 8×8 px, one colour). */
+const SLIP_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGOQqziBFTEMLQkABkZXgRDDjAEAAAAASUVORK5CYII=';
 
 const click = (page: Page, testId: string) => page.getByTestId(testId).click();
 
@@ -114,6 +127,19 @@ export const TOUR_STATES: readonly TourState[] = [
     ready: 'deposit-slip-panel',
   },
   {
+    id: 'deposit-slip-chosen',
+    title: 'Deposit: a slip picture chosen',
+    kind: 'window',
+    who: 'member',
+    open: ({ page }) =>
+      page.getByTestId('slip-file').setInputFiles({
+        name: 'slip.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(SLIP_PNG, 'base64'),
+      }),
+    ready: 'deposit-slip-panel',
+  },
+  {
     id: 'deposit-gift',
     title: 'Deposit: wallet gift link tab',
     kind: 'window',
@@ -129,6 +155,17 @@ export const TOUR_STATES: readonly TourState[] = [
     route: '/user/home',
     open: ({ page }) => click(page, 'widget-withdraw'),
     ready: 'withdraw-modal',
+  },
+  {
+    id: 'withdraw-done',
+    title: 'Withdraw: the success message',
+    kind: 'window',
+    who: 'member',
+    open: async ({ page }) => {
+      await page.getByTestId('withdraw-amount').fill('100');
+      await click(page, 'withdraw-submit');
+    },
+    ready: 'alert-success',
   },
   {
     id: 'transfer',
@@ -263,6 +300,7 @@ export const TOUR_STATES: readonly TourState[] = [
     settings: { enableChatWidget: true },
     open: ({ page }) => click(page, 'chat-toggle'),
     ready: 'chat-panel',
+    scope: '[data-testid="chat-widget"]',
   },
 
   // The visitor (logged out).
@@ -287,6 +325,7 @@ export const TOUR_STATES: readonly TourState[] = [
       await page.locator('.wl-toast').first().waitFor();
     },
     ready: 'login-page',
+    scope: '.wl-toasts',
   },
   {
     id: 'register-1',
@@ -330,6 +369,21 @@ export const TOUR_STATES: readonly TourState[] = [
       await click(page, 'register-next');
     },
     ready: 'register-bank',
+  },
+  {
+    id: 'register-4-invalid',
+    title: 'Register, step 4: an account number that is not one',
+    kind: 'page',
+    who: 'visitor',
+    open: async ({ page }) => {
+      await page.getByTestId('register-bank').selectOption({ index: 1 });
+      await page.getByTestId('register-first-name').fill('malee');
+      await page.getByTestId('register-last-name').fill('srisuk');
+      await page.getByTestId('register-account-no').fill('12ab');
+      await click(page, 'register-submit');
+      await page.waitForTimeout(500);
+    },
+    ready: 'register-page',
   },
   { id: 'howto', title: 'How-to videos', kind: 'page', who: 'visitor', route: '/howto', ready: 'howto-page' },
   { id: 'contact', title: 'Contact', kind: 'page', who: 'visitor', route: '/contact', ready: 'contact-page' },

@@ -9,6 +9,7 @@ import {
   PHONE,
   TOUR_STATES,
   VIEWPORTS,
+  WINDOW_SCOPE,
   type Language,
   type StepContext,
   type TourState,
@@ -136,8 +137,9 @@ async function look(
 ): Promise<Shot> {
   await page.setViewportSize(viewport);
   await settle(page);
-  const shot: Shot = { state: state.id, language, viewport, overflow: await findOverflow(page) };
-  if (viewport.width === PHONE.width) shot.axe = await runAxe(page);
+  const scope = state.scope ?? (state.kind === 'window' ? WINDOW_SCOPE : undefined);
+  const shot: Shot = { state: state.id, language, viewport, overflow: await findOverflow(page, scope) };
+  if (viewport.width === PHONE.width) shot.axe = await runAxe(page, scope);
   if (screenshotDir) {
     shot.file = fileName(state.id, language, viewport);
     const path = join(screenshotDir, shot.file);
