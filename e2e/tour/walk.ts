@@ -143,21 +143,33 @@ async function look(
   if (screenshotDir) {
     shot.file = fileName(state.id, language, viewport);
     const path = join(screenshotDir, shot.file);
-    if (state.kind === 'page') {
-      // The whole page in a screen as tall as the page, so the fixed bottom menu is drawn where it ends (a
-      // `fullPage` capture would draw it over the middle of a long page).
-      const height = await page.evaluate(() => document.documentElement.scrollHeight);
-      await page.setViewportSize({
-        width: viewport.width,
-        height: Math.min(Math.max(height, viewport.height), 8000),
-      });
+    // The whole page, or the whole window, in a screen as tall as it needs: a page as tall as the page (so the
+    // fixed bottom menu is drawn where it ends, where a `fullPage` capture would draw it over the middle), a window
+    // taller by what its scrolling parts hide (so a long window shows all it holds).
+    let height = viewport.height;
+    for (let round = 0; round < 3; round++) {
+      const needed = await page.evaluate(
+        ({ kind, scope }) => {
+          if (kind === 'page') return document.documentElement.scrollHeight;
+          let hidden = 0;
+          for (const part of Array.from(document.querySelectorAll(scope)))
+            for (const el of [part, ...Array.from(part.querySelectorAll('*'))]) {
+              const overflowY = getComputedStyle(el).overflowY;
+              if (overflowY === 'auto' || overflowY === 'scroll')
+                hidden = Math.max(hidden, el.scrollHeight - el.clientHeight);
+            }
+          return window.innerHeight + hidden;
+        },
+        { kind: state.kind, scope: scope ?? 'body' },
+      );
+      const next = Math.min(needed, 8000);
+      if (next <= height + 1) break;
+      height = next;
+      await page.setViewportSize({ width: viewport.width, height });
       await settle(page);
-      await page.screenshot({ path, animations: 'disabled' });
-      await page.setViewportSize(viewport);
-    } else {
-      // A window as the member sees it over the page.
-      await page.screenshot({ path, animations: 'disabled' });
     }
+    await page.screenshot({ path, animations: 'disabled' });
+    if (height !== viewport.height) await page.setViewportSize(viewport);
   }
   return shot;
 }
