@@ -9,10 +9,17 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apps, isBuilt, serverBuilt } from '../../scripts/apps.mjs';
 
 const e2e = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(e2e, '..');
 const folder = resolve(process.env.INIT_CWD ?? process.cwd(), process.argv[2] ?? join(root, 'tour'));
+
+const missing = [...(serverBuilt() ? [] : ['server']), ...apps.filter((app) => !isBuilt(app))];
+if (missing.length > 0) {
+  console.error(`tour: not built yet: ${missing.join(', ')}. Run \`npm run build\` first.`);
+  process.exit(2);
+}
 
 const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout'];
 if (process.env.TOUR_TAP)
