@@ -1478,6 +1478,12 @@ export interface paths {
               /** @enum {string} */
               code: 'SUCCESS';
               data: {
+                /** @description URL of the WebVTT caption track in each language */
+                captions?: {
+                  en: string;
+                  la: string;
+                  th: string;
+                };
                 id: string;
                 poster?: string;
                 src: string;

@@ -124,8 +124,15 @@ describe(`lookups (${dbLabel})`, () => {
     expect(await lookup('enableChatWidget')).toEqual({ enableChatWidget: false });
   });
 
-  test('howto: five localized videos whose files are served', async () => {
-    const th = await lookup<{ id: string; title: string; src: string; poster?: string }[]>('howto', 'th');
+  test('howto: five localized videos whose files and caption tracks are served', async () => {
+    type Howto = {
+      id: string;
+      title: string;
+      src: string;
+      poster?: string;
+      captions?: Record<string, string>;
+    };
+    const th = await lookup<Howto[]>('howto', 'th');
     const en = await lookup<{ title: string }[]>('howto', 'en');
     expect(th).toHaveLength(5);
     expect(th[0]?.title).toMatch(THAI);
@@ -133,6 +140,11 @@ describe(`lookups (${dbLabel})`, () => {
     for (const v of th) {
       const res = await t.app.inject({ url: v.src, method: 'HEAD' });
       expect([v.src, res.statusCode]).toEqual([v.src, 200]);
+      expect(Object.keys(v.captions ?? {}).sort()).toEqual(['en', 'la', 'th']);
+      for (const url of Object.values(v.captions ?? {})) {
+        const vtt = await t.app.inject({ url });
+        expect([url, vtt.statusCode, vtt.body.startsWith('WEBVTT')]).toEqual([url, 200, true]);
+      }
     }
   });
 });

@@ -110,12 +110,19 @@ describe(`static serving (${dbLabel})`, () => {
     expect((await get('/remotes/mfe-auth/src_Login.0badc0de.js')).statusCode).toBe(404);
   });
 
-  test('how-to clips are served from /media/howto', async () => {
-    const res = await get('/media/howto/howto-1.mp4');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('video/mp4');
-    expect(res.rawPayload.length).toBeGreaterThan(1000);
-    expect(res.rawPayload.length).toBeLessThan(200 * 1024);
+  test('how-to videos, posters and caption tracks are served from /media/howto', async () => {
+    for (const n of [1, 2, 3, 4, 5]) {
+      const res = await get(`/media/howto/howto-${n}.mp4`);
+      expect([n, res.statusCode, res.headers['content-type']]).toEqual([n, 200, 'video/mp4']);
+      // Recorded from the site (npm run howto:record): a real flow, small enough for a phone.
+      expect(res.rawPayload.length).toBeGreaterThan(50 * 1024);
+      expect(res.rawPayload.length).toBeLessThan(1.5 * 1024 * 1024);
+      for (const lang of ['th', 'la', 'en']) {
+        const vtt = await get(`/media/howto/howto-${n}.${lang}.vtt`);
+        expect([vtt.statusCode, vtt.headers['content-type']]).toEqual([200, 'text/vtt; charset=utf-8']);
+        expect(vtt.body).toMatch(/^WEBVTT\n/);
+      }
+    }
     const poster = await get('/media/howto/howto-5.jpg');
     expect([poster.statusCode, poster.headers['content-type']]).toEqual([200, 'image/jpeg']);
   });
