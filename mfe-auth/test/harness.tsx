@@ -7,7 +7,8 @@ import { ApiError, ToastViewport, clearSession, i18n, setLocale, translateErrorC
 
 /**
  * Renders a screen the way the host mounts it (the page's i18n instance, its own BrowserRouter) next to the
- * host's toast viewport, at `url`. Pass `fakeTimers` when the test called `jest.useFakeTimers()`.
+ * host's toast viewport, at `url`. Pass `fakeTimers` when the test called `jest.useFakeTimers()`. `leave()` takes
+ * the screen away and keeps the viewport.
  */
 export function renderScreen(
   ui: ReactElement,
@@ -16,13 +17,16 @@ export function renderScreen(
   // `url: null` mounts at the current history entry, with its state (as the host mounts a part after a navigation).
   if (url !== null) window.history.pushState({}, '', url);
   const user = userEvent.setup(fakeTimers ? { advanceTimers: (ms) => jest.advanceTimersByTime(ms) } : {});
-  const view = render(
+  const tree = (screenUi: ReactElement | null) => (
     <I18nextProvider i18n={i18n}>
-      <BrowserRouter>{ui}</BrowserRouter>
+      <BrowserRouter>{screenUi}</BrowserRouter>
       <ToastViewport />
-    </I18nextProvider>,
+    </I18nextProvider>
   );
-  return { user, ...view };
+  const view = render(tree(ui));
+  /** Takes the screen away (the visitor left it) while the host's toast viewport stays. */
+  const leave = () => view.rerender(tree(null));
+  return { user, leave, ...view };
 }
 
 /** The error a failed call rejects with, as the shared HTTP client builds it from the server's code (and field). */

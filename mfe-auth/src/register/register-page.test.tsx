@@ -482,6 +482,45 @@ it('after registering, the login form holds the new phone and asks only for the 
   expect(screen.getByTestId('login-password')).toHaveFocus();
 });
 
+describe('toasts', () => {
+  it("go with the step that raised them: a refusal's toast is gone once the next step shows", async () => {
+    jest.useFakeTimers();
+    server({ registerOTP: false });
+    const { user } = renderScreen(<RegisterPage />, { url: '/register', fakeTimers: true });
+    await enterPhone(user);
+    await enterProfile(user, 'secret-pass-9', 'secret-pass-8');
+    expect(toastMessages()).toEqual(['The passwords do not match.']);
+    act(() => jest.advanceTimersByTime(1000));
+    await user.clear(screen.getByTestId('register-confirm'));
+    await user.type(screen.getByTestId('register-confirm'), 'secret-pass-9');
+    await user.click(screen.getByTestId('register-next'));
+    await screen.findByTestId('register-bank');
+    expect(toastMessages()).toEqual([]);
+  });
+
+  it('go when the visitor leaves the wizard, but the success message stays on the way to the login', async () => {
+    jest.useFakeTimers();
+    server({ registerOTP: false });
+    const left = renderScreen(<RegisterPage />, { url: '/register', fakeTimers: true });
+    await enterPhone(left.user, '081');
+    expect(toastMessages()).toEqual([errorText('PHONE_NUMBER_REQUIRE_10_DIGIT')]);
+    act(() => jest.advanceTimersByTime(1000));
+    left.leave();
+    expect(toastMessages()).toEqual([]);
+    left.unmount();
+
+    const done = renderScreen(<RegisterPage />, { url: '/register', fakeTimers: true });
+    await enterPhone(done.user);
+    await enterProfile(done.user);
+    await screen.findByTestId('register-bank');
+    await enterBank(done.user, 'KBANK', 'somchai', 'jaidee');
+    await screen.findByText('Registration complete. Please log in.');
+    act(() => jest.advanceTimersByTime(2000));
+    done.leave();
+    expect(toastMessages()).toEqual(['Registration complete. Please log in.']);
+  });
+});
+
 it('Back returns to the step shown before', async () => {
   server({ sent: { otpRef: '', otpToken: 'otp-token-verified', code: 'OTP_VERIFIED' } });
   const { user } = renderScreen(<RegisterPage />, { url: '/register' });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   DelayedLoader,
+  dismissToasts,
   toast,
   toastError,
   useAsyncAction,
@@ -107,6 +108,23 @@ export function RegisterPage() {
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
+  // A step's toasts go with it: cleared when the wizard shows another step (a toast raised by the very action
+  // that moved it, e.g. a refusal sending the visitor back to the phone, stays: see dismissToasts)...
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    dismissToasts();
+  }, [step]);
+  // ...and when the visitor leaves the wizard, except the success message that sends them to the login.
+  const done = useRef(false);
+  useEffect(
+    () => () => {
+      if (!done.current) dismissToasts();
+    },
+    [],
+  );
+
   const afterPhone = async () => {
     const result = await sendCode.run(form.phone);
     if (!result.ok) return;
@@ -128,6 +146,7 @@ export function RegisterPage() {
     if (registered) return;
     if (!(await register.run(registrationPayload(form, otp.token))).ok) return;
     setRegistered(true);
+    done.current = true;
     forgetInviterCode();
     toast.success(t('register.success'));
     // The login form holds the new phone (navigation state: not in the URL, never the password).
