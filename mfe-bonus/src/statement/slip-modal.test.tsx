@@ -61,12 +61,12 @@ test('the slip window lists date, amount, status with the translated reason, and
   ).toHaveAttribute('target', '_blank');
 });
 
-test('the reason reads in the member’s language, and an unknown code falls back to contact support', async () => {
+test('the reason reads in the member’s language, an unknown code falls back to contact support', async () => {
   jest.spyOn(statementApi, 'slips').mockResolvedValue({
     total: 2,
     slips: [
       slip({ reference: 'a', status: 'FAILED', note: 'DEST_ACC_INVALID' }),
-      slip({ reference: 'b', status: 'FAILED', note: 'SOMETHING_NEW' }),
+      slip({ reference: 'b', status: 'FAILED', note: 'SOMETHING_NEW', amount: 0 }),
     ],
   });
   const dialog = await openSlips();
@@ -75,6 +75,12 @@ test('the reason reads in the member’s language, and an unknown code falls bac
     'Wrong destination account.',
     'Unknown error. Please contact support.',
   ]);
+  // A refused slip that credited nothing shows no amount rather than 0.00.
+  expect(
+    within(dialog)
+      .getAllByTestId('slip-amount')
+      .map((cell) => cell.textContent),
+  ).toEqual(['500.00', '—']);
   await act(async () => setLocale('th'));
   expect(within(dialog).getAllByTestId('slip-reason')[0]).toHaveTextContent('บัญชีปลายทางไม่ถูกต้อง');
   await act(async () => setLocale('en'));

@@ -95,7 +95,7 @@ function SlipTable({ format }: { format: MoneyFormat }) {
                     </time>
                   </td>
                   <td className="statement-slip-table__money" data-testid="slip-amount">
-                    {formatMoney(slip.amount, format.scale)}
+                    {tone === 'failed' && slip.amount === 0 ? '—' : formatMoney(slip.amount, format.scale)}
                   </td>
                   <td>
                     <span className={`statement-status statement-status--${tone}`} data-testid="slip-status">
