@@ -70,7 +70,14 @@ export function ToastViewport({ duration = TOAST_DURATION_MS }: ToastViewportPro
   return (
     <div className="wl-toasts" role="status" aria-live="polite" aria-label={t('toast.region')}>
       {toasts.map((item) => (
-        <div key={item.id} className={`wl-toast wl-toast--${item.kind}`} data-kind={item.kind}>
+        // A tap anywhere on a toast takes it away (it may lie over what the member wants to reach); the
+        // button is the way for the keyboard and screen readers.
+        <div
+          key={item.id}
+          className={`wl-toast wl-toast--${item.kind}`}
+          data-kind={item.kind}
+          onClick={() => dismiss(item.id)}
+        >
           <span className="wl-toast__icon" aria-hidden="true" />
           <span className="wl-toast__message">{item.message}</span>
           <button

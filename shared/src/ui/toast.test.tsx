@@ -68,6 +68,16 @@ describe('toast', () => {
     expect(screen.getByText('Something went wrong. Please try again.')).toBeInTheDocument();
   });
 
+  it('goes at a tap on it, or on its close button', () => {
+    render(<ToastViewport />);
+    act(() => toast.error('Amount is below the minimum'));
+    act(() => toast.info('Link copied'));
+    fireEvent.click(screen.getByText('Amount is below the minimum'));
+    expect(screen.queryByText('Amount is below the minimum')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Link copied')).not.toBeInTheDocument();
+  });
+
   it('stops listening when unmounted', () => {
     const { unmount } = render(<ToastViewport />);
     unmount();
