@@ -9,6 +9,9 @@ reports=$(mktemp -d)
 trap 'rm -rf "$reports"' EXIT
 step() { printf '\n==> %s\n' "$*"; }
 
+step "dependencies accept this Node.js (npm run check:engines)"
+npm run --silent check:engines
+
 step "type check"
 npm run --silent typecheck
 
@@ -21,9 +24,18 @@ npm run --silent lint
 step "Jest: shared, host, remotes, server (PGlite)"
 env -u TEST_DATABASE_URL npx jest --ci --json --outputFile="$reports/jest.json"
 
+skipped_suites=()
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  step "Jest: server suites on PostgreSQL ($TEST_DATABASE_URL)"
+  step "Jest: server suites on PostgreSQL ($TEST_DATABASE_URL${TEST_REDIS_URL:+, Redis $TEST_REDIS_URL})"
   npx jest --ci --selectProjects server --json --outputFile="$reports/jest-pg.json"
+  [ -n "${TEST_REDIS_URL:-}" ] || skipped_suites+=("the Redis parts of the server suites (rate limits, socket.io adapter): TEST_REDIS_URL is not set")
+else
+  skipped_suites+=("the server suites on PostgreSQL (and Redis): TEST_DATABASE_URL is not set")
+fi
+if [ ${#skipped_suites[@]} -gt 0 ]; then
+  for s in "${skipped_suites[@]}"; do echo "SKIPPED: $s"; done
+  echo "To run them: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test TEST_REDIS_URL=redis://127.0.0.1:6379 npm test"
+  echo "(CI sets both: .ci/run.)"
 fi
 
 step "production build"
@@ -73,5 +85,10 @@ for (const f of ['e2e.tap', 'tour.tap']) {
   passed += num('pass'); failed += num('fail'); skipped += num('skipped') + num('todo');
 }
 console.log(`\nsummary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+const notSet = [];
+if (!process.env.TEST_DATABASE_URL) notSet.push('PostgreSQL (TEST_DATABASE_URL)');
+if (!process.env.TEST_REDIS_URL) notSet.push('Redis (TEST_REDIS_URL)');
+if (notSet.length > 0)
+  console.log(`not run: the server suites on ${notSet.join(' and ')}; see "SKIPPED" above for how to run them`);
 process.exit(failed > 0 ? 1 : 0);
 JS

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
- * (Node: the real socket.io server below needs Node's `ws`, which jsdom replaces by a browser stub.)
  */
+// Node, not jsdom: the real socket.io server below needs Node's `ws`, which jsdom replaces by a browser stub.
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server, type Socket } from 'socket.io';
