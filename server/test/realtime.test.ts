@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import { buildApp } from '../src/app';
+import { GAMES } from '../src/features/games/catalogue';
 import { memberRoom, MEMBER_NAMESPACE } from '../src/platform/realtime';
 import { createTestApp, body, dbLabel, fund, setSetting, testDatabaseUrl, type TestApp } from './helpers';
 import { bearerOf, call, newMember, signedPost, type TestMember } from './money-in-support';
@@ -155,6 +156,33 @@ describe(`member realtime channel (${dbLabel})`, () => {
     await fund(t.app, m.id, 1_000);
     expect(await disconnected).toBe('io server disconnect');
     expect(h.events).toEqual([]);
+  });
+
+  test('a round played at the sandbox game provider is announced (reason game); a refused bet is not', async () => {
+    const m = await newMember(t.app);
+    const code = GAMES[0]!.code;
+    await t.app.games.accounts.activate(m.id, code);
+    const { username } = await t.app.games.accounts.account(m.id, code);
+    await t.app.ctx.db
+      .updateTable('sandbox_game_players')
+      .set({ balance: 10_000 })
+      .where('provider', '=', code)
+      .where('username', '=', username)
+      .execute();
+    const h = await open(m.token);
+    const play = (bet: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/sandbox/games/${code}/play`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ session: t.app.sandboxGames.session(code, username), bet }).toString(),
+      });
+    // The form takes baht: 50 of the 100 baht balance is played; a million is refused.
+    expect((await play('50')).statusCode).toBe(303);
+    expect((await play('1000000')).statusCode).toBe(303);
+    await until(() => names(h).includes('wallet:changed'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(h.events).toEqual([{ name: 'wallet:changed', payload: { reason: 'game' } }]);
   });
 
   test('one member may keep a bounded number of pages connected', async () => {
