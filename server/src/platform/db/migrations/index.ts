@@ -4,6 +4,7 @@ import * as m0002 from './0002_ledger';
 import * as m0003 from './0003_money_in';
 import * as m0004 from './0004_operations';
 import * as m0005 from './0005_bank_rules';
+import * as m0006 from './0006_howto_captions';
 
 /**
  * Numbered migrations, imported statically so the same list works from TypeScript sources (tests) and from the
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0003_money_in': m0003,
   '0004_operations': m0004,
   '0005_bank_rules': m0005,
+  '0006_howto_captions': m0006,
 };
 
 export const migrationProvider: MigrationProvider = {
