@@ -72,17 +72,17 @@ test('signed in: connects with the token; pushes become bus events; signing out 
   setSession('good-1', false);
   stop = startRealtime({ url });
   await until(() => connected.length === 1);
-  expect(connected[0].handshake.auth).toEqual({ token: 'good-1' });
+  expect(connected[0]!.handshake.auth).toEqual({ token: 'good-1' });
 
-  connected[0].emit('wallet:changed', { reason: 'deposit' });
-  connected[0].emit('deposit:qr', { qrcodeId: 'qr-7', status: 'PAID' });
+  connected[0]!.emit('wallet:changed', { reason: 'deposit' });
+  connected[0]!.emit('deposit:qr', { qrcodeId: 'qr-7', status: 'PAID' });
   // Anything unexpected is still a reason to reload, never a crash.
-  connected[0].emit('wallet:changed', { reason: 'nonsense' });
+  connected[0]!.emit('wallet:changed', { reason: 'nonsense' });
   await until(() => changes.length === 2 && qrs.length === 1);
   expect(changes).toEqual([{ reason: 'deposit' }, { reason: 'refresh' }]);
   expect(qrs).toEqual([{ qrcodeId: 'qr-7', status: 'PAID' }]);
 
-  const closed = new Promise<string>((resolve) => connected[0].on('disconnect', resolve));
+  const closed = new Promise<string>((resolve) => connected[0]!.on('disconnect', resolve));
   clearSession();
   expect(await closed).toBe('client namespace disconnect');
 });
@@ -108,7 +108,7 @@ test('after the connection drops it reconnects by itself and asks every part to 
   stop = startRealtime({ url, delayMs: 20, maxDelayMs: 100 });
   await until(() => connected.length === 1);
   // The transport breaks (not a server decision to end the session).
-  connected[0].conn.close();
+  connected[0]!.conn.close();
   await until(() => connected.length === 2);
   await until(() => changes.length === 1);
   expect(changes).toEqual([{ reason: 'refresh' }]);
@@ -120,6 +120,6 @@ test('a new token (password change) reconnects with it', async () => {
   await until(() => connected.length === 1);
   setSession('good-4', true);
   await until(() => connected.length === 2);
-  expect(connected[1].handshake.auth).toEqual({ token: 'good-4' });
-  await until(() => connected[0].disconnected);
+  expect(connected[1]!.handshake.auth).toEqual({ token: 'good-4' });
+  await until(() => connected[0]!.disconnected);
 });
