@@ -23,8 +23,19 @@ afterAll(() => t.close());
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers });
-const expectError = (res: { statusCode: number; body: string }, status: number, code: string) => {
-  expect({ status: res.statusCode, ...body(res) }).toEqual({ status, code, message: code });
+/** The error body exactly; a schema refusal also names the body field it is about (`field`). */
+const expectError = (
+  res: { statusCode: number; body: string },
+  status: number,
+  code: string,
+  field?: string,
+) => {
+  expect({ status: res.statusCode, ...body(res) }).toEqual({
+    status,
+    code,
+    message: code,
+    ...(field ? { field } : {}),
+  });
 };
 
 const outbox = async (): Promise<OutboxEntry[]> =>
@@ -50,7 +61,7 @@ describe(`one-time codes (${dbLabel})`, () => {
 
   test('phone must be 10 digits', async () => {
     expectError(await post('/api/otp/send', { phoneNumber: '12345' }), 400, 'PHONE_NUMBER_REQUIRE_10_DIGIT');
-    expectError(await post('/api/otp/send', {}), 400, 'PHONE_NUMBER_REQUIRE_10_DIGIT');
+    expectError(await post('/api/otp/send', {}), 400, 'PHONE_NUMBER_REQUIRE_10_DIGIT', 'phoneNumber');
   });
 
   test('send: a 6-digit code by SMS in the sandbox outbox (newest first), resend limited to one per minute', async () => {
@@ -91,7 +102,7 @@ describe(`one-time codes (${dbLabel})`, () => {
       404,
       'OTP_NOT_EXIST',
     );
-    expectError(await post('/api/otp/verify', { otpToken: s.otpToken }), 400, 'OTP_CODE_INVALID');
+    expectError(await post('/api/otp/verify', { otpToken: s.otpToken }), 400, 'OTP_CODE_INVALID', 'otpCode');
     const wrong = s.otpCode === '000000' ? '111111' : '000000';
     expectError(
       await post('/api/otp/verify', { otpToken: s.otpToken, otpCode: wrong }),
