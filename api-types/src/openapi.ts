@@ -4838,7 +4838,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The sandbox game page an auto-login link opens (HTML, th/en) */
+    /** The sandbox game page an auto-login link opens (HTML, th/la/en) */
     get: {
       parameters: {
         query: {

@@ -14,9 +14,9 @@ interface Card {
 
 const PLATFORMS = ['web', 'android', 'ios'] as const;
 
-async function cardsOf(t: TestApp): Promise<Card[]> {
-  const { token } = await memberWithToken(t.app);
-  const res = await t.app.inject({ url: '/api/wallet', headers: { authorization: `Bearer ${token}` } });
+async function cardsOf(t: TestApp, token?: string): Promise<Card[]> {
+  const bearer = token ?? (await memberWithToken(t.app)).token;
+  const res = await t.app.inject({ url: '/api/wallet', headers: { authorization: `Bearer ${bearer}` } });
   expect(res.statusCode).toBe(200);
   return body<{ slots: Card[] }>(res).data.slots;
 }
@@ -24,10 +24,12 @@ async function cardsOf(t: TestApp): Promise<Card[]> {
 describe(`game card art and provider links, sandbox on (${dbLabel})`, () => {
   let t: TestApp;
   let cards: Card[];
+  let token: string;
   beforeAll(async () => {
     t = await createTestApp({ GAME_LATENCY_MS: '0', JOB_INTERVAL_MS: '0' });
     await setSetting(t.app, 'registerOTP', false);
-    cards = await cardsOf(t);
+    ({ token } = await memberWithToken(t.app));
+    cards = await cardsOf(t, token);
   });
   afterAll(() => t.close());
 
@@ -106,6 +108,30 @@ describe(`game card art and provider links, sandbox on (${dbLabel})`, () => {
     const en = await t.app.inject({ url: '/sandbox/games/PG/web', headers: { 'accept-language': 'en-GB' } });
     expect(en.body).toContain('<html lang="en">');
     expect(en.body).toContain('<title>PG Soft · Website</title>');
+  });
+
+  test('the play page an auto-login link opens speaks th, la and en too', async () => {
+    const authorization = `Bearer ${token}`;
+    expect(
+      (await t.app.inject({ url: '/api/wallet/activate/HUAYHD', headers: { authorization } })).statusCode,
+    ).toBe(200);
+    const { username } = body<{ username: string }>(
+      await t.app.inject({ url: '/api/wallet/account/HUAYHD', headers: { authorization } }),
+    ).data;
+    const { link } = body<{ link: string }>(
+      await t.app.inject({ url: `/api/autoLogin/huayhd/${username}`, headers: { authorization } }),
+    ).data;
+    const la = await t.app.inject({ url: `${link}&lang=la` });
+    expect(la.statusCode).toBe(200);
+    expect(la.body).toContain('<html lang="la">');
+    expect(la.body).toContain('ຍອດເງິນໃນເກມ');
+    // Links to the other two languages keep the session.
+    expect(la.body).toMatch(
+      /href="\/sandbox\/games\/HUAYHD\/play\?session=[^"]+&amp;lang=en" lang="en">English</,
+    );
+    const en = await t.app.inject({ url: link, headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    expect(en.body).toContain('Game balance');
+    expect((await t.app.inject({ url: link })).body).toContain('ยอดเงินในเกม');
   });
 
   test('a platform the game does not offer, or an unknown game, is 404', async () => {

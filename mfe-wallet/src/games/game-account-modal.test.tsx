@@ -102,7 +102,7 @@ test('play auto-logs in and opens the link in a new tab', async () => {
   await screen.findByTestId('game-username');
   await userEvent.click(screen.getByTestId('game-play'));
   await waitFor(() =>
-    expect(tab.location.href).toBe(`${window.location.origin}/sandbox/games/PG/play?session=s1`),
+    expect(tab.location.href).toBe(`${window.location.origin}/sandbox/games/PG/play?session=s1&lang=en`),
   );
   expect(autoLogin).toHaveBeenCalledWith('pg', 'u_pg_1');
   expect(open).toHaveBeenCalledWith('', '_blank');

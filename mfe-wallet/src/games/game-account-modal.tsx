@@ -42,8 +42,8 @@ function openLink(rawLink: string, newTab: boolean): void {
 }
 
 /**
- * A website or app link on this server (the sandbox provider's pages) opens in the member's language; another
- * site's link is left as its provider gave it.
+ * A game link on this server (the sandbox provider's play, website and app pages) opens in the member's language;
+ * another site's link is left as its provider gave it.
  */
 function inLanguage(rawLink: string, language: string): string {
   const url = new URL(absolute(rawLink));
@@ -106,7 +106,7 @@ export function GameAccountModal({
   const onPlay = async () => {
     if (!canPlay(current)) return;
     if (!provider) {
-      if (current.web) openLink(current.web, buildConfig.openGameInNewTab);
+      if (current.web) openLink(inLanguage(current.web, i18n.language), buildConfig.openGameInNewTab);
       return;
     }
     if (!credentials) return;
@@ -119,9 +119,9 @@ export function GameAccountModal({
     }
     if (tab) {
       tab.opener = null;
-      tab.location.href = absolute(result.value.link);
+      tab.location.href = inLanguage(result.value.link, i18n.language);
     } else {
-      openLink(result.value.link, buildConfig.openGameInNewTab);
+      openLink(inLanguage(result.value.link, i18n.language), buildConfig.openGameInNewTab);
     }
   };
 

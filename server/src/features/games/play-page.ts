@@ -23,7 +23,7 @@ export interface PlayPageInput {
   currency: string;
   rounds: RoundResult[];
   message: 'won' | 'lost' | 'bet' | null;
-  lang: 'th' | 'en';
+  lang: Locale;
 }
 
 const TEXT = {
@@ -38,7 +38,18 @@ const TEXT = {
     history: 'รอบล่าสุด',
     win: 'ได้',
     note: 'หน้านี้เป็นผู้ให้บริการเกมจำลอง ยอดเงินจะกลับไปที่กระเป๋าเมื่อโอนออกจากเกม',
-    other: 'English',
+  },
+  la: {
+    title: 'ເກມທົດລອງ',
+    balance: 'ຍອດເງິນໃນເກມ',
+    bet: 'ເດີມພັນ',
+    play: 'ຫຼິ້ນໜຶ່ງຮອບ',
+    won: 'ຊະນະ!',
+    lost: 'ເສຍຮອບນີ້',
+    badBet: 'ຈຳນວນເດີມພັນບໍ່ຖືກຕ້ອງ ຫຼື ຍອດເງິນບໍ່ພໍ',
+    history: 'ຮອບຫຼ້າສຸດ',
+    win: 'ໄດ້',
+    note: 'ໜ້ານີ້ແມ່ນຜູ້ໃຫ້ບໍລິການເກມຈຳລອງ ຍອດເງິນຈະກັບໄປທີ່ກະເປົາເມື່ອໂອນອອກຈາກເກມ',
   },
   en: {
     title: 'Sandbox game',
@@ -51,9 +62,11 @@ const TEXT = {
     history: 'Last rounds',
     win: 'won',
     note: 'This is a sandbox game provider. Money returns to the wallet when transferred out of the game.',
-    other: 'ภาษาไทย',
   },
 } as const;
+
+/** Each language's name in itself, for the pages' language links. */
+const LANGUAGE_NAMES = { th: 'ไทย', la: 'ລາວ', en: 'English' } as const;
 
 /** The play page's inline style: constant, so the page's CSP names it by hash. */
 const PLAY_STYLE = `
@@ -73,8 +86,13 @@ export const PLAY_PAGE_CSP = pageCsp({ styles: [PLAY_STYLE] });
 /** The server-rendered page an auto-login link opens: balance, a bet form, the last rounds. */
 export function playPage(p: PlayPageInput): string {
   const t = TEXT[p.lang];
-  const other = p.lang === 'th' ? 'en' : 'th';
   const base = `/sandbox/games/${p.game.code}/play`;
+  const languages = LOCALES.filter((l) => l !== p.lang)
+    .map(
+      (l) =>
+        `<a href="${base}?session=${encodeURIComponent(p.session)}&amp;lang=${l}" lang="${l}">${LANGUAGE_NAMES[l]}</a>`,
+    )
+    .join(' · ');
   const msg =
     p.message === 'won'
       ? `<p class="msg ok">${t.won}</p>`
@@ -95,7 +113,7 @@ export function playPage(p: PlayPageInput): string {
 <style>${PLAY_STYLE}</style></head>
 <body><main>
 <header><img src="/media/games/${p.game.code}-logo.svg" alt="${esc(p.game.name)}"><div><h1>${esc(p.game.name)}</h1><small>${t.title} · ${esc(p.username)}</small></div></header>
-<p><a href="${base}?session=${encodeURIComponent(p.session)}&amp;lang=${other}">${TEXT[p.lang].other}</a></p>
+<p>${languages}</p>
 <section class="card"><div>${t.balance}</div><div class="balance" data-testid="game-balance" data-amount="${p.balance}">${esc(money(p.balance, p.currency))}</div></section>
 ${msg}
 <form class="card" method="post" action="${base}?lang=${p.lang}">
@@ -147,8 +165,6 @@ const PLATFORM_TEXT = {
     provider: 'Sandbox game provider',
   },
 } as const;
-
-const LANGUAGE_NAMES = { th: 'ไทย', la: 'ລາວ', en: 'English' } as const;
 
 export interface PlatformPageInput {
   game: GameInfo;

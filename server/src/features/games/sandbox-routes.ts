@@ -41,14 +41,16 @@ export const gamesSandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: SandboxGam
     return account ? app.members.currency(account.member_id) : 'THB';
   };
   const GameParams = Type.Object({ code: Type.String({ maxLength: 20 }) });
-  const lang = (q: string | undefined): 'th' | 'en' => (q === 'en' ? 'en' : 'th');
+  /** The page's language: `?lang=` (th, la, en), else the browser's Accept-Language, else Thai. */
+  const lang = (asked: string | undefined, acceptLanguage: string | undefined): Locale =>
+    LOCALES.includes(asked as Locale) ? (asked as Locale) : pickLocale(acceptLanguage, 'th');
 
   app.get(
     '/games/:code/play',
     {
       schema: {
         tags,
-        summary: 'The sandbox game page an auto-login link opens (HTML, th/en)',
+        summary: 'The sandbox game page an auto-login link opens (HTML, th/la/en)',
         params: GameParams,
         querystring: Type.Object({
           session: Type.String({ maxLength: 1000 }),
@@ -76,7 +78,7 @@ export const gamesSandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: SandboxGam
         currency,
         rounds: await games.lastRounds(g.code, username),
         message: msg === 'won' || msg === 'lost' || msg === 'bet' ? msg : null,
-        lang: lang(request.query.lang),
+        lang: lang(request.query.lang, request.headers['accept-language']),
       });
     },
   );
@@ -118,7 +120,11 @@ export const gamesSandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: SandboxGam
         if (owner)
           await ctx.events.notify(ctx.db, owner.member_id, { type: 'wallet:changed', reason: 'game' });
       }
-      const q = new URLSearchParams({ session: request.body.session, lang: lang(request.query.lang), msg });
+      const q = new URLSearchParams({
+        session: request.body.session,
+        lang: lang(request.query.lang, request.headers['accept-language']),
+        msg,
+      });
       return reply.redirect(`/sandbox/games/${g.code}/play?${q.toString()}`, 303);
     },
   );
@@ -142,13 +148,13 @@ export const gamesSandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: SandboxGam
       const { platform } = request.params;
       // Only the platforms the game offers have a link in the game list.
       if (!g || !g.platforms.includes(platform)) throw new AppError('NO_GAME', 404);
-      const asked = request.query.lang;
-      const lang = LOCALES.includes(asked as Locale)
-        ? (asked as Locale)
-        : pickLocale(request.headers['accept-language'], 'th');
       reply.header('content-type', 'text/html; charset=utf-8');
       reply.header('content-security-policy', PLAY_PAGE_CSP);
-      return platformPage({ game: g, platform, lang });
+      return platformPage({
+        game: g,
+        platform,
+        lang: lang(request.query.lang, request.headers['accept-language']),
+      });
     },
   );
 
