@@ -264,7 +264,7 @@ export const TOUR_STATES: readonly TourState[] = [
     kind: 'page',
     who: 'member',
     route: '/user/statement',
-    ready: 'statement-page',
+    ready: 'statement-entry',
   },
   {
     id: 'conditions',
@@ -273,6 +273,15 @@ export const TOUR_STATES: readonly TourState[] = [
     who: 'member',
     open: ({ page }) => click(page, 'menu-conditions'),
     ready: 'conditions-modal',
+  },
+  {
+    id: 'statement-slips',
+    title: 'Statement: the uploaded slips window',
+    kind: 'window',
+    who: 'member',
+    route: '/user/statement',
+    open: ({ page }) => click(page, 'statement-slips-open'),
+    ready: 'slip-modal',
   },
   { id: 'spin', title: 'Spin', kind: 'page', who: 'member', route: '/user/spin', ready: 'spin-page' },
   {
