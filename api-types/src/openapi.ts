@@ -25,7 +25,7 @@ export interface paths {
           'application/json': {
             /** @description Upper-cased; English letters and spaces only for KTB, TMB and BBL */
             bankAccountName: string;
-            /** @description 10 to 18 digits */
+            /** @description Digits (spaces and dashes dropped), as many as the bank's accountNoLength */
             bankAccountNo: string;
             /** @description A code from /api/lookup/banks */
             bankCode: string;
@@ -403,7 +403,7 @@ export interface paths {
           'application/json': {
             /** @description Upper-cased; English letters and spaces only for KTB, TMB and BBL */
             bankAccountName?: string;
-            /** @description 10 to 18 digits */
+            /** @description Digits (spaces and dashes dropped), as many as the bank's accountNoLength */
             bankAccountNo?: string;
             /** @description A code from /api/lookup/banks */
             bankCode?: string;

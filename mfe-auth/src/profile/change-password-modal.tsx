@@ -37,7 +37,8 @@ export function ChangePasswordModal({ open, onClose }: ChangePasswordModalProps)
  * Spec §5: old, new and confirm are required (submit does nothing while one is empty) and new must equal confirm.
  * The server answers with a fresh token (it revokes the member's other sessions), which replaces the stored one.
  * Spec §8: success shows an alert, a failure a dialog titled error; the mismatch (a form error) shows under the
- * confirm field and as the 4 s toast.
+ * confirm field and as the 4 s toast. A refusal that names its field (a wrong current password, a new password the
+ * server does not accept) also stays under that field until it is edited.
  */
 function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('auth');
@@ -46,9 +47,18 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [mismatch, setMismatch] = useState<MessageKey | null>(null);
+  const [refused, setRefused] = useState<{ field: string; message: string } | null>(null);
   const change = useAsyncAction(profileApi.changePassword, {
-    onError: (error) => void showAlert({ kind: 'error', message: error.message }),
+    onError: (error) => {
+      if (error.field) setRefused({ field: error.field, message: error.message });
+      void showAlert({ kind: 'error', message: error.message });
+    },
   });
+  const refusal = (field: 'oldPassword' | 'newPassword') =>
+    refused?.field === field ? refused.message : undefined;
+  const edited = (field: 'oldPassword' | 'newPassword') => {
+    if (refused?.field === field) setRefused(null);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -75,7 +85,11 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         autoComplete="current-password"
         required
         value={oldPassword}
-        onValueChange={setOldPassword}
+        onValueChange={(value) => {
+          edited('oldPassword');
+          setOldPassword(value);
+        }}
+        error={refusal('oldPassword')}
         data-testid="change-password-old"
       />
       <FormField
@@ -84,7 +98,11 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         autoComplete="new-password"
         required
         value={newPassword}
-        onValueChange={setNewPassword}
+        onValueChange={(value) => {
+          edited('newPassword');
+          setNewPassword(value);
+        }}
+        error={refusal('newPassword')}
         data-testid="change-password-new"
       />
       <FormField

@@ -170,4 +170,27 @@ describe('change password', () => {
     expect(within(alert).getByText(errorText('WRONG_PASSWORD'))).toBeInTheDocument();
     expect(getSession()?.token).toBe('jwt-old');
   });
+
+  it('keeps a refusal that names its field under that field until it is edited', async () => {
+    jest
+      .spyOn(profileApi, 'changePassword')
+      .mockRejectedValue(serverError('WRONG_PASSWORD', 400, 'oldPassword'));
+    const { user } = await openModal();
+    await user.type(screen.getByTestId('change-password-old'), 'wrong-pass');
+    await user.type(screen.getByTestId('change-password-new'), 'new-pass-2');
+    await user.type(screen.getByTestId('change-password-confirm'), 'new-pass-2');
+    await user.click(screen.getByTestId('change-password-submit'));
+    await screen.findAllByTestId('alert-error');
+    const old = screen.getByTestId('change-password-old');
+    expect(old).toHaveAccessibleDescription(expect.stringContaining(errorText('WRONG_PASSWORD')));
+    expect(screen.getByTestId('change-password-new')).not.toHaveAccessibleDescription(
+      expect.stringContaining(errorText('WRONG_PASSWORD')),
+    );
+    // The dialog (and one an earlier test left) closed first.
+    for (const dialog of screen.getAllByTestId('alert-error')) {
+      await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    }
+    await user.type(old, 'x');
+    expect(old).not.toHaveAccessibleDescription(expect.stringContaining(errorText('WRONG_PASSWORD')));
+  });
 });

@@ -14,7 +14,7 @@ const registrationFields = {
   inviteCode: S("Registration link code: any prefix followed by the inviter's _id"),
   bankCode: S('A code from /api/lookup/banks'),
   bankAccountName: S('Upper-cased; English letters and spaces only for KTB, TMB and BBL'),
-  bankAccountNo: S('10 to 18 digits'),
+  bankAccountNo: S("Digits (spaces and dashes dropped), as many as the bank's accountNoLength"),
   currency: S('THB; in the Laos build LAK (default) or BAHT'),
 };
 
