@@ -53,7 +53,12 @@ export function writeContactSheet(dir: string, result: TourResult): string {
   const states = TOUR_STATES.filter(
     (s) => result.shots.some((shot) => shot.state === s.id) || result.failures.some((f) => f.state === s.id),
   );
-  const toc = states.map((s) => `<a href="#${s.id}">${escape(s.title)}</a>`).join(' · ');
+  const toc = states
+    .map((s) => {
+      const found = problemsOf(result, s.id).length;
+      return `<a href="#${s.id}">${escape(s.title)}</a>${found ? ` <b class="count">${found}</b>` : ''}`;
+    })
+    .join(' · ');
   const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -72,6 +77,7 @@ figcaption { font-size: 12px; color: #333; margin-top: 4px; }
 .missing { width: 195px; height: 100px; display: grid; place-items: center; border: 1px dashed #c00; }
 details li { font-family: ui-monospace, monospace; font-size: 12px; }
 .clean { color: #070; }
+.count { background: #c00; color: #fff; border-radius: 8px; padding: 0 5px; font-size: 11px; }
 </style>
 </head>
 <body>
