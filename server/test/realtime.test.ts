@@ -169,13 +169,15 @@ describe(`member realtime channel (${dbLabel})`, () => {
       .where('provider', '=', code)
       .where('username', '=', username)
       .execute();
+    const sandbox = t.app.sandboxGames;
+    if (!sandbox) throw new Error('the sandbox game provider is on in tests');
     const h = await open(m.token);
     const play = (bet: string) =>
       t.app.inject({
         method: 'POST',
         url: `/sandbox/games/${code}/play`,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ session: t.app.sandboxGames.session(code, username), bet }).toString(),
+        payload: new URLSearchParams({ session: sandbox.session(code, username), bet }).toString(),
       });
     // The form takes baht: 50 of the 100 baht balance is played; a million is refused.
     expect((await play('50')).statusCode).toBe(303);
