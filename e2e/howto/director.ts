@@ -50,6 +50,12 @@ export class Director {
     await field.pressSequentially(text, { delay: PACE.typing });
   }
 
+  /** Scrolls `target` to the middle of the screen. */
+  async show(target: Locator): Promise<void> {
+    await target.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'smooth' }));
+    await this.pause(700);
+  }
+
   /** Taps, with a short pause first so the eye finds the button. */
   async tap(target: Locator): Promise<void> {
     await target.scrollIntoViewIfNeeded();

@@ -404,7 +404,7 @@ const transfer: Flow = {
         await acknowledge(d);
         await waitForBalance(page, '400.00');
         await byId(page, 'game-amount-PG').filter({ hasText: '100.00' }).waitFor();
-        await byId(page, 'game-card-PG').scrollIntoViewIfNeeded();
+        await d.show(byId(page, 'game-card-PG'));
       },
       { hold: 2000 },
     );
@@ -443,7 +443,7 @@ const transfer: Flow = {
         await byId(page, 'game-card-PG').waitFor();
         await d.pause(600);
         await d.tap(byId(page, 'home-refresh'));
-        await byId(page, 'game-card-PG').scrollIntoViewIfNeeded();
+        await d.show(byId(page, 'game-card-PG'));
       },
       { hold: 3000 },
     );
@@ -501,7 +501,7 @@ const invite: Flow = {
         await byId(page, 'home-balance').waitFor();
         await openInvite();
         await byId(page, 'invite-table').filter({ hasText: 'Malee' }).waitFor();
-        await byId(page, 'invite-table').scrollIntoViewIfNeeded();
+        await d.show(byId(page, 'invite-table'));
       },
       { hold: 2600 },
     );

@@ -14,9 +14,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchBrowser, snapshot } from '../lib/browser';
+import { chromium } from 'playwright-core';
+import { snapshot } from '../lib/browser';
+import { watchCspOfEveryContext } from '../lib/csp';
 import { api, type Member } from '../lib/members';
 import { repoRoot, startSite, type Site } from '../lib/site';
+import { shownAddress, type ShownAddress } from './address';
 import { Director, RECORDING_AIDS } from './director';
 import { ffmpegPath } from './ffmpeg';
 import { FLOWS, type Flow } from './flows';
@@ -39,12 +42,32 @@ async function signedInToken(site: Site, member: Member): Promise<string> {
   return token;
 }
 
-async function record(site: Site, flow: Flow, work: string): Promise<void> {
+/** Debian's Chromium with the flags of e2e/lib/browser.ts, every page watched for CSP violations. */
+async function launchRecordingBrowser(address: ShownAddress) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...address.chromiumArgs,
+    ],
+  });
+  return watchCspOfEveryContext(browser);
+}
+
+async function record(site: Site, address: ShownAddress, flow: Flow, work: string): Promise<void> {
   const member = flow.prepare ? await flow.prepare(site) : undefined;
   const token = member ? await signedInToken(site, member) : '';
-  const browser = await launchBrowser();
+  const browser = await launchRecordingBrowser(address);
   const context = await browser.newContext({
-    baseURL: site.url,
+    baseURL: address.url,
     viewport: SIZE,
     deviceScaleFactor: 1,
     locale: 'th-TH',
@@ -123,9 +146,11 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'wallet-howto-'));
   // Game rounds and payouts answer quickly so the videos show no long waits.
   const site = await startSite({ env: { PAYOUT_SETTLE_MS: '1500', GAME_LATENCY_MS: '50' } });
+  const address = await shownAddress(site);
   try {
-    for (const flow of flows) await record(site, flow, work);
+    for (const flow of flows) await record(site, address, flow, work);
   } finally {
+    await address.close();
     await site.stop();
     rmSync(work, { recursive: true, force: true });
   }
