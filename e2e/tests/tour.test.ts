@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../lib/browser';
 import { startSite, type Site } from '../lib/site';
-import { FAILING_IMPACTS, isOverflowFailure } from '../tour/checks';
+import { FAILING_IMPACTS, findOverflow, isOverflowFailure, runAxe } from '../tour/checks';
 import { writeContactSheet } from '../tour/contact-sheet';
 import { LANGUAGES, NARROW, PHONE, TOUR_STATES, type TourState } from '../tour/states';
 import { walkTour, type TourResult } from '../tour/walk';
@@ -137,3 +137,47 @@ for (const language of languages) {
     );
   });
 }
+
+describe("the tour's checks see what a member would", () => {
+  /** A phone-width page with the problems the checks look for, and text that fits. */
+  const PROBLEMS = `<!doctype html><html lang="en"><head><title>Checks</title></head><body><main>
+    <h1>Checks</h1>
+    <nav><a href="#" style="display:inline-block;width:48px;overflow-wrap:anywhere">Statement</a></nav>
+    <button type="button" style="width:60px;white-space:nowrap">Withdraw money</button>
+    <div style="width:100px;overflow:hidden"><span style="display:inline-block;width:40px;margin-left:70px">SLOT</span></div>
+    <div style="width:100px;overflow:hidden"><span style="display:inline-block;margin-left:200px">next slide</span></div>
+    <div style="width:100px;overflow-x:auto;white-space:nowrap"><span>a row that scrolls sideways</span></div>
+    <p style="width:60px;overflow-wrap:anywhere">w1991f0ba7dcf</p>
+    <p><a href="#" style="color:#0000ee;background:#0f172a">LINE</a></p>
+    <p>Text that fits.</p>
+  </main></body></html>`;
+
+  test('overflow: a word broken in the middle, a label wider than its button, a badge cut off; not a hidden slide, a scroller or an identifier', async () => {
+    const page = await browser.newPage({ viewport: NARROW });
+    try {
+      await page.setContent(PROBLEMS);
+      const found = await findOverflow(page);
+      assert.deepEqual(found.map((f) => `${f.kind} ${f.target} ${f.detail.split(':')[0]}`).sort(), [
+        'broken-word a "Statement" is broken over 2 lines',
+        'clipped span "SLOT" (78–118 px) is cut off by div (8–108 px)',
+        'text-overflow button "Withdraw money"',
+      ]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('axe-core: the LINE link, blue on navy (1.89:1), is a serious colour-contrast violation', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    try {
+      await page.setContent(PROBLEMS);
+      const serious = (await runAxe(page)).filter((v) => FAILING_IMPACTS.includes(v.impact));
+      const contrast = serious.find((v) => v.rule === 'color-contrast');
+      assert.ok(contrast, `color-contrast is among ${serious.map((v) => v.rule).join(', ')}`);
+      assert.deepEqual(contrast.targets, ['p:nth-child(8) > a']);
+      assert.match(contrast.summary, /contrast of 1\.89/);
+    } finally {
+      await page.close();
+    }
+  });
+});
