@@ -114,7 +114,8 @@ for (const locale of ['th', 'en'] as const) {
         await bankApp.locator('#status').filter({ hasText: 'PAID' }).waitFor();
         await bankApp.close();
 
-        await page.getByTestId('qr-confirm-KBANK').click();
+        // The paid QR closes itself (the server's push), no "I have paid" needed.
+        await page.getByTestId('qr-image-KBANK').waitFor({ state: 'detached' });
         await waitForBalance(page, before + 15_000);
       } catch (error) {
         await snapshot(page, `qr-${locale}`);
