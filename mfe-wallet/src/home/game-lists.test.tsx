@@ -18,7 +18,7 @@ function renderLists(onOpen = jest.fn(), format = THB) {
 
 afterEach(() => act(() => setLocale('en')));
 
-test('a card shows its name as text, its translated category badge, and is named by both and its status', async () => {
+test('a card shows its name as text and its translated category badge, and is named by what it shows, in order', async () => {
   await act(() => setLocale('th'));
   renderLists();
   const pg = screen.getByTestId('game-card-PG');
@@ -26,11 +26,11 @@ test('a card shows its name as text, its translated category badge, and is named
   expect(within(pg).getByTestId('game-badge-PG')).toHaveTextContent(/^สล็อต$/);
   expect(screen.getByTestId('game-badge-SEXYGAME')).toHaveTextContent(/^กีฬาและคาสิโน$/);
   expect(screen.getByTestId('game-badge-HUAYHD')).toHaveTextContent(/^หวย$/);
-  // The button's accessible name: name, category, status — the logo's text is not read twice.
-  expect(screen.getByRole('button', { name: 'Sexy Baccarat กีฬาและคาสิโน แตะเพื่อเปิดบัญชี' })).toBe(
+  // The button's accessible name is its visible text in reading order (badge, name, status); the logo is decorative.
+  expect(screen.getByRole('button', { name: 'กีฬาและคาสิโน Sexy Baccarat แตะเพื่อเปิดบัญชี' })).toBe(
     screen.getByTestId('game-card-SEXYGAME'),
   );
-  expect(screen.getByRole('button', { name: 'PG Soft สล็อต 25.50 มูลค่าสล็อต 51.00' })).toBe(pg);
+  expect(screen.getByRole('button', { name: 'สล็อต PG Soft 25.50 มูลค่าสล็อต 51.00' })).toBe(pg);
 });
 
 test('the badge follows the language: Lao and English', async () => {
@@ -39,16 +39,16 @@ test('the badge follows the language: Lao and English', async () => {
   expect(screen.getByTestId('game-badge-PG')).toHaveTextContent(/^ສະລັອດ$/);
   expect(screen.getByTestId('game-badge-SEXYGAME')).toHaveTextContent(/^ກິລາ ແລະ ຄາສິໂນ$/);
   expect(screen.getByTestId('game-open-prompt-SEXYGAME')).toHaveTextContent('ແຕະເພື່ອເປີດບັນຊີ');
-  expect(screen.getByAltText('ໂລໂກ້ PG Soft')).toBe(screen.getByTestId('game-logo-PG'));
   await act(() => setLocale('en'));
   expect(screen.getByTestId('game-badge-SEXYGAME')).toHaveTextContent(/^Sport & casino$/);
   expect(screen.getByTestId('game-badge-HUAYHD')).toHaveTextContent(/^Lotto$/);
 });
 
-test('the logo is an image named after the game, from the game list; a long name keeps its full title', () => {
+test('the logo comes from the game list and is decorative beside the written name; a long name keeps its full title', () => {
   renderLists();
-  const logo = screen.getByRole('img', { name: 'PG Soft logo' });
+  const logo = screen.getByTestId('game-logo-PG');
   expect(logo).toHaveAttribute('src', '/logos/PG.png');
+  expect(logo).toHaveAttribute('alt', '');
   expect(screen.getByTestId('game-name-SEXYGAME')).toHaveAttribute('title', 'Sexy Baccarat');
   // The art is the card's background, not an image with words of its own.
   expect(screen.getByTestId('game-card-HUAYHD')).toHaveStyle({
@@ -79,6 +79,6 @@ test('kip amounts are whole kip on the card', () => {
 
 test('tapping a card opens that game', async () => {
   const onOpen = renderLists();
-  await userEvent.click(screen.getByRole('button', { name: /^Huay HD Lotto/ }));
+  await userEvent.click(screen.getByRole('button', { name: /^Lotto Huay HD/ }));
   expect(onOpen).toHaveBeenCalledWith('HUAYHD');
 });

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useTranslation } from '@wallet/shared';
 import type { GameAccount } from './api';
 import { showMoney, type MoneyFormat } from '../common/money';
@@ -38,8 +37,9 @@ export function GameLists({ games, format, onOpen }: GameListsProps) {
 
 /**
  * One game: the provider's art behind, its logo and category badge on top, then on a dark panel (text contrast
- * whatever the art) the name (one line, ellipsis, full name in the title and the accessible name) and either the
- * amounts or the prompt to open an account. The button is named by its name, badge and status, not the logo.
+ * whatever the art) the name (up to two lines, wrapped between words) and either the amounts or the prompt to open
+ * an account. The logo is decorative (the name is written beside it): the button's accessible name is its visible
+ * text in reading order — badge, name, status (WCAG 2.5.3 label in name).
  */
 function GameCard({
   game,
@@ -51,7 +51,6 @@ function GameCard({
   onOpen: (code: string) => void;
 }) {
   const { t } = useTranslation('wallet');
-  const id = useId();
   const category = t(`games.category.${game.category}`);
   return (
     <button
@@ -59,7 +58,6 @@ function GameCard({
       className={`wallet-game${game.isActive ? ' wallet-game--active' : ''}`}
       style={game.background ? { backgroundImage: `url("${encodeURI(game.background)}")` } : undefined}
       onClick={() => onOpen(game.code)}
-      aria-labelledby={`${id}-name ${id}-badge ${id}-status`}
       data-testid={`game-card-${game.code}`}
     >
       <span className="wallet-game__top">
@@ -67,7 +65,7 @@ function GameCard({
           <img
             className="wallet-game__logo"
             src={game.logo}
-            alt={t('games.logoAlt', { name: game.name })}
+            alt=""
             width={40}
             height={40}
             loading="lazy"
@@ -76,21 +74,16 @@ function GameCard({
         ) : (
           <span className="wallet-game__logo" aria-hidden="true" />
         )}
-        <span id={`${id}-badge`} className="wallet-game__badge" data-testid={`game-badge-${game.code}`}>
+        <span className="wallet-game__badge" data-testid={`game-badge-${game.code}`}>
           {category}
         </span>
       </span>
       <span className="wallet-game__panel">
-        <span
-          id={`${id}-name`}
-          className="wallet-game__name"
-          title={game.name}
-          data-testid={`game-name-${game.code}`}
-        >
+        <span className="wallet-game__name" title={game.name} data-testid={`game-name-${game.code}`}>
           {game.name}
         </span>
         {game.isActive ? (
-          <span id={`${id}-status`} className="wallet-game__amounts">
+          <span className="wallet-game__amounts">
             <span className="wallet-game__amount" data-testid={`game-amount-${game.code}`}>
               {showMoney(game.amount, format)}
             </span>
@@ -99,11 +92,7 @@ function GameCard({
             </span>
           </span>
         ) : (
-          <span
-            id={`${id}-status`}
-            className="wallet-game__open"
-            data-testid={`game-open-prompt-${game.code}`}
-          >
+          <span className="wallet-game__open" data-testid={`game-open-prompt-${game.code}`}>
             {t('games.openAccount')}
           </span>
         )}
