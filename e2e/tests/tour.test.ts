@@ -15,8 +15,8 @@ import { walkTour, type TourResult } from '../tour/walk';
  * once on a fresh site. The one walk gives the three checks below; with TOUR_DIR set (`npm run tour`) it also
  * writes a screenshot of each state and the contact sheet `TOUR_DIR/index.html`.
  *
- * TOUR_TODO=1 reports the axe-core and overflow findings without failing (node:test "todo"): scripts/test-all.sh
- * runs the tour that way until the known problems of issue 8 are fixed. To look at a few screens only:
+ * TOUR_TODO=1 reports the axe-core and overflow findings without failing (node:test "todo"), to see them all while
+ * fixing; scripts/test-all.sh (npm test) fails on them. To look at a few screens only:
  * TOUR_ONLY=home,deposit-qr (state ids; the states they go on from come along) and TOUR_LANGUAGES=en,la.
  */
 const screenshotDir = process.env.TOUR_DIR;
