@@ -127,6 +127,16 @@ describe(`static serving (${dbLabel})`, () => {
     expect([poster.statusCode, poster.headers['content-type']]).toEqual([200, 'image/jpeg']);
   });
 
+  test("the banner images carry no words (the banner text is its HTML, in the member's language)", async () => {
+    for (const name of ['invite-1', 'invite-2', 'refund-1']) {
+      const res = await get(`/media/banners/${name}.svg`);
+      expect([name, res.statusCode]).toEqual([name, 200]);
+      const texts = [...res.body.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1] ?? '');
+      // Figures and signs (5%) read the same in Thai, Lao and English; letters would not.
+      expect([name, texts.filter((t) => /\p{L}/u.test(t))]).toEqual([name, []]);
+    }
+  });
+
   test('the API docs are served at /docs', async () => {
     const ui = await get('/docs');
     expect([200, 302]).toContain(ui.statusCode);
