@@ -120,7 +120,8 @@ function WithdrawForm({ walletAmount, bankAccount, games, format, onClose }: Wit
           <div>
             <dt>{t('withdraw.toAccount')}</dt>
             <dd data-testid="withdraw-bank">
-              <span>{bankLabel}</span> <span>{formatAccountNo(bankAccount.bankAccountNo)}</span>{' '}
+              <span>{bankLabel}</span>{' '}
+              <span className="wallet-nowrap">{formatAccountNo(bankAccount.bankAccountNo)}</span>{' '}
               <span>{bankAccount.bankAccountName}</span>
             </dd>
           </div>
