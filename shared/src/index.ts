@@ -81,5 +81,7 @@ export {
   timeAgo,
   formatCountdown,
   formatAccountNo,
+  bankName,
 } from './format';
 export type { Currency } from './format/money';
+export type { BankNames } from './format/bank-name';

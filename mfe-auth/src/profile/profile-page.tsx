@@ -6,9 +6,10 @@ import {
   formatDateTime,
   useAsyncAction,
   useTranslation,
+  type BankNames,
 } from '@wallet/shared';
 import { bankApi } from '../common/api';
-import { useBankName, type BankNames } from '../common/bank-name';
+import { useBankName } from '../common/bank-name';
 import { profileApi, type Profile } from './api';
 import { ChangePasswordModal } from './change-password-modal';
 import { LockIcon } from './lock-icon';

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { buildConfig, copyText, formatAccountNo, useTranslation } from '@wallet/shared';
+import { bankName, buildConfig, copyText, formatAccountNo, useTranslation } from '@wallet/shared';
 import type { DepositBank } from './api';
 import type { BankAccount } from '../home/api';
 import type { TabPanelProps } from './tab-list';
-import { bankName } from '../common/bank-name';
 import { EditBankNameModal } from '../bank-name/edit-bank-name-modal';
 import { needsEnglishBankName } from '../bank-name/bank-name-rules';
 import { depositsByQr } from './qr-rules';

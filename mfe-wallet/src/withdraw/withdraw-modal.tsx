@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import {
+  bankName,
   Button,
   DelayedLoader,
   formatAccountNo,
@@ -12,7 +13,6 @@ import {
 } from '@wallet/shared';
 import type { BankAccount, GameAccount } from '../home/api';
 import { type WithdrawLimits, type WithdrawResult, withdrawApi } from './api';
-import { bankName } from '../common/bank-name';
 import { majorOf, showMoney, type MoneyFormat } from '../common/money';
 import { useActionKey } from '../common/use-action-key';
 import { announceWalletChange } from '../common/wallet-events';

@@ -20,3 +20,4 @@ export {
   type TimeAgoUnit,
 } from './date';
 export { formatAccountNo, maskPhone } from './text';
+export { bankName, type BankNames } from './bank-name';

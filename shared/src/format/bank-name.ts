@@ -1,4 +1,4 @@
-/** The names a bank carries (the wallet's bank account, the deposit lookup's banks). */
+/** The names a bank carries (the bank lookup, a profile's `bank`, the deposit lookup's banks). */
 export interface BankNames {
   nameTH: string;
   nameEN: string;
