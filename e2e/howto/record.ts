@@ -14,9 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { snapshot } from '../lib/browser';
-import { watchCspOfEveryContext } from '../lib/csp';
+import { launchBrowser, snapshot } from '../lib/browser';
 import { api, type Member } from '../lib/members';
 import { repoRoot, startSite, type Site } from '../lib/site';
 import { shownAddress, type ShownAddress } from './address';
@@ -42,30 +40,11 @@ async function signedInToken(site: Site, member: Member): Promise<string> {
   return token;
 }
 
-/** Debian's Chromium with the flags of e2e/lib/browser.ts, every page watched for CSP violations. */
-async function launchRecordingBrowser(address: ShownAddress) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...address.chromiumArgs,
-    ],
-  });
-  return watchCspOfEveryContext(browser);
-}
-
 async function record(site: Site, address: ShownAddress, flow: Flow, work: string): Promise<void> {
   const member = flow.prepare ? await flow.prepare(site) : undefined;
   const token = member ? await signedInToken(site, member) : '';
-  const browser = await launchRecordingBrowser(address);
+  // Debian's Chromium with the e2e flags, every page watched for CSP violations; the shown name maps to the site.
+  const browser = await launchBrowser(address.chromiumArgs);
   const context = await browser.newContext({
     baseURL: address.url,
     viewport: SIZE,

@@ -4,8 +4,11 @@ import { join } from 'node:path';
 import { watchCspOfEveryContext } from './csp';
 import { repoRoot } from './site';
 
-/** Debian's Chromium, with the flags this machine needs (no sandbox as root, no background networking). */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, with the flags this machine needs (no sandbox as root, no background networking), plus
+ * `extraArgs` (the how-to recorder's host mapping).
+ */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -18,6 +21,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
   // Every scenario fails on a CSP violation of any of its pages (e2e/lib/csp.ts).
