@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { minor } from '../lib/money';
 import { launchBrowser, newMemberContext, snapshot } from '../lib/browser';
 import { api, registerMember, signIn, type Member } from '../lib/members';
 import { repoRoot, startSite, type Site } from '../lib/site';
@@ -35,13 +36,6 @@ function statusWords(locale: Locale): { pending: string; success: string; failed
     readFileSync(join(repoRoot, 'shared', 'src', 'i18n', 'locales', locale, 'common.json'), 'utf8'),
   ) as { status: { pending: string; success: string; failed: string } };
   return common.status;
-}
-
-/** Reads a money text such as "1,234.50" as minor units. */
-function minor(text: string | null): number {
-  const clean = (text ?? '').replace(/[^\d.-]/g, '');
-  const [whole = '0', frac = ''] = clean.split('.');
-  return Number(whole) * 100 + Number(frac.padEnd(2, '0').slice(0, 2));
 }
 
 /** A member with 1,000.00 baht, credited by a bank transfer the sandbox bank reports. */

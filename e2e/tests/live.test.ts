@@ -1,6 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
+import { minor } from '../lib/money';
 import { launchBrowser, newMemberContext, snapshot } from '../lib/browser';
 import { registerMember, signIn } from '../lib/members';
 import { startSite, type Site } from '../lib/site';
@@ -21,13 +22,6 @@ after(async () => {
   await browser?.close();
   await site?.stop();
 });
-
-/** Reads a money text such as "1,234.50" as minor units. */
-function minor(text: string | null): number {
-  const clean = (text ?? '').replace(/[^\d.-]/g, '');
-  const [whole = '0', frac = ''] = clean.split('.');
-  return Number(whole) * 100 + Number(frac.padEnd(2, '0').slice(0, 2));
-}
 
 for (const locale of ['th', 'en'] as const) {
   test(`${locale}: a QR paid from another device closes itself with the success message; the home total follows within 2 s`, async () => {

@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newMemberContext, snapshot } from '../lib/browser';
 import { registerMember, api, signIn as login, type Member } from '../lib/members';
-import { readJson, startSite, type Site } from '../lib/site';
+import { minor } from '../lib/money';
+import { bangkokTime, setSlipWindow } from '../lib/operator';
+import { startSite, type Site } from '../lib/site';
 
 let site: Site;
 let browser: Browser;
@@ -16,7 +18,7 @@ before(async () => {
   site = await startSite({ env: { PAYOUT_SETTLE_MS: '1500', GAME_LATENCY_MS: '50' } });
   browser = await launchBrowser();
   // The daily slip closing window, moved away from the hour of the run so the slip scenarios run at any hour.
-  await setSlipWindow(bangkokTime(180), bangkokTime(200));
+  await setSlipWindow(site, bangkokTime(180), bangkokTime(200));
 });
 
 after(async () => {
@@ -27,38 +29,6 @@ after(async () => {
 /** A real 1×1 PNG. */
 const PNG_1X1 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-
-/** The wall-clock time HH:mm in Bangkok, `minutes` from now. */
-function bangkokTime(minutes: number): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Bangkok',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(Date.now() + minutes * 60_000));
-}
-
-/** Moves the daily slip closing window of GET /api/lookup/slip as an operator does (PUT /ops/content/slip/*). */
-async function setSlipWindow(closedFrom: string, closedUntil: string): Promise<void> {
-  const { opsSecret } = readJson<{ opsSecret: string }>(join(site.dataDir, 'secrets.json'));
-  const headers = { 'x-ops-secret': opsSecret, 'content-type': 'application/json' };
-  const current = (await (await fetch(`${site.url}/ops/content/slip/*`, { headers })).json()) as {
-    data: Record<string, unknown>;
-  };
-  const res = await fetch(`${site.url}/ops/content/slip/*`, {
-    method: 'PUT',
-    headers,
-    body: JSON.stringify({ ...current.data, closedFrom, closedUntil, timezone: 'Asia/Bangkok' }),
-  });
-  assert.equal(res.status, 200, `set the slip window: ${res.status}`);
-}
-
-/** Reads a money text such as "1,234.50" as minor units. */
-function minor(text: string | null): number {
-  const clean = (text ?? '').replace(/[^\d.-]/g, '');
-  const [whole = '0', frac = ''] = clean.split('.');
-  return Number(whole) * 100 + Number(frac.padEnd(2, '0').slice(0, 2));
-}
 
 async function memberPage(locale: 'th' | 'en'): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newMemberContext(browser, site.url, { language: locale, agreementAccepted: true });
@@ -258,7 +228,7 @@ for (const locale of ['th', 'en'] as const) {
       const { context, page } = await memberPage(locale);
       const from = bangkokTime(-10);
       const until = bangkokTime(10);
-      await setSlipWindow(from, until);
+      await setSlipWindow(site, from, until);
       try {
         await login(page, member);
         const token = await page.evaluate(
@@ -291,7 +261,7 @@ for (const locale of ['th', 'en'] as const) {
         await snapshot(page, `slip-closed-${locale}`);
         throw error;
       } finally {
-        await setSlipWindow(bangkokTime(180), bangkokTime(200));
+        await setSlipWindow(site, bangkokTime(180), bangkokTime(200));
         await context.close();
       }
     });

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newMemberContext } from '../lib/browser';
 import { api, registerMember, signIn, type Member } from '../lib/members';
+import { bangkokTime, setSlipWindow } from '../lib/operator';
 import { readJson, type Site } from '../lib/site';
 import { findOverflow, runAxe, type AxeFinding, type OverflowFinding } from './checks';
 import {
@@ -72,28 +73,12 @@ export async function setSetting(site: Site, key: string, value: boolean): Promi
   return before.data.value;
 }
 
-/** The wall-clock time HH:mm in Bangkok, `minutes` from now. */
-function bangkokTime(minutes: number): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Bangkok',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(Date.now() + minutes * 60_000));
-}
-
 /**
  * Moves the daily slip closing window (23:50–00:10 Bangkok) hours away from the walk, as an operator does
  * (PUT /ops/content/slip/*), so the slip states look the same at any hour.
  */
 async function openSlipWindow(site: Site): Promise<void> {
-  const { opsSecret } = readJson<{ opsSecret: string }>(join(site.dataDir, 'secrets.json'));
-  const headers = { 'x-ops-secret': opsSecret, 'content-type': 'application/json' };
-  const url = `${site.url}/ops/content/slip/*`;
-  const current = (await (await fetch(url, { headers })).json()) as { data: Record<string, unknown> };
-  const body = { ...current.data, closedFrom: bangkokTime(180), closedUntil: bangkokTime(200) };
-  const res = await fetch(url, { method: 'PUT', headers, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`move the slip closing window: HTTP ${res.status}`);
+  await setSlipWindow(site, bangkokTime(180), bangkokTime(200));
 }
 
 /**
