@@ -206,16 +206,19 @@ export class Slips {
   }
 
   private async fail(id: string, reason: SlipReason, amount?: number): Promise<void> {
-    const failed = await depositsDb(this.db)
-      .updateTable('money_in_slips')
-      .set({ status: 'FAILED', note: reason, updated_at: this.clock.now(), ...(amount ? { amount } : {}) })
-      .where('id', '=', id)
-      .where('status', '=', 'PROCESSING')
-      .returning('member_id')
-      .executeTakeFirst();
-    // A refused slip moves no money, but the member's slip list changes.
-    if (failed)
-      await this.events.notify(this.db, failed.member_id, { type: 'wallet:changed', reason: 'deposit' });
+    // A refused slip moves no money, but the member's slip list changes: announced with the change, in one
+    // transaction, so the slip's state and its announcement never disagree.
+    await this.db.transaction().execute(async (trx) => {
+      const failed = await depositsDb(trx)
+        .updateTable('money_in_slips')
+        .set({ status: 'FAILED', note: reason, updated_at: this.clock.now(), ...(amount ? { amount } : {}) })
+        .where('id', '=', id)
+        .where('status', '=', 'PROCESSING')
+        .returning('member_id')
+        .executeTakeFirst();
+      if (failed)
+        await this.events.notify(trx, failed.member_id, { type: 'wallet:changed', reason: 'deposit' });
+    });
   }
 
   private async settle(id: string, memberId: string, verdict: SlipVerdict): Promise<void> {
