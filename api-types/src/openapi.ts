@@ -591,6 +591,421 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/bonus': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The bonuses the member may see, with their receipts by the member */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @description html in the member’s language */
+                banners: {
+                  html: string;
+                  image: string;
+                }[];
+                /** @description may be cancelled before its turnover is met */
+                cancellable: boolean;
+                code: string;
+                /** @description receipts allowed per period of the type */
+                maxReceived: number;
+                /** @description the qualifying deposit’s minimum (0: none needed) */
+                minDeposit: number;
+                /** @description in the member’s language */
+                name: string;
+                /** @description percent of the bonus kept when it is cancelled unmet */
+                percentFail: number;
+                reward: {
+                  /** @description the fixed amount (kind fixed), else 0 */
+                  amount: number;
+                  /** @description the most a percent bonus pays (0: no cap) */
+                  cap: number;
+                  kind: 'percent' | 'fixed';
+                  /** @description percent of the qualifying deposit (kind percent), else 0 */
+                  percent: number;
+                };
+                turnover: {
+                  /** @description bonus: the bonus amount; bonus_deposit: the bonus plus the qualifying deposit */
+                  base: 'bonus' | 'bonus_deposit';
+                  /** @description percent of each bet that counts, per game category */
+                  contributions: {
+                    lotto: number;
+                    slot: number;
+                    sport: number;
+                  };
+                  /** @description turnover needed = multiple × base */
+                  multiple: number;
+                };
+                /** @description limit: counted over the member’s lifetime; day / week: per Bangkok day / week (from Monday) */
+                type: 'limit' | 'day' | 'week';
+                /** @description null: never received */
+                userBonus: {
+                  /** @description the member’s latest activation of this bonus */
+                  _id: string;
+                  /** @description this activation is the member’s open bonus */
+                  isActive: boolean;
+                  /** @description every activation of this bonus by the member, oldest first */
+                  received: {
+                    /** Format: date-time */
+                    updatedAt: string;
+                  }[];
+                } | null;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/bonus/activate/{code}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Receive the bonus: credits it to the wallet and opens its turnover condition */
+    get: {
+      parameters: {
+        query?: never;
+        header?: {
+          'idempotency-key'?: string;
+        };
+        path: {
+          code: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @description the member’s latest activation of this bonus */
+                _id: string;
+                /** @description the bonus credited to the wallet */
+                amount: number;
+                code: string;
+                /** @description this activation is the member’s open bonus */
+                isActive: boolean;
+                /** @description every activation of this bonus by the member, oldest first */
+                received: {
+                  /** Format: date-time */
+                  updatedAt: string;
+                }[];
+                turnover: {
+                  done: number;
+                  needed: number;
+                  /** @description done / needed, rounded down, at most 100 */
+                  percent: number;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/bonus/check/active': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member’s open bonus and its turnover progress */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                bonus: {
+                  /** @description the activation */
+                  _id: string;
+                  /** Format: date-time */
+                  activatedAt: string;
+                  /** @description the bonus credited */
+                  amount: number;
+                  /** @description clearing now is allowed (met, or cancellable unmet) */
+                  cancellable: boolean;
+                  code: string;
+                  /** @description the qualifying deposit (0: none) */
+                  deposit: number;
+                  /** @description what clearing now takes back from the wallet (0 when met) */
+                  forfeit: number;
+                  /** @description the turnover is met: clearing finishes the bonus */
+                  met: boolean;
+                  name: string;
+                  percentFail: number;
+                  /** @description the promotion code that granted it */
+                  promotion: string | null;
+                  turnover: {
+                    done: number;
+                    needed: number;
+                    /** @description done / needed, rounded down, at most 100 */
+                    percent: number;
+                  };
+                } | null;
+                /** @description a bonus condition is open */
+                status: boolean;
+                type: ('limit' | 'day' | 'week') | (never | null);
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/bonus/check/minimum': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member’s qualifying deposit and the bonuses it qualifies for */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                bonuses: {
+                  code: string;
+                  minimum: number;
+                  qualifies: boolean;
+                }[];
+                /** @description the qualifying deposit (0: none) */
+                deposit: number;
+                /** Format: date-time */
+                depositAt: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/bonus/clear': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** End the open bonus: finished when its turnover is met, else cancelled (docs/bonus.md) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: {
+          'idempotency-key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @description true: the turnover was met; false: cancelled unmet */
+                finished: boolean;
+                /** @description taken back from the wallet (0 when finished) */
+                forfeited: number;
+                /** @enum {string} */
+                message: 'BONUS_CLEAR';
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/invite': {
     parameters: {
       query?: never;
@@ -2187,6 +2602,219 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/promotion/activate/{code}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Receive the promotion’s bonus (once per member) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: {
+          'idempotency-key'?: string;
+        };
+        path: {
+          code: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @description the member’s latest activation of this bonus */
+                _id: string;
+                /** @description the bonus credited to the wallet */
+                amount: number;
+                code: string;
+                /** @description this activation is the member’s open bonus */
+                isActive: boolean;
+                /** @description every activation of this bonus by the member, oldest first */
+                received: {
+                  /** Format: date-time */
+                  updatedAt: string;
+                }[];
+                turnover: {
+                  done: number;
+                  needed: number;
+                  /** @description done / needed, rounded down, at most 100 */
+                  percent: number;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/promotion/current': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The promotion behind the member’s open bonus */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                promotion: {
+                  code: string;
+                  /** @description html in the member’s language */
+                  description: string;
+                  percentFail: number;
+                } | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/promotion/find/{code}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A promotion by its code (any case); an empty object when there is none */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          code: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data:
+                | {
+                    code: string;
+                    /** @description html in the member’s language */
+                    description: string;
+                    percentFail: number;
+                  }
+                | Record<string, never>;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -5105,6 +5733,8 @@ export interface components {
       /** @description the request field the error is about (e.g. bankAccountNo), when it is one */
       field?: string;
       message: string;
+      /** @description the minimum (minor units) the request did not reach, e.g. a bonus deposit */
+      minimum?: string;
       /** @description a money operation that failed and moved nothing in the end */
       operationId?: string;
     };

@@ -24,10 +24,12 @@ import { DEFAULT_LIMITS, type Limits } from './platform/limits';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './platform/rate-limit';
 import { SettingsService } from './platform/settings';
 import { MemberEvents } from './platform/member-events';
+import { MemberHolds } from './platform/member-holds';
 import { realtimePlugin } from './platform/realtime';
 import { REMOTE_ENTRIES, sendHostIndex, staticRoutes } from './platform/static';
 import { operationsPlugin } from './core/operations/plugin';
 import { accountsPlugin } from './features/accounts/plugin';
+import { bonusPlugin } from './features/bonus/plugin';
 import { contentPlugin, seedContent } from './features/content/plugin';
 import { depositsPlugin } from './features/deposits/plugin';
 import { gamesPlugin } from './features/games/plugin';
@@ -144,6 +146,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
       rateLimit,
       events,
       ledger: new Ledger(database.db, events),
+      holds: new MemberHolds(),
     };
     app.decorate('ctx', ctx);
   } catch (e) {
@@ -248,9 +251,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   await app.register(invitePlugin);
   await app.register(walletPlugin);
   await app.register(depositsPlugin);
-  await app.register(statementPlugin);
   await app.register(refundPlugin);
   await app.register(withdrawalsPlugin);
+  await app.register(bonusPlugin);
+  await app.register(statementPlugin);
   await app.register(opsPlugin);
   await app.register(staticRoutes);
 

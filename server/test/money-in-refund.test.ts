@@ -142,19 +142,18 @@ describe(`refund (cashback) (${dbLabel})`, () => {
     expectError(await call(t.app, m, 'GET', '/api/refund/receive'), 400, 'REFUND_MINIMUM');
   });
 
-  test('while a bonus is held: receive and addWallet → REFUND_CONDITION', async () => {
+  test('while a bonus is held: receive and addWallet → REFUND_CONDITION; after clearing it they work', async () => {
     const m = await newMember(t.app);
     await play(m, [{ lose: 20_000 }]);
-    const refunds = t.app.refunds;
-    const original = refunds.bonusHeld;
-    refunds.bonusHeld = async (id) => id === m.id;
-    try {
-      expect(await check(m)).toMatchObject({ result: false, bonus: true, refundAmount: 1_000 });
-      expectError(await call(t.app, m, 'GET', '/api/refund/receive'), 409, 'REFUND_CONDITION');
-      expectError(await call(t.app, m, 'GET', '/api/refund/addWallet'), 409, 'REFUND_CONDITION');
-    } finally {
-      refunds.bonusHeld = original;
-    }
+    // A promotion bonus (no deposit needed) opens a turnover condition.
+    expect((await call(t.app, m, 'GET', '/api/promotion/activate/happy2027')).statusCode).toBe(200);
+    expect(await check(m)).toMatchObject({ result: false, bonus: true, refundAmount: 1_000 });
+    expectError(await call(t.app, m, 'GET', '/api/refund/receive'), 409, 'REFUND_CONDITION');
+    expectError(await call(t.app, m, 'GET', '/api/refund/addWallet'), 409, 'REFUND_CONDITION');
+    // Cancelled unmet (percentFail 0: the whole bonus goes back), the hold is gone.
+    expect(body(await call(t.app, m, 'GET', '/api/bonus/clear')).data).toMatchObject({
+      message: 'BONUS_CLEAR',
+    });
     expect(body(await call(t.app, m, 'GET', '/api/refund/receive')).data).toEqual({
       message: 'REFUND_SUCCESS',
       refundAmount: 1_000,

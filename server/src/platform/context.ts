@@ -9,6 +9,7 @@ import type { Locale } from './locale';
 import type { RateLimitStore } from './rate-limit';
 import type { SettingsService } from './settings';
 import type { MemberEvents } from './member-events';
+import type { MemberHolds } from './member-holds';
 
 /**
  * The platform of one app, built by buildApp() before any feature registers: configuration, secrets, the
@@ -29,6 +30,8 @@ export interface AppContext {
   events: MemberEvents;
   /** The double-entry ledger (src/core/ledger): every movement of money goes through it. */
   ledger: Ledger;
+  /** Holds on members' money (an open bonus turnover): asked before money leaves the wallet. */
+  holds: MemberHolds;
 }
 
 export interface RequestAuth {

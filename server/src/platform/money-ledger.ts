@@ -26,6 +26,8 @@ export interface GameResults {
 
 export interface MoneyInLedger {
   credit(trx: Transaction<Database>, req: CreditRequest): Promise<void>;
+  /** Locks the member's main wallet until the transaction ends (checks after it cannot race a posting). */
+  lockMain(trx: Transaction<Database>, memberId: string): Promise<void>;
   gameResults(memberId: string, from: Date, to: Date): Promise<GameResults>;
 }
 
@@ -42,6 +44,7 @@ export function moneyLedger(ledger: Ledger): MoneyInLedger {
         ...(req.meta ? { meta: req.meta } : {}),
       });
     },
+    lockMain: (trx, memberId) => ledger.lockMain(trx, memberId),
     gameResults: (memberId, from, to) => ledger.gameResults(memberId, from, to),
   };
 }

@@ -204,6 +204,41 @@ export class Ledger {
     return row.id;
   }
 
+  /**
+   * Locks the member's main wallet row until the transaction ends (creating it when missing), so checks made
+   * after it (an open bonus, the last deposit) cannot race with a posting on that wallet (docs/bonus.md).
+   */
+  async lockMain(trx: Transaction<DB>, memberId: string): Promise<void> {
+    await lockAccounts(trx, [{ member: memberId, code: 'main' }]);
+  }
+
+  /**
+   * The member's latest transaction of that kind that moved their main wallet: its id, the amount the wallet
+   * moved (signed), when. Null when there is none.
+   */
+  async latestMainMovement(
+    trxOrDb: Executor,
+    memberId: string,
+    kind: LedgerKind,
+  ): Promise<{ transactionId: number; amount: number; createdAt: Date } | null> {
+    const row = await trxOrDb
+      .selectFrom('ledger_transactions as t')
+      .innerJoin('ledger_postings as p', 'p.transaction_id', 't.id')
+      .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+      .select(['t.id', 't.created_at', sql<number>`sum(p.amount)::bigint`.as('amount')])
+      .where('t.member_id', '=', memberId)
+      .where('t.kind', '=', kind)
+      .where('a.member_id', '=', memberId)
+      .where('a.code', '=', 'main')
+      .groupBy(['t.id', 't.created_at'])
+      .orderBy('t.id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row
+      ? { transactionId: Number(row.id), amount: Number(row.amount), createdAt: new Date(row.created_at) }
+      : null;
+  }
+
   /** The account's balance (0 when it does not exist yet). */
   async balance(trxOrDb: Executor, ref: AccountRef): Promise<number> {
     const row = await findAccounts(trxOrDb, [ref]).executeTakeFirst();

@@ -3,6 +3,7 @@ import { BalanceRefresh } from './balance-refresh';
 import { noGameLinks, sandboxGameLinks } from './catalogue';
 import { GameAccounts } from './game-accounts';
 import { GameLegs } from './game-legs';
+import { RoundReports } from './round-reports';
 import { UnconfiguredGameProvider, type GameProvider } from './provider';
 import { autoLoginRoutes, gameAccountRoutes, gameMediaRoutes } from './routes';
 import { SandboxGames } from './sandbox-provider';
@@ -18,6 +19,8 @@ export interface Games {
   balances: BalanceRefresh;
   /** Transfers between the wallet and the games, as money operations. */
   transfers: TransferService;
+  /** Rounds the providers report (bets and wins): the turnover of bonuses is measured from them. */
+  rounds: RoundReports;
 }
 
 declare module 'fastify' {
@@ -60,7 +63,9 @@ export const gamesPlugin = fp(
     operations.register('game_out', legs);
     operations.addSweeper(() => legs.settleOrphans());
     const transfers = new TransferService(ctx.db, ctx.ledger, accounts, balances, operations);
-    app.decorate('games', { accounts, balances, transfers });
+    const rounds = new RoundReports(ctx.db, ctx.events);
+    if (sandboxGames) sandboxGames.reportRound = (r) => rounds.report(r);
+    app.decorate('games', { accounts, balances, transfers, rounds });
     app.decorate('sandboxGames', sandboxGames);
     app.addHook('onClose', async () => sandboxGames?.close());
 

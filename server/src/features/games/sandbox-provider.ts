@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
 import { ProviderError, type GameCredentials, type GameProvider, type TransferOutcome } from './provider';
+import type { RoundReport } from './round-reports';
 
 /**
  * Sandbox transfer-wallet providers. They behave like another system: their own tables (sandbox_game_*), their
@@ -34,6 +35,8 @@ export interface SandboxGamesOptions {
 }
 
 export interface RoundResult {
+  /** The provider's round id (reported to the wallet with the bet and the win). */
+  id: string;
   bet: number;
   win: number;
   balance: number;
@@ -43,6 +46,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class SandboxGames {
   private readonly faults = new Map<string, FaultMode>();
+  /** Where the provider reports each round it played (set by the games plugin: RoundReports). */
+  reportRound: (report: RoundReport) => Promise<unknown> = async () => undefined;
   private readonly late = new Set<ReturnType<typeof setTimeout>>();
 
   constructor(
@@ -177,8 +182,24 @@ export class SandboxGames {
     return row?.outcome ?? 'not_found';
   }
 
-  /** One round of the sandbox game: lose the bet, or win 2× (45 %) or 5× (5 %). */
+  /**
+   * One round of the sandbox game: lose the bet, or win 2× (45 %) or 5× (5 %). Once played, the round is
+   * reported to the wallet (bet and win, with the round's id), as a real provider's bet feed would.
+   */
   async playRound(code: string, username: string, bet: number): Promise<RoundResult> {
+    const result = await this.playOne(code, username, bet);
+    await this.reportRound({
+      provider: code,
+      roundId: `sandbox-${result.id}`,
+      username,
+      bet: result.bet,
+      win: result.win,
+      playedAt: this.clock.now(),
+    });
+    return result;
+  }
+
+  private async playOne(code: string, username: string, bet: number): Promise<RoundResult> {
     return this.db.transaction().execute(async (trx) => {
       const player = await trx
         .selectFrom('sandbox_game_players')
@@ -199,24 +220,30 @@ export class SandboxGames {
         .where('provider', '=', code)
         .where('username', '=', username)
         .execute();
-      await trx
+      const row = await trx
         .insertInto('sandbox_game_rounds')
         .values({ provider: code, username, bet, win, balance_after: after })
-        .execute();
-      return { bet, win, balance: after };
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: String(row.id), bet, win, balance: after };
     });
   }
 
   async lastRounds(code: string, username: string, limit = 10): Promise<RoundResult[]> {
     const rows = await this.db
       .selectFrom('sandbox_game_rounds')
-      .select(['bet', 'win', 'balance_after'])
+      .select(['id', 'bet', 'win', 'balance_after'])
       .where('provider', '=', code)
       .where('username', '=', username)
       .orderBy('id', 'desc')
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ bet: Number(r.bet), win: Number(r.win), balance: Number(r.balance_after) }));
+    return rows.map((r) => ({
+      id: String(r.id),
+      bet: Number(r.bet),
+      win: Number(r.win),
+      balance: Number(r.balance_after),
+    }));
   }
 
   /** A signed play-page session: code.username.expiry.signature (base64url). */

@@ -109,17 +109,6 @@ export const gamesSandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: SandboxGam
       } catch {
         msg = 'bet';
       }
-      if (msg !== 'bet') {
-        // The provider's round report: the member's open pages reload the game's balance.
-        const owner = await ctx.db
-          .selectFrom('game_accounts')
-          .select('member_id')
-          .where('code', '=', g.code)
-          .where('username', '=', username)
-          .executeTakeFirst();
-        if (owner)
-          await ctx.events.notify(ctx.db, owner.member_id, { type: 'wallet:changed', reason: 'game' });
-      }
       const q = new URLSearchParams({
         session: request.body.session,
         lang: lang(request.query.lang, request.headers['accept-language']),

@@ -14,7 +14,7 @@ declare module 'fastify' {
 export const refundPlugin = fp(
   async (app) => {
     const { ctx } = app;
-    app.decorate('refunds', new Refunds(ctx.db, ctx.clock, moneyLedger(ctx.ledger), app.members));
+    app.decorate('refunds', new Refunds(ctx.db, ctx.clock, moneyLedger(ctx.ledger), app.members, ctx.holds));
     await app.register(refundRoutes, { prefix: '/api' });
   },
   { name: 'refund', fastify: '5.x', dependencies: ['content', 'accounts'] },

@@ -1,7 +1,11 @@
+import type { Transaction } from 'kysely';
 import type { Db } from '../../platform/db';
+import type { Database } from '../../platform/db/schema';
+import type { MemberHolds } from '../../platform/member-holds';
 import type { Clock } from '../../platform/clock';
 import type { Locale } from '../../platform/locale';
 import { AppError } from '../../platform/errors';
+import { bangkokDate, weekStart } from '../../platform/bangkok-time';
 import type { MemberDirectory } from '../accounts/member-directory';
 import { isUniqueViolation, newId } from '../../platform/ids';
 import type { MoneyInLedger } from '../../platform/money-ledger';
@@ -18,17 +22,11 @@ import { refundDb } from './tables';
 export const REFUND_RULE = { percent: 5, periodDays: 7, utcOffsetHours: 7 } as const;
 
 const DAY = 86_400_000;
-const OFFSET = REFUND_RULE.utcOffsetHours * 3_600_000;
 
-/** Start (UTC instant) of the Bangkok week holding `t`. 1970-01-05 was a Monday. */
-export function weekStart(t: Date): Date {
-  const local = t.getTime() + OFFSET;
-  const monday0 = 4 * DAY;
-  const weeks = Math.floor((local - monday0) / (7 * DAY));
-  return new Date(monday0 + weeks * 7 * DAY - OFFSET);
-}
+/** Start (UTC instant) of the Bangkok week holding `t` (platform/bangkok-time.ts). */
+export { weekStart };
 
-const periodKey = (start: Date): string => new Date(start.getTime() + OFFSET).toISOString().slice(0, 10);
+const periodKey = (start: Date): string => bangkokDate(start);
 
 export type { RefundCheck };
 
@@ -42,15 +40,18 @@ const INFO: Record<Locale, (from: string, to: string) => string> = {
 };
 
 export class Refunds {
-  /** Whether the member holds a bonus (bonus comes in a later issue: false until then; tests replace it). */
-  bonusHeld: (memberId: string) => Promise<boolean> = async () => false;
-
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly ledger: MoneyInLedger,
     private readonly members: MemberDirectory,
+    private readonly holds: MemberHolds,
   ) {}
+
+  /** Whether an open bonus condition holds the member's money (docs/bonus.md). */
+  private async bonusHeld(memberId: string, ex: Db | Transaction<Database> = this.db): Promise<boolean> {
+    return (await this.holds.find(ex, memberId)) !== null;
+  }
 
   private lastPeriod(): { start: Date; end: Date; key: string } {
     const end = weekStart(this.clock.now());
@@ -157,6 +158,9 @@ export class Refunds {
         .execute();
       const amount = rows.reduce((s, r) => s + r.amount, 0);
       if (amount <= 0) throw new AppError('NO_REFUND', 400);
+      // Under the member's wallet lock: a bonus received meanwhile holds this too.
+      await this.ledger.lockMain(trx, memberId);
+      if (await this.bonusHeld(memberId, trx)) throw new AppError('REFUND_CONDITION', 409);
       const ref = newId();
       await t
         .updateTable('money_in_refunds')

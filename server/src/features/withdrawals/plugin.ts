@@ -52,6 +52,7 @@ export const withdrawalsPlugin = fp(
       app.members,
       ctx.clock,
       app.log,
+      ctx.holds,
     );
     app.operations.register('withdraw', withdrawals.operations);
     app.decorate('withdrawals', withdrawals);

@@ -9,6 +9,7 @@ import type { Db } from '../../platform/db';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { Transaction } from 'kysely';
+import type { MemberHolds } from '../../platform/member-holds';
 import type { MemberDirectory } from '../accounts/member-directory';
 import { payoutRequestOf, type PayoutAdapter } from './payout-adapter';
 
@@ -40,6 +41,7 @@ export class WithdrawOperations implements StepHandler<WithdrawStep> {
     private readonly members: Pick<MemberDirectory, 'payoutAccount'>,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    private readonly holds: MemberHolds,
   ) {}
 
   private async check(memberId: string, amount: number): Promise<void> {
@@ -47,6 +49,12 @@ export class WithdrawOperations implements StepHandler<WithdrawStep> {
     if (!Number.isSafeInteger(amount) || amount < withdrawMin) throw new AppError('TRANSFER_MINIMUM', 400);
     if (amount > withdrawMax) throw new AppError('KEY_INVALID', 400, 'WITHDRAW_MAXIMUM');
     await this.members.payoutAccount(this.db, memberId);
+    await this.refuseHeld(this.db, memberId);
+  }
+
+  /** An open bonus condition keeps the money in the wallet (docs/bonus.md): BONUS_REMAINING. */
+  private async refuseHeld(ex: Db | Trx, memberId: string): Promise<void> {
+    if (await this.holds.find(ex, memberId)) throw new AppError('BONUS_REMAINING', 409);
   }
 
   /** POST /wallet/withdraw. */
@@ -89,6 +97,9 @@ export class WithdrawOperations implements StepHandler<WithdrawStep> {
       idempotencyKey: ctx.key ?? undefined,
       meta: { withdrawalId: id, operationId: ctx.operationId, from: 'wallet', to: bank.bankCode },
     });
+    // Asked again under the wallet's lock (the debit took it): a bonus received while this request was on its
+    // way holds the money too, and this transaction rolls back.
+    await this.refuseHeld(trx, ctx.memberId);
     await trx
       .insertInto('withdrawals')
       .values({

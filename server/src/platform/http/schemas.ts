@@ -13,6 +13,11 @@ export const ErrorBody = Type.Object(
         description: 'the request field the error is about (e.g. bankAccountNo), when it is one',
       }),
     ),
+    minimum: Type.Optional(
+      Type.String({
+        description: 'the minimum (minor units) the request did not reach, e.g. a bonus deposit',
+      }),
+    ),
   },
   { $id: 'ErrorBody', title: 'ErrorBody' },
 );

@@ -5,6 +5,7 @@ import * as m0003 from './0003_money_in';
 import * as m0004 from './0004_operations';
 import * as m0005 from './0005_bank_rules';
 import * as m0006 from './0006_howto_captions';
+import * as m0007 from './0007_bonus';
 
 /**
  * Numbered migrations, imported statically so the same list works from TypeScript sources (tests) and from the
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0004_operations': m0004,
   '0005_bank_rules': m0005,
   '0006_howto_captions': m0006,
+  '0007_bonus': m0007,
 };
 
 export const migrationProvider: MigrationProvider = {
