@@ -1,28 +1,20 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../platform/errors';
+import { requireOperator } from '../../platform/http/ops-guard';
 import { replies, success } from '../../platform/http/schemas';
 import { CONTENT_KEYS } from '../content/seed-content';
 import { isSettingKey, parseSettingValue, SETTING_KEYS } from '../../platform/settings';
 import { pendingTransferCount } from '../games/pending-transfers';
 import { pendingWithdrawalCount } from '../withdrawals/pending-withdrawals';
 
-const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
-
 /** Operator endpoints, protected by the ops secret (DATA_DIR/secrets.json) in the X-Ops-Secret header. */
 export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx, content, withdrawals } = app;
-  const expected = digest(ctx.secrets.opsSecret);
   const tags = ['ops'];
   const security = [{ opsSecret: [] }];
 
-  app.addHook('onRequest', async (request) => {
-    const given = request.headers['x-ops-secret'];
-    if (typeof given !== 'string' || given === '') throw new AppError('KEY_MISSING', 401);
-    // Hash both sides so the comparison is constant-time whatever the lengths.
-    if (!timingSafeEqual(digest(given), expected)) throw new AppError('KEY_INVALID', 403);
-  });
+  app.addHook('onRequest', requireOperator(ctx));
 
   const Setting = Type.Object({ key: Type.String(), value: Type.Boolean() });
 
