@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { auth, requireMember } from '../../platform/http/auth';
 import { bearer, Page, replies, success } from '../../platform/http/schemas';
+import { pickLocale } from '../../platform/locale';
 import { Slip } from '../deposits/schemas';
 import { StatementEntry } from './schemas';
 import { memberStatement } from './statement';
@@ -31,7 +32,15 @@ export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      success(await memberStatement(ctx.db, auth(request).memberId, request.body.page, request.body.limit)),
+      success(
+        await memberStatement(
+          ctx.db,
+          auth(request).memberId,
+          request.body.page,
+          request.body.limit,
+          pickLocale(request.headers['accept-language'], ctx.defaultLocale),
+        ),
+      ),
   );
 
   app.post(

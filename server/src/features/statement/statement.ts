@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
+import type { Locale } from '../../platform/locale';
+import { bonusDescription, finishDescription, inviteDescription, refundDescription } from './descriptions';
 import type { StatementEntry } from './schemas';
 
 export type { StatementEntry };
@@ -11,26 +13,30 @@ interface Row {
   amount: number | string;
   from_account: string | null;
   to_account: string | null;
-  description: string | null;
+  meta: Record<string, unknown> | string | null;
   operation_id: string | null;
   created_at: Date | string;
   total: number | string;
 }
 
-const STATEMENT_KINDS = ['deposit', 'bonus', 'finish_bonus', 'invite', 'refund', 'withdraw', 'transfer'];
+/** Ledger kinds listed as lines (a bonus's end is listed from the bonus activations, with what it took back). */
+const STATEMENT_KINDS = ['deposit', 'bonus', 'invite', 'refund', 'withdraw', 'transfer'];
 
 /**
  * The member's statement, newest first, from the ledger: deposits, bonuses (invite and refund rewards show as
  * bonus with their item), finished bonuses, withdrawals (status of the payout: PENDING until the bank answers,
  * FAILED once reversed) and transfers (PENDING while the provider outcome is unknown; FAILED when refused or
  * reversed). A transfer out of a game that has no ledger transaction yet (pending or refused) is listed from
- * game_transfers. Reversals and game wins/losses are not lines of their own.
+ * game_transfers. The end of a bonus (finished, or cancelled with what was taken back: the ledger's
+ * finish_bonus) is listed from bonus_activations. Reversals and game wins/losses are not lines of their own.
+ * Related items carry a description in the member's language.
  */
 export async function memberStatement(
   db: Db,
   memberId: string,
   page: number,
   limit: number,
+  locale: Locale,
 ): Promise<{ total: number; statements: StatementEntry[] }> {
   const offset = (page - 1) * limit;
   const kinds = sql.join(STATEMENT_KINDS.map((k) => sql.lit(k)));
@@ -49,7 +55,7 @@ export async function memberStatement(
          where p.transaction_id = t.id and a.member_id = t.member_id) as amount,
         t.meta->>'from' as from_account,
         t.meta->>'to' as to_account,
-        t.meta->>'description' as description,
+        t.meta as meta,
         coalesce(w.operation_id, g.operation_id) as operation_id
       from ledger_transactions t
       left join withdrawals w on w.transaction_id = t.id
@@ -60,8 +66,17 @@ export async function memberStatement(
         g.operation_id
       from game_transfers g
       where g.member_id = ${memberId} and g.transaction_id is null
+      union all
+      select 'bf:' || b.id, 'finish_bonus', b.ended_at, 0, 'SUCCESS',
+        case when b.status = 'finished' then b.amount else b.forfeited end,
+        case when b.status = 'finished' then 'bonus' else 'wallet' end,
+        case when b.status = 'finished' then 'wallet' else 'bonus' end,
+        jsonb_build_object('names', b.names, 'status', b.status, 'promotionCode', b.promotion_code),
+        null
+      from bonus_activations b
+      where b.member_id = ${memberId} and b.status in ('finished', 'cancelled')
     )
-    select id, kind, status, amount, from_account, to_account, description, operation_id, created_at,
+    select id, kind, status, amount, from_account, to_account, meta, operation_id, created_at,
       count(*) over () as total
     from entries
     order by created_at desc, sort_id desc
@@ -71,7 +86,9 @@ export async function memberStatement(
   if (result.rows.length === 0 && offset > 0) {
     const count = await sql<{ n: number }>`
       select (select count(*) from ledger_transactions t where t.member_id = ${memberId} and t.kind in (${kinds}))
-        + (select count(*) from game_transfers g where g.member_id = ${memberId} and g.transaction_id is null) as n
+        + (select count(*) from game_transfers g where g.member_id = ${memberId} and g.transaction_id is null)
+        + (select count(*) from bonus_activations b
+           where b.member_id = ${memberId} and b.status in ('finished', 'cancelled')) as n
     `.execute(db);
     total = Number(count.rows[0]?.n ?? 0);
   }
@@ -87,15 +104,26 @@ export async function memberStatement(
       createdAt: new Date(r.created_at).toISOString(),
       ...(r.operation_id ? { operationId: r.operation_id } : {}),
     };
+    const meta: Record<string, unknown> =
+      typeof r.meta === 'string' ? (JSON.parse(r.meta) as Record<string, unknown>) : (r.meta ?? {});
+    const promoted = typeof meta.promotionCode === 'string';
     switch (r.kind) {
       case 'invite':
-        return { ...base, statementType: 'bonus', invite: { description: r.description ?? 'invite' } };
+        return { ...base, statementType: 'bonus', invite: { description: inviteDescription(meta, locale) } };
       case 'refund':
-        return { ...base, statementType: 'bonus', refund: { description: r.description ?? 'refund' } };
-      case 'bonus':
-        return { ...base, statementType: 'bonus', bonus: { description: r.description ?? 'bonus' } };
-      case 'finish_bonus':
-        return { ...base, statementType: 'finish_bonus', bonus: { description: r.description ?? 'bonus' } };
+        return { ...base, statementType: 'bonus', refund: { description: refundDescription(meta, locale) } };
+      case 'bonus': {
+        const item = { description: bonusDescription(meta, locale) };
+        return { ...base, statementType: 'bonus', ...(promoted ? { promotion: item } : { bonus: item }) };
+      }
+      case 'finish_bonus': {
+        const item = { description: finishDescription(meta, locale) };
+        return {
+          ...base,
+          statementType: 'finish_bonus',
+          ...(promoted ? { promotion: item } : { bonus: item }),
+        };
+      }
       case 'deposit':
       case 'withdraw':
       case 'transfer':
