@@ -123,3 +123,105 @@ test('slips that fail to load are silent, 10 a page, and the window follows wall
   await userEvent.click(within(pager).getByRole('button', { name: 'Page 2' }));
   expect(load).toHaveBeenLastCalledWith(2, 10);
 });
+
+/** Spec §4: each refusal code of a slip and the message a member reads for it. */
+const REASONS = [
+  ['UPLOADED_FILE_NOT_EXIST', 'Incorrect slip.', 'สลิปไม่ถูกต้อง', 'ສະລິບບໍ່ຖືກຕ້ອງ'],
+  ['IMG_SIZE_UNABLE_TO_PROCESS', 'Incorrect slip.', 'สลิปไม่ถูกต้อง', 'ສະລິບບໍ່ຖືກຕ້ອງ'],
+  ['CANNOT_READ_CROPPED_IMAGE', 'Incorrect slip.', 'สลิปไม่ถูกต้อง', 'ສະລິບບໍ່ຖືກຕ້ອງ'],
+  ['DEST_ACC_INVALID', 'Wrong destination account.', 'บัญชีปลายทางไม่ถูกต้อง', 'ບັນຊີປາຍທາງບໍ່ຖືກຕ້ອງ'],
+  ['SLIP_REFNO_DUPLICATED', 'Duplicate slip.', 'สลิปซ้ำ', 'ສະລິບຊ້ຳ'],
+  [
+    'UNSTABLE_REFNO_ON_SLIP',
+    'The reference number on the slip cannot be read.',
+    'อ่านเลขอ้างอิงบนสลิปไม่ได้',
+    'ອ່ານເລກອ້າງອີງເທິງສະລິບບໍ່ໄດ້',
+  ],
+  [
+    'TRIPPLE_WRONG_CAPTCHA',
+    'The captcha was wrong three times in a row.',
+    'กรอกแคปช่าผิด 3 ครั้งติดต่อกัน',
+    'ປ້ອນແຄັບຊາຜິດ 3 ຄັ້ງຕິດຕໍ່ກັນ',
+  ],
+  ['INVALID_SLIP', 'The slip cannot be read.', 'ไม่สามารถอ่านสลิปได้', 'ບໍ່ສາມາດອ່ານສະລິບໄດ້'],
+  [
+    'NOT_MATCH',
+    'The account does not match your registered account.',
+    'บัญชีไม่ตรงกับบัญชีที่ลงทะเบียนไว้',
+    'ບັນຊີບໍ່ກົງກັບບັນຊີທີ່ລົງທະບຽນໄວ້',
+  ],
+  ['EXPIRED_SLIP', 'The slip has expired.', 'สลิปหมดอายุแล้ว', 'ສະລິບໝົດອາຍຸແລ້ວ'],
+  [
+    'UNKNOW_ERROR',
+    'Unknown error. Please contact support.',
+    'เกิดข้อผิดพลาดที่ไม่ทราบสาเหตุ กรุณาติดต่อแอดมิน',
+    'ເກີດຂໍ້ຜິດພາດທີ່ບໍ່ຮູ້ສາເຫດ ກະລຸນາຕິດຕໍ່ແອັດມິນ',
+  ],
+] as const;
+
+describe('issue 9: every slip reason code reads its message', () => {
+  test.each(REASONS)('%s reads “%s”', async (code, english) => {
+    jest.spyOn(statementApi, 'slips').mockResolvedValue({
+      total: 1,
+      slips: [slip({ reference: 'r', status: 'FAILED', note: code, amount: 0 })],
+    });
+    const dialog = await openSlips();
+    const reason = await within(dialog).findByTestId('slip-reason');
+    expect(reason).toHaveTextContent(new RegExp(`^${english.replace(/\./g, '\\.')}$`));
+    expect(within(dialog).getByTestId('slip-status')).toHaveTextContent(/^Failed$/);
+    expect(within(dialog).getByTestId('slip-status')).toHaveClass('statement-status--failed');
+  });
+
+  test('the eleven reasons read in Thai and in Lao', async () => {
+    jest.spyOn(statementApi, 'slips').mockResolvedValue({
+      total: REASONS.length,
+      slips: REASONS.map(([code], index) =>
+        slip({ reference: `r${index}`, status: 'FAILED', note: code, amount: 0 }),
+      ),
+    });
+    const dialog = await openSlips();
+    await within(dialog).findAllByTestId('slip-reason');
+    const reasons = () =>
+      within(dialog)
+        .getAllByTestId('slip-reason')
+        .map((r) => r.textContent);
+    expect(reasons()).toEqual(REASONS.map(([, english]) => english));
+    try {
+      await act(async () => setLocale('th'));
+      expect(reasons()).toEqual(REASONS.map(([, , thai]) => thai));
+      await act(async () => setLocale('la'));
+      expect(reasons()).toEqual(REASONS.map(([, , , lao]) => lao));
+    } finally {
+      await act(async () => setLocale('en'));
+    }
+  });
+});
+
+describe('issue 9: slip statuses', () => {
+  test.each([
+    ['SUCCESS', 'success', 'Success', 'สำเร็จ', 'ສຳເລັດ'],
+    ['FAILED', 'failed', 'Failed', 'ไม่สำเร็จ', 'ບໍ່ສຳເລັດ'],
+    ['PROCESSING', 'pending', 'Processing', 'กำลังดำเนินการ', 'ກຳລັງດຳເນີນການ'],
+    ['PENDING', 'pending', 'Processing', 'กำลังดำเนินการ', 'ກຳລັງດຳເນີນການ'],
+    ['QUEUED_SOMEHOW', 'pending', 'Processing', 'กำลังดำเนินการ', 'ກຳລັງດຳເນີນການ'],
+  ])('%s reads as %s', async (status, tone, english, thai, lao) => {
+    jest.spyOn(statementApi, 'slips').mockResolvedValue({
+      total: 1,
+      slips: [slip({ reference: 'r', status: status as Slip['status'] })],
+    });
+    const dialog = await openSlips();
+    const badge = await within(dialog).findByTestId('slip-status');
+    expect(badge).toHaveTextContent(new RegExp(`^${english}$`));
+    expect(badge).toHaveClass(`statement-status--${tone}`);
+    // Only a refused slip gives a reason.
+    expect(within(dialog).queryByTestId('slip-reason')).not.toBeInTheDocument();
+    try {
+      await act(async () => setLocale('th'));
+      expect(badge).toHaveTextContent(thai);
+      await act(async () => setLocale('la'));
+      expect(badge).toHaveTextContent(lao);
+    } finally {
+      await act(async () => setLocale('en'));
+    }
+  });
+});
