@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { bus, setLocale } from '@wallet/shared';
 import { agreementApi } from '../agreement/api';
 import { homeApi } from './api';
@@ -125,6 +125,68 @@ test('the spin widget shows the coins when spin is active; otherwise refresh-all
   renderHome();
   expect(await screen.findByTestId('widget-refresh')).toBeInTheDocument();
   expect(screen.queryByTestId('widget-spin')).not.toBeInTheDocument();
+});
+
+describe('the bonus and spin buttons under the balance card', () => {
+  /** The home among the member's pages, so a button really lands somewhere. */
+  function renderAtHome() {
+    return render(
+      <MemoryRouter initialEntries={['/user/home']}>
+        <Routes>
+          <Route path="/user/home" element={<HomePage />} />
+          <Route path="/user/bonus" element={<h1>Bonus page</h1>} />
+          <Route path="/user/spin" element={<h1>Spin page</h1>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+  }
+  const shortcuts = () => within(screen.getByTestId('home-shortcuts'));
+
+  test('with spin on: both buttons; Bonus opens /user/bonus', async () => {
+    jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot({ spin: { isActive: true } }));
+    renderAtHome();
+    await screen.findByTestId('home-name');
+    expect(shortcuts().getByRole('link', { name: 'Bonus' })).toHaveAttribute('href', '/user/bonus');
+    expect(shortcuts().getByRole('link', { name: 'Spin wheel' })).toHaveAttribute('href', '/user/spin');
+    expect(shortcuts().getAllByRole('link')).toHaveLength(2);
+    await userEvent.click(shortcuts().getByRole('link', { name: 'Bonus' }));
+    expect(await screen.findByRole('heading', { name: 'Bonus page' })).toBeInTheDocument();
+    expect(screen.queryByTestId('home-page')).not.toBeInTheDocument();
+  });
+
+  test('Spin wheel opens /user/spin', async () => {
+    jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot({ spin: { isActive: true } }));
+    renderAtHome();
+    await screen.findByTestId('home-name');
+    await userEvent.click(shortcuts().getByRole('link', { name: 'Spin wheel' }));
+    expect(await screen.findByRole('heading', { name: 'Spin page' })).toBeInTheDocument();
+  });
+
+  test('with spin off: only the bonus button', async () => {
+    jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot({ spin: { isActive: false } }));
+    renderAtHome();
+    await screen.findByTestId('home-name');
+    expect(shortcuts().getByRole('link', { name: 'Bonus' })).toHaveAttribute('href', '/user/bonus');
+    expect(shortcuts().queryByRole('link', { name: 'Spin wheel' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('home-spin-button')).not.toBeInTheDocument();
+    expect(shortcuts().getAllByRole('link')).toHaveLength(1);
+  });
+
+  test('the buttons read in Thai and Lao', async () => {
+    jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot({ spin: { isActive: true } }));
+    renderAtHome();
+    await screen.findByTestId('home-name');
+    try {
+      await act(async () => setLocale('th'));
+      expect(screen.getByTestId('home-bonus-button')).toHaveTextContent(/^โบนัส$/);
+      expect(screen.getByTestId('home-spin-button')).toHaveTextContent(/^หมุนวงล้อ$/);
+      await act(async () => setLocale('la'));
+      expect(screen.getByTestId('home-bonus-button')).toHaveTextContent(/^ໂບນັດ$/);
+      expect(screen.getByTestId('home-spin-button')).toHaveTextContent(/^ໝຸນວົງລໍ້$/);
+    } finally {
+      await act(async () => setLocale('en'));
+    }
+  });
 });
 
 test('the registration link is the origin, /register and the prefixed profile id', async () => {

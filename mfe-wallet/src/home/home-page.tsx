@@ -18,7 +18,7 @@ import { WithdrawModal } from '../withdraw/withdraw-modal';
 import '../wallet.css';
 import { BalanceCard } from './balance-card';
 import { GameLists } from './game-lists';
-import { HomeWidgets } from './home-widgets';
+import { HomeShortcuts, HomeWidgets } from './home-widgets';
 import { useWalletSnapshot } from './use-wallet-snapshot';
 
 type Dialog =
@@ -84,6 +84,7 @@ export function HomePage() {
             onRefreshAll={() => void wallet.refreshAll()}
             onTransfer={() => setDialog({ kind: 'transfer' })}
           />
+          <HomeShortcuts spinActive={Boolean(snapshot.spin?.isActive)} />
           <HomeWidgets
             spinActive={Boolean(snapshot.spin?.isActive)}
             coins={snapshot.profile.coin ?? 0}

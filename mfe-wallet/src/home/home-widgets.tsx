@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useTranslation } from '@wallet/shared';
 import { Icon, type IconName } from '../common/icons';
+import './home-shortcuts.css';
 
 export interface HomeWidgetsProps {
   spinActive: boolean;
@@ -83,5 +84,27 @@ export function HomeWidgets(props: HomeWidgetsProps) {
       </Link>
       <Widget icon="refund" label={t('home.refund')} onClick={props.onRefund} testId="widget-refund" />
     </nav>
+  );
+}
+
+/**
+ * Spec §2 ("buttons also go to bonus and spin"): two large buttons under the balance card, to the bonus page and
+ * to the wheel; the wheel's only while the spin feature is on.
+ */
+export function HomeShortcuts({ spinActive }: { spinActive: boolean }) {
+  const { t } = useTranslation('wallet');
+  return (
+    <div className="wallet-shortcuts" data-testid="home-shortcuts">
+      <Link to="/user/bonus" className="wl-btn wallet-shortcut" data-testid="home-bonus-button">
+        <Icon name="bonus" />
+        <span className="wallet-shortcut__label">{t('home.bonusButton')}</span>
+      </Link>
+      {spinActive && (
+        <Link to="/user/spin" className="wl-btn wallet-shortcut" data-testid="home-spin-button">
+          <Icon name="spin" />
+          <span className="wallet-shortcut__label">{t('home.spinButton')}</span>
+        </Link>
+      )}
+    </div>
   );
 }
