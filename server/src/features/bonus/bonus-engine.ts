@@ -121,9 +121,10 @@ export class BonusEngine {
     const row = await this.db.transaction().execute(async (trx) => {
       await this.ledger.lockMain(trx, memberId);
       const t = bonusDb(trx);
-      if (await this.activeRow(trx, memberId)) throw new AppError('BONUS_ALREADY_ACTIVE', 409);
-      await this.checkCount(trx, memberId, def, now);
+      // A promotion counts once per member on its own; a listed bonus by its type's count.
       if (opts.promotion) await this.checkPromotion(trx, memberId, opts.promotion);
+      if (await this.activeRow(trx, memberId)) throw new AppError('BONUS_ALREADY_ACTIVE', 409);
+      if (!opts.promotion) await this.checkCount(trx, memberId, def, now);
 
       const needsDeposit = def.rewardKind === 'percent' || amounts.minDeposit > 0;
       const deposit = needsDeposit ? await this.qualifyingDeposit(trx, memberId) : null;
@@ -347,13 +348,17 @@ export class BonusEngine {
     return q.executeTakeFirst();
   }
 
-  /** limit: lifetime; day / week: in the current Bangkok day / week (Monday 00:00). */
+  /**
+   * limit: lifetime; day / week: in the current Bangkok day / week (Monday 00:00). Receipts through a promotion
+   * are not counted (the promotion has its own once-per-member rule).
+   */
   private async checkCount(trx: Trx, memberId: string, def: BonusDefinition, now: Date): Promise<void> {
     let q = bonusDb(trx)
       .selectFrom('bonus_activations')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('member_id', '=', memberId)
-      .where('bonus_code', '=', def.code);
+      .where('bonus_code', '=', def.code)
+      .where('promotion_code', 'is', null);
     if (def.type === 'day') q = q.where('day_key', '=', dayKey(now));
     if (def.type === 'week') q = q.where('week_key', '=', weekKey(now));
     const { n } = await q.executeTakeFirstOrThrow();
