@@ -4,22 +4,44 @@
  */
 import { loadConfig } from '../platform/config';
 import { readSecrets, secretsPath } from '../platform/secrets';
+import { CATALOGUE_NOTES, CATALOGUE_USAGE, catalogueCommand, type OpsApi } from './ops-bonus';
 
 const USAGE = `Usage: npm run ops -- <command>
-  list                 show every setting
-  get <key>            show one setting
-  set <key> <value>    change a setting (true/false, on/off, 1/0); effective at once
+  list                            show every setting
+  get <key>                       show one setting
+  set <key> <value>               change a setting (true/false, on/off, 1/0); effective at once
+${CATALOGUE_USAGE}
 
 Keys: service.active, registerOTP, enableChatWidget, spin.active,
-      remote.<mfe-auth|mfe-wallet|mfe-bonus|mfe-spin|mfe-chat>.enabled`;
+      remote.<mfe-auth|mfe-wallet|mfe-bonus|mfe-spin|mfe-chat>.enabled
+
+${CATALOGUE_NOTES}`;
 
 interface Envelope {
   code: string;
   message?: string;
+  field?: string;
   data?: unknown;
 }
 
-async function call(base: string, secret: string, method: 'GET' | 'POST', path: string, body?: unknown) {
+/** A refusal by the server: its catalogue code, message and field (a 400's message lists the problems). */
+class OpsCallError extends Error {
+  constructor(
+    readonly code: string,
+    readonly detail: string | undefined,
+    readonly field: string | undefined,
+  ) {
+    super(code);
+  }
+}
+
+async function call(
+  base: string,
+  secret: string,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  body?: unknown,
+) {
   let res: Response;
   try {
     res = await fetch(`${base}${path}`, {
@@ -35,16 +57,23 @@ async function call(base: string, secret: string, method: 'GET' | 'POST', path: 
     throw new Error(`The server is not running on ${base} (start it with npm start, or set PORT).`);
   }
   const json = (await res.json().catch(() => ({ code: `HTTP_${res.status}` }))) as Envelope;
-  if (!res.ok) {
-    const hint =
-      json.code === 'NO_DATA'
-        ? ' (unknown key)'
-        : json.code === 'KEY_INVALID'
-          ? ' (wrong secret or value)'
-          : '';
-    throw new Error(`${json.code}${hint}`);
-  }
+  if (!res.ok) throw new OpsCallError(json.code, json.message, json.field);
   return json.data;
+}
+
+/** The lines an error prints: a server's problems one per line, or its code with a hint. */
+function errorLines(e: unknown): string[] {
+  if (!(e instanceof OpsCallError)) return [e instanceof Error ? e.message : String(e)];
+  if (e.detail && e.detail !== e.code)
+    return [`${e.code}:`, ...e.detail.split('; ').map((problem) => `  - ${problem}`)];
+  if (e.field) return [`${e.code}: ${e.field}`];
+  const hint =
+    e.code === 'NO_DATA'
+      ? ' (unknown key or code)'
+      : e.code === 'KEY_INVALID'
+        ? ' (wrong secret or value)'
+        : '';
+  return [`${e.code}${hint}`];
 }
 
 const isSetting = (v: unknown): v is { key: string; value: boolean } =>
@@ -56,6 +85,7 @@ export async function runOps(
   env: NodeJS.ProcessEnv = process.env,
   out: (line: string) => void = console.log,
   err: (line: string) => void = console.error,
+  stdin: () => Promise<string> = readStdin,
 ): Promise<number> {
   const [command, key, value] = argv;
   if (!command || command === 'help' || command === '--help') {
@@ -71,11 +101,24 @@ export async function runOps(
   }
   const base = `http://127.0.0.1:${config.port}`;
   try {
+    if (command === 'bonus' || command === 'promotion') {
+      const api: OpsApi = (method, path, body) => call(base, secret, method, path, body);
+      const code = await catalogueCommand(api, command, argv.slice(1), { out, stdin });
+      if (code !== undefined) return code;
+      err(USAGE);
+      return 1;
+    }
     return await dispatch(base, secret, command, key, value, out, err);
   } catch (e) {
-    err(e instanceof Error ? e.message : String(e));
+    for (const line of errorLines(e)) err(line);
     return 1;
   }
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 async function dispatch(

@@ -1,5 +1,5 @@
 /**
- * Operator CLI: `npm run ops -- get|set|list [key] [value]` (from the repository root).
+ * Operator CLI: `npm run ops -- list|get|set …`, `bonus …`, `promotion …` (from the repository root; `help`).
  */
 import { ConfigError } from '../platform/config';
 import { runOps } from './ops-client';

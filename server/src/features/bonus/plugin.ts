@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { BonusEngine } from './bonus-engine';
 import { BonusCatalogue } from './definitions';
 import { Promotions } from './promotions';
+import { bonusOpsRoutes } from './ops-routes';
 import { bonusRoutes } from './routes';
 
 declare module 'fastify' {
@@ -45,6 +46,7 @@ export const bonusPlugin = fp(
     app.decorate('bonusCatalogue', catalogue);
     app.addHook('onReady', async () => catalogue.seed());
     await app.register(bonusRoutes, { prefix: '/api' });
+    await app.register(bonusOpsRoutes, { prefix: '/ops' });
   },
   { name: 'bonus', fastify: '5.x', dependencies: ['accounts', 'games'] },
 );
