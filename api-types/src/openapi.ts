@@ -4831,6 +4831,394 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/ops/bonuses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every bonus definition (listed or not, active or not) with its open and total activations */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                activations: {
+                  /** @description conditions open now */
+                  open: number;
+                  /** @description every receipt, open or ended */
+                  total: number;
+                };
+                /** @description false: cannot be received (open conditions go on) */
+                active: boolean;
+                /** @description per wallet currency (THB satang, LAK kip); a currency without an entry is not offered the bonus */
+                amounts: {
+                  [key: string]: {
+                    /** @description the most a percent bonus pays (0: no cap) */
+                    cap: number;
+                    /** @description the amount of a fixed bonus (minor units) */
+                    fixed: number;
+                    /** @description the qualifying deposit’s minimum (0: none needed) */
+                    minDeposit: number;
+                  };
+                };
+                /** @description 1 to 10 */
+                banners: {
+                  /** @description Thai, Lao (Lao script) and English */
+                  html: {
+                    en: string;
+                    la: string;
+                    th: string;
+                  };
+                  image: string;
+                }[];
+                cancellable: boolean;
+                /** @description A-Z, 0-9 and _, 2 to 40 characters */
+                code: string;
+                /** @description percent of each bet that counts, per game category (0 to 100) */
+                contributions: {
+                  lotto: number;
+                  slot: number;
+                  sport: number;
+                };
+                /** @description shown on the bonus page (false: only through a promotion) */
+                listed: boolean;
+                /** @description receipts allowed per period of the type (1 to 1000) */
+                maxReceived: number;
+                /** @description Thai, Lao (Lao script) and English */
+                names: {
+                  en: string;
+                  la: string;
+                  th: string;
+                };
+                /** @description percent of the qualifying deposit (kind percent), else 0 */
+                percent: number;
+                /** @description percent of the bonus kept when it is cancelled unmet (0 to 100) */
+                percentFail: number;
+                rewardKind: 'percent' | 'fixed';
+                sortOrder: number;
+                turnoverBase: 'bonus' | 'bonus_deposit';
+                /** @description turnover needed = multiple × base (0 to 100) */
+                turnoverMultiple: number;
+                /** @description limit: counted over the member’s lifetime; day / week: per Bangkok day / week (from Monday) */
+                type: 'limit' | 'day' | 'week';
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ops/bonuses/{code}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One bonus definition, as PUT takes it */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          code: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @description false: cannot be received (open conditions go on) */
+                active: boolean;
+                /** @description per wallet currency (THB satang, LAK kip); a currency without an entry is not offered the bonus */
+                amounts: {
+                  [key: string]: {
+                    /** @description the most a percent bonus pays (0: no cap) */
+                    cap: number;
+                    /** @description the amount of a fixed bonus (minor units) */
+                    fixed: number;
+                    /** @description the qualifying deposit’s minimum (0: none needed) */
+                    minDeposit: number;
+                  };
+                };
+                /** @description 1 to 10 */
+                banners: {
+                  /** @description Thai, Lao (Lao script) and English */
+                  html: {
+                    en: string;
+                    la: string;
+                    th: string;
+                  };
+                  image: string;
+                }[];
+                cancellable: boolean;
+                /** @description A-Z, 0-9 and _, 2 to 40 characters */
+                code: string;
+                /** @description percent of each bet that counts, per game category (0 to 100) */
+                contributions: {
+                  lotto: number;
+                  slot: number;
+                  sport: number;
+                };
+                /** @description shown on the bonus page (false: only through a promotion) */
+                listed: boolean;
+                /** @description receipts allowed per period of the type (1 to 1000) */
+                maxReceived: number;
+                /** @description Thai, Lao (Lao script) and English */
+                names: {
+                  en: string;
+                  la: string;
+                  th: string;
+                };
+                /** @description percent of the qualifying deposit (kind percent), else 0 */
+                percent: number;
+                /** @description percent of the bonus kept when it is cancelled unmet (0 to 100) */
+                percentFail: number;
+                rewardKind: 'percent' | 'fixed';
+                sortOrder: number;
+                turnoverBase: 'bonus' | 'bonus_deposit';
+                /** @description turnover needed = multiple × base (0 to 100) */
+                turnoverMultiple: number;
+                /** @description limit: counted over the member’s lifetime; day / week: per Bangkok day / week (from Monday) */
+                type: 'limit' | 'day' | 'week';
+              };
+            };
+          };
+        };
+      };
+    };
+    /** Creates or replaces a bonus definition (the whole definition; its code is the path's). Open conditions keep the rules they were received with (each activation holds a copy of its turnover, contributions, percentFail and cancellable). */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          code: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description false: cannot be received (open conditions go on) */
+            active: boolean;
+            /** @description per wallet currency (THB satang, LAK kip); a currency without an entry is not offered the bonus */
+            amounts: {
+              [key: string]: {
+                /** @description the most a percent bonus pays (0: no cap) */
+                cap: number;
+                /** @description the amount of a fixed bonus (minor units) */
+                fixed: number;
+                /** @description the qualifying deposit’s minimum (0: none needed) */
+                minDeposit: number;
+              };
+            };
+            /** @description 1 to 10 */
+            banners: {
+              /** @description Thai, Lao (Lao script) and English */
+              html: {
+                en: string;
+                la: string;
+                th: string;
+              };
+              image: string;
+            }[];
+            cancellable: boolean;
+            /** @description A-Z, 0-9 and _, 2 to 40 characters */
+            code: string;
+            /** @description percent of each bet that counts, per game category (0 to 100) */
+            contributions: {
+              lotto: number;
+              slot: number;
+              sport: number;
+            };
+            /** @description shown on the bonus page (false: only through a promotion) */
+            listed: boolean;
+            /** @description receipts allowed per period of the type (1 to 1000) */
+            maxReceived: number;
+            /** @description Thai, Lao (Lao script) and English */
+            names: {
+              en: string;
+              la: string;
+              th: string;
+            };
+            /** @description percent of the qualifying deposit (kind percent), else 0 */
+            percent: number;
+            /** @description percent of the bonus kept when it is cancelled unmet (0 to 100) */
+            percentFail: number;
+            rewardKind: 'percent' | 'fixed';
+            sortOrder: number;
+            turnoverBase: 'bonus' | 'bonus_deposit';
+            /** @description turnover needed = multiple × base (0 to 100) */
+            turnoverMultiple: number;
+            /** @description limit: counted over the member’s lifetime; day / week: per Bangkok day / week (from Monday) */
+            type: 'limit' | 'day' | 'week';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @description false: cannot be received (open conditions go on) */
+                active: boolean;
+                /** @description per wallet currency (THB satang, LAK kip); a currency without an entry is not offered the bonus */
+                amounts: {
+                  [key: string]: {
+                    /** @description the most a percent bonus pays (0: no cap) */
+                    cap: number;
+                    /** @description the amount of a fixed bonus (minor units) */
+                    fixed: number;
+                    /** @description the qualifying deposit’s minimum (0: none needed) */
+                    minDeposit: number;
+                  };
+                };
+                /** @description 1 to 10 */
+                banners: {
+                  /** @description Thai, Lao (Lao script) and English */
+                  html: {
+                    en: string;
+                    la: string;
+                    th: string;
+                  };
+                  image: string;
+                }[];
+                cancellable: boolean;
+                /** @description A-Z, 0-9 and _, 2 to 40 characters */
+                code: string;
+                /** @description percent of each bet that counts, per game category (0 to 100) */
+                contributions: {
+                  lotto: number;
+                  slot: number;
+                  sport: number;
+                };
+                /** @description shown on the bonus page (false: only through a promotion) */
+                listed: boolean;
+                /** @description receipts allowed per period of the type (1 to 1000) */
+                maxReceived: number;
+                /** @description Thai, Lao (Lao script) and English */
+                names: {
+                  en: string;
+                  la: string;
+                  th: string;
+                };
+                /** @description percent of the qualifying deposit (kind percent), else 0 */
+                percent: number;
+                /** @description percent of the bonus kept when it is cancelled unmet (0 to 100) */
+                percentFail: number;
+                rewardKind: 'percent' | 'fixed';
+                sortOrder: number;
+                turnoverBase: 'bonus' | 'bonus_deposit';
+                /** @description turnover needed = multiple × base (0 to 100) */
+                turnoverMultiple: number;
+                /** @description limit: counted over the member’s lifetime; day / week: per Bangkok day / week (from Monday) */
+                type: 'limit' | 'day' | 'week';
+              };
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/ops/content/{key}/{locale}': {
     parameters: {
       query?: never;
@@ -5020,6 +5408,246 @@ export interface paths {
       };
     };
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ops/promotions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every promotion with how many members received it */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                active: boolean;
+                /** @description the bonus it grants */
+                bonusCode: string;
+                /** @description A-Z, 0-9, _ and -, 3 to 40 characters */
+                code: string;
+                /** @description Thai, Lao (Lao script) and English */
+                descriptions: {
+                  en: string;
+                  la: string;
+                  th: string;
+                };
+                /** Format: date-time */
+                endsAt: string | null;
+                /** @description receipts by all members (null: no limit) */
+                maxTotal: number | null;
+                /** @description members who received it */
+                received: number;
+                /** Format: date-time */
+                startsAt: string | null;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ops/promotions/{code}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One promotion, as PUT takes it */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          code: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                active: boolean;
+                /** @description the bonus it grants */
+                bonusCode: string;
+                /** @description A-Z, 0-9, _ and -, 3 to 40 characters */
+                code: string;
+                /** @description Thai, Lao (Lao script) and English */
+                descriptions: {
+                  en: string;
+                  la: string;
+                  th: string;
+                };
+                /** Format: date-time */
+                endsAt: string | null;
+                /** @description receipts by all members (null: no limit) */
+                maxTotal: number | null;
+                /** Format: date-time */
+                startsAt: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    /** Creates or replaces a promotion (its bonusCode must be a bonus). Open conditions keep the rules they were received with (each activation holds a copy of its turnover, contributions, percentFail and cancellable). */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          code: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            active: boolean;
+            /** @description the bonus it grants */
+            bonusCode: string;
+            /** @description A-Z, 0-9, _ and -, 3 to 40 characters */
+            code: string;
+            /** @description Thai, Lao (Lao script) and English */
+            descriptions: {
+              en: string;
+              la: string;
+              th: string;
+            };
+            /** Format: date-time */
+            endsAt: string | null;
+            /** @description receipts by all members (null: no limit) */
+            maxTotal: number | null;
+            /** Format: date-time */
+            startsAt: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                active: boolean;
+                /** @description the bonus it grants */
+                bonusCode: string;
+                /** @description A-Z, 0-9, _ and -, 3 to 40 characters */
+                code: string;
+                /** @description Thai, Lao (Lao script) and English */
+                descriptions: {
+                  en: string;
+                  la: string;
+                  th: string;
+                };
+                /** Format: date-time */
+                endsAt: string | null;
+                /** @description receipts by all members (null: no limit) */
+                maxTotal: number | null;
+                /** Format: date-time */
+                startsAt: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
     post?: never;
     delete?: never;
     options?: never;
