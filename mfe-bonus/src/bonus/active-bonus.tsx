@@ -54,7 +54,6 @@ export function ActiveBonusPanel({ active, format, onEnded }: ActiveBonusPanelPr
           }),
       confirmLabel: met ? t('bonus.active.finish') : t('bonus.active.cancel'),
       cancelLabel: t('bonus.active.keep'),
-      danger: !met,
     });
     if (!agreed) return;
     const result = await clear.run(newIdempotencyKey());
@@ -119,7 +118,7 @@ export function ActiveBonusPanel({ active, format, onEnded }: ActiveBonusPanelPr
       )}
       {bonus && met && <p className="bonus-active__note">{t('bonus.active.met')}</p>}
       <Button
-        variant={met ? 'primary' : 'danger'}
+        variant={met ? 'primary' : 'secondary'}
         block
         busy={clear.busy}
         onClick={() => void onEnd()}

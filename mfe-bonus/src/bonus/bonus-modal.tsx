@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import {
   bus,
   Button,
@@ -48,6 +49,7 @@ export function BonusModal({ bonus, format, notice, anyActive, onClose }: BonusM
   };
 
   const { turnover } = bonus;
+  const rulesId = useId();
   return (
     <Modal
       open
@@ -75,62 +77,67 @@ export function BonusModal({ bonus, format, notice, anyActive, onClose }: BonusM
       }
     >
       {bonus.banners.length > 0 && <Carousel slides={bonus.banners} className="bonus-modal__carousel" />}
-      <h3 className="bonus-modal__subtitle">{t('bonus.modal.rules')}</h3>
-      <dl className="bonus-facts bonus-facts--rules" data-testid="bonus-rules">
-        <div>
-          <dt>{t('bonus.modal.reward')}</dt>
-          <dd>{rewardText(t, bonus, format)}</dd>
-        </div>
-        <div>
-          <dt>{t('bonus.modal.minimum')}</dt>
-          <dd>
-            {bonus.minDeposit > 0 ? moneyText(t, bonus.minDeposit, format) : t('bonus.modal.noMinimum')}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('bonus.modal.howOften')}</dt>
-          <dd>{t(`bonus.modal.often.${bonus.type}`, { count: bonus.maxReceived })}</dd>
-        </div>
-        <div>
-          <dt>{t('bonus.modal.turnover')}</dt>
-          <dd>
-            {turnover.multiple > 0
-              ? t(`bonus.modal.turnoverBase.${turnover.base}`, { multiple: turnover.multiple })
-              : t('bonus.modal.noTurnover')}
-          </dd>
-        </div>
-        {turnover.multiple > 0 && (
+      {/* Focusable, so a keyboard can reach and scroll the window's text when it is taller than the screen. */}
+      <section className="bonus-modal__rules" tabIndex={0} aria-labelledby={rulesId}>
+        <h3 id={rulesId} className="bonus-modal__subtitle">
+          {t('bonus.modal.rules')}
+        </h3>
+        <dl className="bonus-facts bonus-facts--rules" data-testid="bonus-rules">
           <div>
-            <dt>{t('bonus.modal.contributions')}</dt>
+            <dt>{t('bonus.modal.reward')}</dt>
+            <dd>{rewardText(t, bonus, format)}</dd>
+          </div>
+          <div>
+            <dt>{t('bonus.modal.minimum')}</dt>
             <dd>
-              <ul className="bonus-contributions">
-                {CATEGORIES.map((category) => (
-                  <li key={category}>
-                    {t('bonus.modal.contribution', {
-                      category: t(`bonus.modal.category.${category}`),
-                      percent: turnover.contributions[category],
-                    })}
-                  </li>
-                ))}
-              </ul>
+              {bonus.minDeposit > 0 ? moneyText(t, bonus.minDeposit, format) : t('bonus.modal.noMinimum')}
             </dd>
           </div>
-        )}
-        <div>
-          <dt>{t('bonus.modal.cancelling')}</dt>
-          <dd>{bonus.cancellable ? t('bonus.modal.cancellable') : t('bonus.modal.notCancellable')}</dd>
-        </div>
-      </dl>
-      <p className="bonus-notice" data-testid="bonus-notice">
-        {notice
-          ? fillNotice(notice, bonus.percentFail)
-          : t('bonus.noticeFallback', { percent: bonus.percentFail })}
-      </p>
-      {anyActive && (
-        <p className="bonus-modal__active" data-testid="bonus-modal-active">
-          {bonus.userBonus?.isActive ? t('bonus.modal.thisActive') : t('bonus.modal.otherActive')}
+          <div>
+            <dt>{t('bonus.modal.howOften')}</dt>
+            <dd>{t(`bonus.modal.often.${bonus.type}`, { count: bonus.maxReceived })}</dd>
+          </div>
+          <div>
+            <dt>{t('bonus.modal.turnover')}</dt>
+            <dd>
+              {turnover.multiple > 0
+                ? t(`bonus.modal.turnoverBase.${turnover.base}`, { multiple: turnover.multiple })
+                : t('bonus.modal.noTurnover')}
+            </dd>
+          </div>
+          {turnover.multiple > 0 && (
+            <div>
+              <dt>{t('bonus.modal.contributions')}</dt>
+              <dd>
+                <ul className="bonus-contributions">
+                  {CATEGORIES.map((category) => (
+                    <li key={category}>
+                      {t('bonus.modal.contribution', {
+                        category: t(`bonus.modal.category.${category}`),
+                        percent: turnover.contributions[category],
+                      })}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          )}
+          <div>
+            <dt>{t('bonus.modal.cancelling')}</dt>
+            <dd>{bonus.cancellable ? t('bonus.modal.cancellable') : t('bonus.modal.notCancellable')}</dd>
+          </div>
+        </dl>
+        <p className="bonus-notice" data-testid="bonus-notice">
+          {notice
+            ? fillNotice(notice, bonus.percentFail)
+            : t('bonus.noticeFallback', { percent: bonus.percentFail })}
         </p>
-      )}
+        {anyActive && (
+          <p className="bonus-modal__active" data-testid="bonus-modal-active">
+            {bonus.userBonus?.isActive ? t('bonus.modal.thisActive') : t('bonus.modal.otherActive')}
+          </p>
+        )}
+      </section>
     </Modal>
   );
 }

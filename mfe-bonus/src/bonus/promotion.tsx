@@ -155,12 +155,19 @@ export function PromotionModal({ promotion, format, notice, onClose }: Promotion
         </>
       }
     >
-      <Html className="bonus-html" html={promotion.description} data-testid="promotion-description" />
-      <p className="bonus-notice" data-testid="promotion-notice">
-        {notice
-          ? fillNotice(notice, promotion.percentFail)
-          : t('bonus.noticeFallback', { percent: promotion.percentFail })}
-      </p>
+      {/* Focusable, so a keyboard can reach and scroll the window's text when it is taller than the screen. */}
+      <section
+        className="bonus-modal__rules"
+        tabIndex={0}
+        aria-label={t('promotion.modalTitle', { code: promotion.code })}
+      >
+        <Html className="bonus-html" html={promotion.description} data-testid="promotion-description" />
+        <p className="bonus-notice" data-testid="promotion-notice">
+          {notice
+            ? fillNotice(notice, promotion.percentFail)
+            : t('bonus.noticeFallback', { percent: promotion.percentFail })}
+        </p>
+      </section>
     </Modal>
   );
 }
