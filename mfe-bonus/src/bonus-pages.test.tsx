@@ -213,3 +213,17 @@ test('the conditions modal lists the server conditions, sanitized, and closes', 
   expect(onClose).toHaveBeenCalledTimes(1);
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 });
+
+test('a card received yesterday evening becomes available at Bangkok midnight without a reload', async () => {
+  jest.useFakeTimers({ now: new Date('2026-11-24T16:59:00Z'), doNotFake: ['queueMicrotask'] });
+  try {
+    mockNetwork([bonus('DAILY', { type: 'day', userBonus: received('2026-11-24T12:00:00Z') })]);
+    render(<BonusPage />);
+    const card = await screen.findByTestId('bonus-card-DAILY');
+    expect(card).toHaveAttribute('data-state', 'received');
+    act(() => jest.advanceTimersByTime(60_000));
+    expect(screen.getByTestId('bonus-card-DAILY')).toHaveAttribute('data-state', 'available');
+  } finally {
+    jest.useRealTimers();
+  }
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, DelayedLoader, useTranslation } from '@wallet/shared';
 import { ConditionsModal } from '../conditions/conditions-modal';
 import { ActiveBonusPanel } from './active-bonus';
@@ -17,6 +17,15 @@ export interface BonusPageProps {
 
 const systemNow = () => new Date();
 
+/** The card states move on by themselves at Bangkok midnight and on Monday: the page looks at the clock each minute. */
+function useMinuteTick(): void {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const timer = window.setInterval(() => setTick((n) => n + 1), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+}
+
 /**
  * /user/bonus (spec §2): the member's open bonus with its turnover and the button that ends it, or else the
  * promotion-code form; the grid of bonus cards (current, received-out, available) opening the bonus window; and
@@ -29,6 +38,7 @@ export function BonusPage({ now = systemNow }: BonusPageProps) {
   const data = useBonusData();
   const [opened, setOpened] = useState<Bonus | null>(null);
   const [conditionsOpen, setConditionsOpen] = useState(false);
+  useMinuteTick();
 
   const active = data.active?.status ? data.active : null;
   const anyActive = Boolean(active) || Boolean(data.bonuses?.some((b) => b.userBonus?.isActive));
