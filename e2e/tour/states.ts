@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { Site } from '../lib/site';
+import { activeBonus, depositFromBank, gameSession, moneyApi, pageToken, playRound } from '../lib/bonus';
+import { repoRoot, type Site } from '../lib/site';
 
 export type Language = 'th' | 'la' | 'en';
 export const LANGUAGES: readonly Language[] = ['th', 'la', 'en'];
@@ -64,6 +67,43 @@ async function smsCode(site: Site, phone: string): Promise<string> {
   const code = /\b(\d{6})\b/.exec(outbox.find((m) => m.to === phone)?.text ?? '')?.[1];
   if (!code) throw new Error(`no one-time code for ${phone} in the sandbox outbox`);
   return code;
+}
+
+/** The deposit the bonus states make first (minor units): 1,000.00 baht, so DAILY10 gives 100.00. */
+const BONUS_DEPOSIT = 100_000;
+
+/** A text of mfe-bonus's catalogue in that language (e.g. a button to press by its name). */
+function bonusText(language: Language, key: string): string {
+  const catalogue = JSON.parse(
+    readFileSync(join(repoRoot, 'mfe-bonus', 'src', 'locales', language, 'bonus.json'), 'utf8'),
+  ) as Record<string, unknown>;
+  const value = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+  if (typeof value !== 'string') throw new Error(`mfe-bonus ${language}/bonus.json has no ${key}`);
+  return value;
+}
+
+/**
+ * The member's DAILY10 open with part of its turnover played: a fresh deposit of 1,000.00 baht, the bonus received
+ * (100.00; 3 × 1,100.00 to play), 1,000.00 moved into PG and rounds of 100.00 played on its sandbox play page until
+ * 40 % is done (or the game balance runs out).
+ */
+async function bonusPartWay(site: Site, token: string): Promise<void> {
+  if (!(await activeBonus(site, token)).status) {
+    await depositFromBank(site, token, BONUS_DEPOSIT);
+    await moneyApi(site, '/api/bonus/activate/DAILY10', { token });
+  }
+  const session = await gameSession(site, token, 'PG');
+  await moneyApi(site, '/api/wallet/transfer', {
+    token,
+    body: { from: 'wallet', to: 'PG', amount: BONUS_DEPOSIT },
+  });
+  for (let round = 0; round < 100; round++) {
+    const { bonus } = await activeBonus(site, token);
+    if (!bonus || bonus.turnover.percent >= 40) return;
+    if ((await playRound(site, 'PG', session, 100)) === 'bet') return;
+  }
 }
 
 /**
@@ -257,7 +297,82 @@ export const TOUR_STATES: readonly TourState[] = [
     open: ({ page }) => click(page, 'profile-change-password'),
     ready: 'change-password-modal',
   },
-  { id: 'bonus', title: 'Bonus', kind: 'page', who: 'member', route: '/user/bonus', ready: 'bonus-page' },
+  {
+    id: 'bonus',
+    title: 'Bonus: the cards (after a deposit every bonus can be received)',
+    kind: 'page',
+    who: 'member',
+    route: '/user/bonus',
+    open: async ({ page, site }) => {
+      await depositFromBank(site, await pageToken(page), BONUS_DEPOSIT);
+      await page.reload();
+      await page.locator('[data-testid^="bonus-card-"][data-state="available"]').first().waitFor();
+    },
+    ready: 'bonus-grid',
+  },
+  {
+    id: 'bonus-modal',
+    title: 'Bonus: a bonus window (DAILY10) before receiving it',
+    kind: 'window',
+    who: 'member',
+    open: ({ page }) => click(page, 'bonus-card-DAILY10'),
+    ready: 'bonus-receive',
+  },
+  {
+    id: 'bonus-active',
+    title: 'Bonus: a bonus received, its turnover part-way',
+    kind: 'page',
+    who: 'member',
+    route: '/user/bonus',
+    open: async ({ page, site }) => {
+      await bonusPartWay(site, await pageToken(page));
+      await page.reload();
+    },
+    ready: 'bonus-turnover',
+  },
+  {
+    id: 'bonus-cancel-confirm',
+    title: 'Bonus: cancelling asks first and says what is taken back',
+    kind: 'window',
+    who: 'member',
+    open: async ({ page }) => {
+      await click(page, 'bonus-cancel');
+      await page.getByRole('alertdialog').waitFor();
+    },
+    ready: 'bonus-active',
+    // Cancelled (the member keeps percentFail % of it), so the states after this one see no open bonus.
+    leave: async ({ page, language }) => {
+      const dialog = page.getByRole('alertdialog');
+      await dialog
+        .getByRole('button', { name: bonusText(language, 'bonus.active.cancel'), exact: true })
+        .click();
+      await page.getByTestId('bonus-active').waitFor({ state: 'detached' });
+    },
+  },
+  {
+    id: 'promotion-found',
+    title: 'Bonus: a promotion code found (HAPPY2027), its window',
+    kind: 'window',
+    who: 'member',
+    route: '/user/bonus',
+    open: async ({ page }) => {
+      await page.getByTestId('promotion-input').fill('HAPPY2027');
+      await click(page, 'promotion-search');
+    },
+    ready: 'promotion-modal',
+  },
+  {
+    id: 'promotion-not-found',
+    title: 'Bonus: a promotion code that does not exist',
+    kind: 'page',
+    who: 'member',
+    route: '/user/bonus',
+    open: async ({ page }) => {
+      await page.getByTestId('promotion-input').fill('NOSUCHCODE');
+      await click(page, 'promotion-search');
+    },
+    ready: 'promotion-not-found',
+  },
   {
     id: 'statement',
     title: 'Statement',
