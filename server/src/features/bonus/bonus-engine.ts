@@ -110,66 +110,83 @@ export class BonusEngine {
     code: string,
     opts: { idempotencyKey?: string; promotion?: PromotionDefinition } = {},
   ): Promise<Activation> {
-    const def = await this.catalogue.definition(code.trim().toUpperCase());
-    // A bonus that is off, or (outside a promotion) not on the list, cannot be received.
-    if (!def || !def.active || (!def.listed && !opts.promotion)) throw new AppError('NO_DATA', 404);
-    const currency = await this.ledger.memberCurrency(this.db, memberId);
+    return this.db.transaction().execute((trx) => this.activateIn(trx, memberId, code, opts));
+  }
+
+  /**
+   * Receives a bonus inside the caller's transaction. `grant` (a prize of the wheel) receives it like a
+   * promotion does: unlisted bonuses allowed, not counted by the bonus's type. Errors as `activate`.
+   */
+  async activateIn(
+    trx: Trx,
+    memberId: string,
+    code: string,
+    opts: { idempotencyKey?: string; promotion?: PromotionDefinition; grant?: string } = {},
+  ): Promise<Activation> {
+    const def = await this.catalogue.definition(code.trim().toUpperCase(), trx);
+    const granted = opts.promotion !== undefined || opts.grant !== undefined;
+    // A bonus that is off, or (unless granted) not on the list, cannot be received.
+    if (!def || !def.active || (!def.listed && !granted)) throw new AppError('NO_DATA', 404);
+    const currency = await this.ledger.memberCurrency(trx, memberId);
     const amounts = def.amounts[currency];
     if (!amounts) throw new AppError('NO_DATA', 404);
     const now = this.clock.now();
 
-    const row = await this.db.transaction().execute(async (trx) => {
-      await this.ledger.lockMain(trx, memberId);
-      const t = bonusDb(trx);
-      // A promotion counts once per member on its own; a listed bonus by its type's count.
-      if (opts.promotion) await this.checkPromotion(trx, memberId, opts.promotion);
-      if (await this.activeRow(trx, memberId)) throw new AppError('BONUS_ALREADY_ACTIVE', 409);
-      if (!opts.promotion) await this.checkCount(trx, memberId, def, now);
+    await this.ledger.lockMain(trx, memberId);
+    const t = bonusDb(trx);
+    // A promotion counts once per member on its own; a listed bonus by its type's count.
+    if (opts.promotion) await this.checkPromotion(trx, memberId, opts.promotion);
+    if (await this.activeRow(trx, memberId)) throw new AppError('BONUS_ALREADY_ACTIVE', 409);
+    if (!granted) await this.checkCount(trx, memberId, def, now);
 
-      const needsDeposit = def.rewardKind === 'percent' || amounts.minDeposit > 0;
-      const deposit = needsDeposit ? await this.qualifyingDeposit(trx, memberId) : null;
-      if (needsDeposit && (!deposit || deposit.amount < amounts.minDeposit))
-        throw new AppError('BONUS_CONDITION', 400, 'no qualifying deposit', {
-          field: 'deposit',
-          minimum: String(amounts.minDeposit),
-        });
-      const depositAmount = deposit?.amount ?? 0;
-      const amount = bonusAmount({ kind: def.rewardKind, percent: def.percent, amounts }, depositAmount);
-      if (amount <= 0)
-        throw new AppError('BONUS_CONDITION', 400, 'the bonus would be zero', {
-          field: 'deposit',
-          minimum: String(amounts.minDeposit),
-        });
-
-      const id = newId();
-      const posted = await this.ledger.creditMember(trx, {
-        memberId,
-        amount,
-        kind: 'bonus',
-        from: 'bonus_expense',
-        reference: `bonus:${id}`,
-        ...(opts.idempotencyKey ? { idempotencyKey: opts.idempotencyKey } : {}),
-        meta: {
-          from: 'bonus',
-          to: 'wallet',
-          activationId: id,
-          bonusCode: def.code,
-          promotionCode: opts.promotion?.code ?? null,
-          names: def.names,
-          description: def.names.en,
-        },
+    const needsDeposit = def.rewardKind === 'percent' || amounts.minDeposit > 0;
+    const deposit = needsDeposit ? await this.qualifyingDeposit(trx, memberId) : null;
+    if (needsDeposit && (!deposit || deposit.amount < amounts.minDeposit))
+      throw new AppError('BONUS_CONDITION', 400, 'no qualifying deposit', {
+        field: 'deposit',
+        minimum: String(amounts.minDeposit),
       });
-      const values = {
+    const depositAmount = deposit?.amount ?? 0;
+    const amount = bonusAmount({ kind: def.rewardKind, percent: def.percent, amounts }, depositAmount);
+    if (amount <= 0)
+      throw new AppError('BONUS_CONDITION', 400, 'the bonus would be zero', {
+        field: 'deposit',
+        minimum: String(amounts.minDeposit),
+      });
+
+    const id = newId();
+    const posted = await this.ledger.creditMember(trx, {
+      memberId,
+      amount,
+      kind: 'bonus',
+      from: 'bonus_expense',
+      reference: `bonus:${id}`,
+      ...(opts.idempotencyKey ? { idempotencyKey: opts.idempotencyKey } : {}),
+      meta: {
+        from: 'bonus',
+        to: 'wallet',
+        activationId: id,
+        bonusCode: def.code,
+        promotionCode: opts.promotion?.code ?? null,
+        grant: opts.grant ?? null,
+        names: def.names,
+        description: def.names.en,
+      },
+    });
+    const needed = turnoverNeeded(def.turnoverMultiple, def.turnoverBase, amount, depositAmount);
+    await t
+      .insertInto('bonus_activations')
+      .values({
         id,
         member_id: memberId,
         bonus_code: def.code,
         promotion_code: opts.promotion?.code ?? null,
-        status: 'active' as const,
+        status: 'active',
         currency,
         amount,
         deposit: depositAmount,
         deposit_tx: deposit?.transactionId ?? null,
-        turnover_needed: turnoverNeeded(def.turnoverMultiple, def.turnoverBase, amount, depositAmount),
+        turnover_needed: needed,
         type: def.type,
         contributions: JSON.stringify(def.contributions),
         percent_fail: def.percentFail,
@@ -180,12 +197,10 @@ export class BonusEngine {
         credit_tx: Number(posted.transactionId),
         activated_at: now,
         idempotency_key: opts.idempotencyKey ?? null,
-      };
-      await t.insertInto('bonus_activations').values(values).execute();
-      return { id, amount, needed: values.turnover_needed };
-    });
+      })
+      .execute();
 
-    const received = await bonusDb(this.db)
+    const received = await t
       .selectFrom('bonus_activations')
       .select('activated_at')
       .where('member_id', '=', memberId)
@@ -194,13 +209,20 @@ export class BonusEngine {
       .orderBy('id')
       .execute();
     return {
-      _id: row.id,
+      _id: id,
       isActive: true,
       received: received.map((r) => ({ updatedAt: new Date(r.activated_at).toISOString() })),
       code: def.code,
-      amount: row.amount,
-      turnover: { needed: row.needed, done: 0, percent: progressPercent(0, row.needed) },
+      amount,
+      turnover: { needed, done: 0, percent: progressPercent(0, needed) },
     };
+  }
+
+  /** The amount a bonus would pay now to the member without a deposit (a prize's value), 0 when it needs one. */
+  async fixedValue(code: string, currency: string): Promise<number> {
+    const def = await this.catalogue.definition(code);
+    const amounts = def?.amounts[currency];
+    return def && amounts && def.rewardKind === 'fixed' ? amounts.fixed : 0;
   }
 
   /** GET /api/bonus/check/active. */

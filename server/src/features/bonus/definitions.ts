@@ -1,4 +1,6 @@
+import type { Transaction } from 'kysely';
 import type { Db } from '../../platform/db';
+import type { Database } from '../../platform/db/schema';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import {
@@ -129,8 +131,12 @@ export class BonusCatalogue {
     return rows.map(fromRow);
   }
 
-  async definition(code: string): Promise<BonusDefinition | undefined> {
-    const row = await bonusDb(this.db)
+  /** One definition (read through `ex`: inside a transaction on PGlite, the transaction itself must be used). */
+  async definition(
+    code: string,
+    ex: Db | Transaction<Database> = this.db,
+  ): Promise<BonusDefinition | undefined> {
+    const row = await bonusDb(ex)
       .selectFrom('bonus_definitions')
       .selectAll()
       .where('code', '=', code)
