@@ -108,7 +108,7 @@ test('a deposit below the minimum: the error dialog says how much to deposit', a
 });
 
 test('the minimum the server names in its refusal wins over the listed one', async () => {
-  const error = Object.assign(refusal('BONUS_CONDITION', 400, 'deposit'), { minimum: '25000' });
+  const error = refusal('BONUS_CONDITION', 400, 'deposit', 25_000);
   jest.spyOn(bonusApi, 'activate').mockRejectedValue(error);
   render(
     <BonusModal
@@ -157,4 +157,20 @@ test('without the notice text the window still states the percentFail', () => {
   expect(screen.getByTestId('bonus-notice')).toHaveTextContent('only 10% of the bonus can be kept');
   expect(screen.getByTestId('bonus-rules')).toHaveTextContent('50.00 baht');
   expect(screen.getByTestId('bonus-rules')).toHaveTextContent('No deposit needed');
+});
+
+test('a bonus that keeps nothing when cancelled says the whole bonus goes back, not “only 0%”', () => {
+  render(
+    <BonusModal
+      bonus={bonus('PROMO', { percentFail: 0 })}
+      format={THB}
+      notice={NOTICE}
+      anyActive={false}
+      onClose={jest.fn()}
+    />,
+  );
+  expect(screen.getByTestId('bonus-notice')).toHaveTextContent(
+    'If the turnover requirement is not met, the whole bonus is taken back when it is cancelled.',
+  );
+  expect(screen.getByTestId('bonus-notice')).not.toHaveTextContent('0%');
 });

@@ -10,8 +10,8 @@ import {
   useTranslation,
 } from '@wallet/shared';
 import { bonusApi, type Bonus } from './api';
-import { moneyText, receiveErrorText, rewardText } from './bonus-text';
-import { fillNotice, type MoneyFormat } from './use-bonus-data';
+import { moneyText, noticeText, receiveErrorText, rewardText } from './bonus-text';
+import type { MoneyFormat } from './use-bonus-data';
 
 export interface BonusModalProps {
   bonus: Bonus;
@@ -128,9 +128,7 @@ export function BonusModal({ bonus, format, notice, anyActive, onClose }: BonusM
           </div>
         </dl>
         <p className="bonus-notice" data-testid="bonus-notice">
-          {notice
-            ? fillNotice(notice, bonus.percentFail)
-            : t('bonus.noticeFallback', { percent: bonus.percentFail })}
+          {noticeText(t, notice, bonus.percentFail)}
         </p>
         {anyActive && (
           <p className="bonus-modal__active" data-testid="bonus-modal-active">

@@ -3,6 +3,8 @@ import type { Bonus } from './api';
 import type { MoneyFormat } from './use-bonus-data';
 
 /** The `t` of this remote's namespace. */
+import { fillNotice } from './use-bonus-data';
+
 type T = ReturnType<typeof useTranslation<'bonus'>>['t'];
 
 /** An amount in the member's currency, with the currency's name: `500.00 baht`, `60,000 kip`. */
@@ -33,13 +35,11 @@ export function rewardLine(t: T, bonus: Pick<Bonus, 'reward' | 'minDeposit'>, fo
 }
 
 /**
- * The minimum deposit a BONUS_CONDITION refusal of a receive names: the error's own `minimum` when the client
- * carries it, else the one the caller knows (the bonus's `minDeposit`); `null` when neither is known.
+ * The minimum deposit a BONUS_CONDITION refusal of a receive names: the error's own `minimum` when the server
+ * sent one, else the one the caller knows (the bonus's `minDeposit`); `null` when neither is known.
  */
 export function refusedMinimum(error: ApiError, known?: number): number | null {
-  const carried: unknown = (error as ApiError & { minimum?: unknown }).minimum;
-  const fromError = typeof carried === 'string' || typeof carried === 'number' ? Number(carried) : NaN;
-  if (Number.isFinite(fromError) && fromError > 0) return fromError;
+  if (error.minimum !== undefined && error.minimum > 0) return error.minimum;
   return known !== undefined && known > 0 ? known : null;
 }
 
@@ -56,4 +56,13 @@ export function receiveErrorText(t: T, error: unknown, format: MoneyFormat, know
       : t('bonus.modal.depositAtLeast', { amount: moneyText(t, minimum, format) });
   }
   return error.message;
+}
+
+/**
+ * The notice under a bonus or promotion: the server's text with its percentFail filled in (or the page's own
+ * when it could not be read); when nothing is kept on cancelling (0 %), a text that says the whole bonus goes back.
+ */
+export function noticeText(t: T, notice: string | null | undefined, percentFail: number): string {
+  if (percentFail <= 0) return t('bonus.noticeNone');
+  return notice ? fillNotice(notice, percentFail) : t('bonus.noticeFallback', { percent: percentFail });
 }

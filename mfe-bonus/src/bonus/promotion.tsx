@@ -11,8 +11,8 @@ import {
   useTranslation,
 } from '@wallet/shared';
 import { bonusApi, isPromotion, type Promotion } from './api';
-import { moneyText, receiveErrorText } from './bonus-text';
-import { fillNotice, type MoneyFormat } from './use-bonus-data';
+import { moneyText, noticeText, receiveErrorText } from './bonus-text';
+import type { MoneyFormat } from './use-bonus-data';
 
 export interface PromotionFormProps {
   format: MoneyFormat;
@@ -163,9 +163,7 @@ export function PromotionModal({ promotion, format, notice, onClose }: Promotion
       >
         <Html className="bonus-html" html={promotion.description} data-testid="promotion-description" />
         <p className="bonus-notice" data-testid="promotion-notice">
-          {notice
-            ? fillNotice(notice, promotion.percentFail)
-            : t('bonus.noticeFallback', { percent: promotion.percentFail })}
+          {noticeText(t, notice, promotion.percentFail)}
         </p>
       </section>
     </Modal>

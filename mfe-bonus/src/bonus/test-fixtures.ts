@@ -49,8 +49,8 @@ export function activeCheck(bonusOverrides: Partial<ActiveBonus> | null = {}): A
 export const NO_ACTIVE: ActiveCheck = { status: false, type: null, bonus: null };
 
 /** A refusal as the HTTP client gives it: catalogue code, translated message, optional field. */
-export function refusal(code: string, status = 400, field?: string): ApiError {
-  return new ApiError(code, status, translateErrorCode(code), field);
+export function refusal(code: string, status = 400, field?: string, minimum?: number): ApiError {
+  return new ApiError(code, status, translateErrorCode(code), field, minimum);
 }
 
 /** Records the payloads of one bus event while a test runs. */

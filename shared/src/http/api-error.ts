@@ -23,7 +23,8 @@ export const CLIENT_ERROR_CODES: readonly string[] = ['NETWORK_ERROR', 'TIMEOUT'
 /**
  * A failed call. `code` is the server's catalogue code (spec §8) or a transport code; `message` is already
  * translated into the current language, ready for a toast or an inline error; `field` is the request field the
- * server refused (e.g. `bankAccountNo`), when the error is about one, so a form can show it at that field.
+ * server refused (e.g. `bankAccountNo`), when the error is about one, so a form can show it at that field;
+ * `minimum` is the amount (minor units) the request did not reach, when the server names one (a bonus's deposit).
  */
 export class ApiError extends Error {
   constructor(
@@ -31,6 +32,7 @@ export class ApiError extends Error {
     readonly status: number | null,
     message: string,
     readonly field?: string,
+    readonly minimum?: number,
   ) {
     super(message);
     this.name = 'ApiError';

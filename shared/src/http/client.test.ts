@@ -131,6 +131,23 @@ describe('http client', () => {
     expect((plain as ApiError).field).toBeUndefined();
   });
 
+  it('keeps the minimum a refusal names (minor units), and ignores one that is not a whole number', async () => {
+    http.defaults.adapter = answer(400, {
+      code: 'BONUS_CONDITION',
+      message: 'no qualifying deposit',
+      field: 'deposit',
+      minimum: '10000',
+    });
+    await expect(get('/api/bonus/activate/WELCOME')).rejects.toMatchObject({
+      code: 'BONUS_CONDITION',
+      field: 'deposit',
+      minimum: 10_000,
+    });
+    http.defaults.adapter = answer(400, { code: 'BONUS_CONDITION', message: 'x', minimum: '1e3' });
+    const odd = await get('/api/bonus/activate/WELCOME').catch((e: unknown) => e);
+    expect((odd as ApiError).minimum).toBeUndefined();
+  });
+
   it('translates in the current language', async () => {
     await i18n.changeLanguage('th');
     http.defaults.adapter = answer(400, { code: 'MONEY_NOT_ENOUGH', message: 'MONEY_NOT_ENOUGH' });

@@ -23,6 +23,8 @@ interface ErrorEnvelope {
   message?: string;
   /** The request field the error is about, when it is one. */
   field?: unknown;
+  /** The minimum (minor units, as text) the request did not reach, when the server names one. */
+  minimum?: unknown;
 }
 
 function isSuccessEnvelope(value: unknown): value is SuccessEnvelope<unknown> {
@@ -50,7 +52,15 @@ export function toApiError(error: unknown): ApiError {
     if (error.response && isErrorEnvelope(body)) {
       const code = body.code ?? body.message ?? 'INTERNAL_SERVER_ERROR';
       const field = typeof body.field === 'string' ? body.field : undefined;
-      return new ApiError(code, error.response.status, translateErrorCode(code, body.message), field);
+      const minimum =
+        typeof body.minimum === 'string' && /^\d+$/.test(body.minimum) ? Number(body.minimum) : undefined;
+      return new ApiError(
+        code,
+        error.response.status,
+        translateErrorCode(code, body.message),
+        field,
+        minimum,
+      );
     }
     if (error.response) {
       return new ApiError(
