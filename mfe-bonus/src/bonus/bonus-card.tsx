@@ -18,8 +18,8 @@ function cssUrl(address: string): string {
 }
 
 /**
- * One bonus of the grid (spec §2): the first banner's image behind a dark overlay, the name, a short reward line
- * and the state. Available and current cards open the bonus window; a received-out card is a disabled button
+ * One bonus of the grid (spec §2): the first banner's image as the background of the card's top (the art stays
+ * whole and the text never sits on it), the state on it, then the name, a short reward line and the type. Available and current cards open the bonus window; a received-out card is a disabled button
  * saying when it can be received again.
  */
 export function BonusCard({ bonus, status, format, onOpen }: BonusCardProps) {
@@ -40,6 +40,7 @@ export function BonusCard({ bonus, status, format, onOpen }: BonusCardProps) {
         data-testid={`bonus-card-${bonus.code}`}
         data-state={status.state}
       >
+        <span className="bonus-card__art" aria-hidden="true" />
         <span className="bonus-card__state">{t(`bonus.state.${status.state}`)}</span>
         <span className="bonus-card__name">{bonus.name}</span>
         <span className="bonus-card__reward" data-testid="bonus-card-reward">
