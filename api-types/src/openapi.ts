@@ -3394,6 +3394,623 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/spinwheel/active': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether the prize wheel is on (the spin.active setting and an active wheel) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                isActive: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/spinwheel/coupon': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The member’s claimable coupons, newest first */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                _id: string;
+                /** @description money: minor units; coins: coins; bonus: the bonus amount */
+                amount: number;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                expiresAt: string;
+                prize: {
+                  kind: 'money' | 'coins' | 'bonus' | 'none';
+                  /** @description in the member’s language */
+                  name: string;
+                  /** @description the label of the slice it was won on */
+                  slice: string;
+                };
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/spinwheel/coupon/claim': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Claim a coupon’s prize (exactly once) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          'idempotency-key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            coupon: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                amount: number;
+                couponId: string;
+                /** @enum {string} */
+                message: 'SUCCESS';
+                prize: {
+                  kind: 'money' | 'coins' | 'bonus' | 'none';
+                  /** @description in the member’s language */
+                  name: string;
+                  /** @description the label of the slice it was won on */
+                  slice: string;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/spinwheel/draws': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The member’s spins, newest first, with what recomputes each once its seed is revealed */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @default 10 */
+            limit: number;
+            /** @default 1 */
+            page: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                draws: {
+                  _id: string;
+                  clientSeed: string;
+                  code: string;
+                  /** @description the slice codes when drawn, in order */
+                  codes: string[];
+                  /** Format: date-time */
+                  createdAt: string;
+                  nonce: number;
+                  seedId: string;
+                  /** @description null until the seed is revealed */
+                  serverSeed: string | null;
+                  serverSeedHash: string;
+                  sliceIndex: number;
+                  /** @description the slice weights when drawn, in order */
+                  weights: number[];
+                }[];
+                total: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/spinwheel/fairness': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The next spin’s commitment (server seed hash, client seed, nonce) and the revealed seeds */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                current: {
+                  clientSeed: string;
+                  nextNonce: number;
+                  serverSeedHash: string;
+                };
+                /** @description the member’s revealed seeds, newest first */
+                revealed: {
+                  clientSeed: string;
+                  /** Format: date-time */
+                  revealedAt: string;
+                  seedId: string;
+                  serverSeed: string;
+                  serverSeedHash: string;
+                  /** @description how many spins used it (nonces 0 … spins − 1) */
+                  spins: number;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/spinwheel/fairness/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reveal the current server seed and commit to a new one (optionally with the member’s client seed) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            clientSeed?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                current: {
+                  clientSeed: string;
+                  nextNonce: number;
+                  serverSeedHash: string;
+                };
+                /** @description the member’s revealed seeds, newest first */
+                revealed: {
+                  clientSeed: string;
+                  /** Format: date-time */
+                  revealedAt: string;
+                  seedId: string;
+                  serverSeed: string;
+                  serverSeedHash: string;
+                  /** @description how many spins used it (nonces 0 … spins − 1) */
+                  spins: number;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/spinwheel/setup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The active wheel, the member’s coins and the commitment of the next spin */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @description null while the wheel is off or none is defined */
+                activeSpinwheel: {
+                  name: string;
+                  slice: {
+                    /** @description #rrggbb */
+                    bgColor: string;
+                    code: string;
+                    /** @description html in the member’s language (the page sanitises it) */
+                    htmlDescription: string;
+                    /** @description in the member’s language */
+                    label: string;
+                    /** @description #rrggbb */
+                    textColor: string;
+                  }[];
+                } | null;
+                /** @description the commitment the next spin is drawn under (docs/spin.md) */
+                fairness: {
+                  clientSeed: string;
+                  nextNonce: number;
+                  /** @description SHA-256 of the secret server seed the next spins use */
+                  serverSeedHash: string;
+                };
+                userCoin: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/spinwheel/spin': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Spend one coin and spin: the server draws the slice (provably fair, docs/spin.md) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          'idempotency-key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @enum {object|null} */
+                error: never | null;
+                result: {
+                  clientSeed: string;
+                  code: string;
+                  /** @description the coupon of a winning spin */
+                  couponId: string | null;
+                  drawId: string;
+                  label: string;
+                  nonce: number;
+                  remainingCoin: number;
+                  serverSeedHash: string;
+                  /** @description the sector the wheel stops on, in setup order */
+                  sliceIndex: number;
+                };
+                /** @enum {boolean} */
+                success: true;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/statement': {
     parameters: {
       query?: never;

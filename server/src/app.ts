@@ -30,6 +30,7 @@ import { REMOTE_ENTRIES, sendHostIndex, staticRoutes } from './platform/static';
 import { operationsPlugin } from './core/operations/plugin';
 import { accountsPlugin } from './features/accounts/plugin';
 import { bonusPlugin } from './features/bonus/plugin';
+import { spinPlugin } from './features/spin/plugin';
 import { contentPlugin, seedContent } from './features/content/plugin';
 import { depositsPlugin } from './features/deposits/plugin';
 import { gamesPlugin } from './features/games/plugin';
@@ -254,6 +255,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   await app.register(refundPlugin);
   await app.register(withdrawalsPlugin);
   await app.register(bonusPlugin);
+  await app.register(spinPlugin);
   await app.register(statementPlugin);
   await app.register(opsPlugin);
   await app.register(staticRoutes);

@@ -41,14 +41,37 @@ const REASON_OF: Record<LedgerKind, WalletChangeReason> = {
   finish_bonus: 'bonus',
   invite: 'invite',
   refund: 'refund',
+  spin_prize: 'spin',
   adjustment: 'refresh',
 };
 
+/** A posting of a member's transaction as a listener sees it: how much the member's main wallet moved. */
+export interface PostedMovement {
+  transactionId: string;
+  kind: LedgerKind;
+  memberId: string;
+  /** Signed minor units the member's main wallet moved in this transaction. */
+  mainDelta: number;
+}
+
+export type PostingListener = (trx: Transaction<DB>, posted: PostedMovement) => Promise<void>;
+
 export class Ledger {
+  private readonly listeners = new Map<LedgerKind, PostingListener[]>();
+
   constructor(
     private readonly db: Db,
     private readonly events?: MemberEvents,
   ) {}
+
+  /**
+   * Runs `listener` inside the transaction of every new posting of that kind with a member (never for a repeated
+   * reference): what must happen exactly once per such posting (coins earned by a deposit) commits or rolls back
+   * with it.
+   */
+  onPosted(kind: LedgerKind, listener: PostingListener): void {
+    this.listeners.set(kind, [...(this.listeners.get(kind) ?? []), listener]);
+  }
 
   /**
    * In the caller's transaction: creates missing accounts, locks them in id order, checks sum zero and
@@ -140,6 +163,16 @@ export class Ledger {
       }
       for (const memberId of members)
         await this.events.notify(trx, memberId, { type: 'wallet:changed', reason: REASON_OF[input.kind] });
+    }
+    const listeners = this.listeners.get(input.kind);
+    if (listeners && input.memberId !== null) {
+      let mainDelta = 0;
+      for (const [id, delta] of deltas) {
+        const account = byId.get(id);
+        if (account?.member_id === input.memberId && account.code === 'main') mainDelta += delta;
+      }
+      const posted = { transactionId: String(inserted.id), kind: input.kind, memberId: input.memberId, mainDelta };
+      for (const listener of listeners) await listener(trx, posted);
     }
     return { transactionId: String(inserted.id), duplicate: false };
   }

@@ -17,6 +17,7 @@ export type LedgerKind =
   | 'finish_bonus'
   | 'invite'
   | 'refund'
+  | 'spin_prize'
   | 'adjustment';
 
 export const LEDGER_KINDS: readonly LedgerKind[] = [
@@ -31,6 +32,7 @@ export const LEDGER_KINDS: readonly LedgerKind[] = [
   'finish_bonus',
   'invite',
   'refund',
+  'spin_prize',
   'adjustment',
 ];
 
@@ -41,6 +43,7 @@ export type SystemAccountCode =
   | 'bonus_expense'
   | 'invite_expense'
   | 'refund_expense'
+  | 'spin_expense'
   | `provider_float:${string}`;
 
 export type MemberAccountCode = 'main' | `game:${string}`;

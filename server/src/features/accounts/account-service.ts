@@ -59,6 +59,13 @@ export const newMemberId = (): string => randomBytes(12).toString('hex');
 
 /** Members: registration, profile and payout details (the `members` table is this feature's). */
 export class AccountService {
+  /** The member's prize-wheel coins; the spin feature installs its count (useCoinBalance). */
+  private coinBalance: (memberId: string) => Promise<number> = async () => 0;
+
+  useCoinBalance(balance: (memberId: string) => Promise<number>): void {
+    this.coinBalance = balance;
+  }
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -280,7 +287,7 @@ export class AccountService {
       username: m.username,
       name: m.name,
       createdAt: new Date(m.created_at).toISOString(),
-      coin: m.coin,
+      coin: await this.coinBalance(memberId),
       bankCode: m.bank_code,
       bankAccountName: m.bank_account_name,
       bankAccountNo: m.bank_account_no,

@@ -10,6 +10,7 @@ const TEXT: Record<
     invite: (n: number) => string;
     refund: (weeks: number) => string;
     bonus: string;
+    prize: (label: string) => string;
     finished: (name: string) => string;
     cancelled: (name: string) => string;
   }
@@ -18,6 +19,7 @@ const TEXT: Record<
     invite: (n) => `โบนัสชวนเพื่อน (${n} คน)`,
     refund: (w) => `คืนยอดเสีย (${w} สัปดาห์)`,
     bonus: 'โบนัส',
+    prize: (label) => `รางวัลวงล้อนำโชค: ${label}`,
     finished: (name) => `${name}: ทำเทิร์นโอเวอร์ครบ`,
     cancelled: (name) => `${name}: ยกเลิกก่อนครบเงื่อนไข`,
   },
@@ -25,6 +27,7 @@ const TEXT: Record<
     invite: (n) => `ໂບນັດຊວນໝູ່ (${n} ຄົນ)`,
     refund: (w) => `ຄືນຍອດເສຍ (${w} ອາທິດ)`,
     bonus: 'ໂບນັດ',
+    prize: (label) => `ລາງວັນວົງລໍ້ນຳໂຊກ: ${label}`,
     finished: (name) => `${name}: ເຮັດເທີນໂອເວີຄົບແລ້ວ`,
     cancelled: (name) => `${name}: ຍົກເລີກກ່ອນຄົບເງື່ອນໄຂ`,
   },
@@ -32,6 +35,7 @@ const TEXT: Record<
     invite: (n) => `Invite bonus (${n} ${n === 1 ? 'friend' : 'friends'})`,
     refund: (w) => `Loss refund (${w} ${w === 1 ? 'week' : 'weeks'})`,
     bonus: 'Bonus',
+    prize: (label) => `Lucky wheel prize: ${label}`,
     finished: (name) => `${name}: turnover met`,
     cancelled: (name) => `${name}: cancelled before the turnover was met`,
   },
@@ -65,4 +69,11 @@ export const bonusDescription = (meta: Record<string, unknown>, locale: Locale):
 export const finishDescription = (meta: Record<string, unknown>, locale: Locale): string => {
   const name = nameOf(meta.names, locale);
   return meta.status === 'finished' ? TEXT[locale].finished(name) : TEXT[locale].cancelled(name);
+};
+
+/** A prize of the wheel: the label of the slice it was won on. */
+export const luckydrawDescription = (meta: Record<string, unknown>, locale: Locale): string => {
+  const labels = (meta.labels ?? {}) as Names;
+  const label = labels[locale] ?? labels.en ?? '';
+  return TEXT[locale].prize(label);
 };

@@ -6,5 +6,5 @@ export const statementPlugin = fp(
   async (app) => {
     await app.register(statementRoutes, { prefix: '/api' });
   },
-  { name: 'statement', fastify: '5.x', dependencies: ['deposits', 'bonus'] },
+  { name: 'statement', fastify: '5.x', dependencies: ['deposits', 'bonus', 'spin'] },
 );

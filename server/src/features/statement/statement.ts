@@ -1,7 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
 import type { Locale } from '../../platform/locale';
-import { bonusDescription, finishDescription, inviteDescription, refundDescription } from './descriptions';
+import {
+  bonusDescription,
+  finishDescription,
+  inviteDescription,
+  luckydrawDescription,
+  refundDescription,
+} from './descriptions';
 import type { StatementEntry } from './schemas';
 
 export type { StatementEntry };
@@ -20,7 +26,7 @@ interface Row {
 }
 
 /** Ledger kinds listed as lines (a bonus's end is listed from the bonus activations, with what it took back). */
-const STATEMENT_KINDS = ['deposit', 'bonus', 'invite', 'refund', 'withdraw', 'transfer'];
+const STATEMENT_KINDS = ['deposit', 'bonus', 'invite', 'refund', 'spin_prize', 'withdraw', 'transfer'];
 
 /**
  * The member's statement, newest first, from the ledger: deposits, bonuses (invite and refund rewards show as
@@ -114,8 +120,21 @@ export async function memberStatement(
         return { ...base, statementType: 'bonus', refund: { description: refundDescription(meta, locale) } };
       case 'bonus': {
         const item = { description: bonusDescription(meta, locale) };
-        return { ...base, statementType: 'bonus', ...(promoted ? { promotion: item } : { bonus: item }) };
+        // A bonus won on the wheel is the wheel's (luckydraw); through a promotion, the promotion's.
+        const related =
+          typeof meta.grant === 'string'
+            ? { luckydraw: item }
+            : promoted
+              ? { promotion: item }
+              : { bonus: item };
+        return { ...base, statementType: 'bonus', ...related };
       }
+      case 'spin_prize':
+        return {
+          ...base,
+          statementType: 'bonus',
+          luckydraw: { description: luckydrawDescription(meta, locale) },
+        };
       case 'finish_bonus': {
         const item = { description: finishDescription(meta, locale) };
         return {

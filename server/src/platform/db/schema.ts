@@ -45,7 +45,6 @@ export interface MembersTable {
   currency: string;
   source_code: string | null;
   invited_by: string | null;
-  coin: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
