@@ -66,6 +66,11 @@ export const routes: RouteObject[] = [
             handle: title('titles.statement'),
           },
           { path: 'spin', element: <RemoteRoute module="mfe_spin/Spin" />, handle: title('titles.spin') },
+          {
+            path: 'spin/verify',
+            element: <RemoteRoute module="mfe_spin/Verify" />,
+            handle: title('titles.spinVerify'),
+          },
           { path: 'contact', element: <ContactPage />, handle: title('titles.contact') },
           { path: '*', element: <NotFoundPage />, handle: title('titles.notFound') },
         ],

@@ -49,17 +49,22 @@ describe('spec §2 routing rules', () => {
     await waitFor(() => expect(shell.pathname()).toBe('/login'));
   });
 
-  test.each(['/user/home', '/user/profile', '/user/bonus', '/user/statement', '/user/spin', '/user/contact'])(
-    'protected %s without a stored token goes to /login',
-    async (path) => {
-      mockLookups();
-      const shell = renderShell(path);
-      await waitFor(() => expect(shell.pathname()).toBe('/login'));
-      expect(await screen.findByTestId('remote:mfe_auth/Login')).toBeInTheDocument();
-      const loaded = loadRemoteMock.mock.calls.map(([id]) => id);
-      expect(loaded).toEqual(['mfe_auth/Login']);
-    },
-  );
+  test.each([
+    '/user/home',
+    '/user/profile',
+    '/user/bonus',
+    '/user/statement',
+    '/user/spin',
+    '/user/spin/verify',
+    '/user/contact',
+  ])('protected %s without a stored token goes to /login', async (path) => {
+    mockLookups();
+    const shell = renderShell(path);
+    await waitFor(() => expect(shell.pathname()).toBe('/login'));
+    expect(await screen.findByTestId('remote:mfe_auth/Login')).toBeInTheDocument();
+    const loaded = loadRemoteMock.mock.calls.map(([id]) => id);
+    expect(loaded).toEqual(['mfe_auth/Login']);
+  });
 
   test('before /login the body is marked terminated and the active lookup is asked; the mark is cleared when the service is on', async () => {
     const lookups = mockLookups();
@@ -146,6 +151,30 @@ describe('spec §2 routing rules', () => {
     await waitFor(() => expect(shell.pathname()).toBe('/user/contact'));
   });
 
+  test('the verify page has its own tab title', async () => {
+    mockLookups();
+    setSession('member-token', true);
+    renderShell('/user/spin/verify');
+    expect(await screen.findByTestId('remote:mfe_spin/Verify')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toContain('Verify your spins'));
+  });
+
+  test('with mfe-spin turned off, the wheel and its verify page are 404s and no spin code is fetched', async () => {
+    mockLookups();
+    setSession('member-token', true);
+    const shell = renderShell('/user/spin/verify', {
+      enabled: ['mfe_auth', 'mfe_wallet', 'mfe_bonus', 'mfe_chat'],
+    });
+    expect(await screen.findByTestId('not-found')).toBeInTheDocument();
+    await act(async () => {
+      await shell.router.navigate('/user/spin');
+    });
+    expect(await screen.findByTestId('not-found')).toBeInTheDocument();
+    expect(screen.getByTestId('member-menu')).toBeInTheDocument();
+    const loaded = loadRemoteMock.mock.calls.map(([id]) => id);
+    expect(loaded.filter((id) => id.startsWith('mfe_spin/'))).toEqual([]);
+  });
+
   test('route → remote module', async () => {
     mockLookups();
     setSession('member-token', true);
@@ -155,6 +184,7 @@ describe('spec §2 routing rules', () => {
       ['/user/bonus', 'mfe_bonus/Bonus'],
       ['/user/statement', 'mfe_bonus/Statement'],
       ['/user/spin', 'mfe_spin/Spin'],
+      ['/user/spin/verify', 'mfe_spin/Verify'],
       ['/user/home', 'mfe_wallet/Home'],
     ];
     for (const [path, module] of expectations) {
