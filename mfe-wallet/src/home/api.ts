@@ -13,9 +13,13 @@ export type BankAccount = WalletSnapshot['bankAccount'];
 export type InviteSummary = WalletSnapshot['invite'];
 export type GameAccount = WalletSnapshot['slots'][number];
 export type GameCategory = GameAccount['category'];
+/** `GET /api/spinwheel/active`: whether the prize wheel is on (the spin setting and an active wheel). */
+export type SpinActive = ApiData<'/api/spinwheel/active', 'get'>;
 
 export const homeApi = {
   wallet: () => get<WalletSnapshot>('/api/wallet'),
   /** Re-reads every game balance from the providers. */
   refreshSlots: () => get<ApiData<'/api/wallet/refresh/slot', 'get'>>('/api/wallet/refresh/slot'),
+  /** Whether the prize wheel is on: the home's spin widget and spin button follow it (not `/api/wallet`). */
+  spinActive: () => get<SpinActive>('/api/spinwheel/active'),
 };

@@ -24,6 +24,7 @@ beforeEach(() => {
   localStorage.clear();
   localStorage.setItem(AGREEMENT_KEY, '{}');
   jest.spyOn(homeApi, 'refreshSlots').mockResolvedValue([]);
+  jest.spyOn(homeApi, 'spinActive').mockResolvedValue({ isActive: false });
   jest.spyOn(agreementApi, 'agreements').mockResolvedValue(['<p>Play fair</p>']);
 });
 afterEach(() => {
@@ -113,18 +114,52 @@ test('a failed load says so', async () => {
   expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your wallet');
 });
 
-test('the spin widget shows the coins when spin is active; otherwise refresh-all takes its place', async () => {
-  jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot({ spin: { isActive: true } }));
-  const { unmount } = renderHome();
+/** The wheel on per `GET /api/spinwheel/active`; the wallet snapshot's own `spin` field says the opposite. */
+const wheelOn = () => jest.spyOn(homeApi, 'spinActive').mockResolvedValue({ isActive: true });
+
+test('the spin widget shows the coins when /api/spinwheel/active says the wheel is on, whatever /api/wallet says', async () => {
+  wheelOn();
+  jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot({ spin: { isActive: false } }));
+  renderHome();
   expect(await screen.findByTestId('widget-spin')).toHaveAttribute('href', '/user/spin');
   expect(screen.getByTestId('widget-spin')).toHaveTextContent('Coins: 7');
   expect(screen.queryByTestId('widget-refresh')).not.toBeInTheDocument();
   expect(screen.getByTestId('widget-bonus')).toHaveAttribute('href', '/user/bonus');
-  unmount();
-  jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot({ spin: { isActive: false } }));
+  expect(homeApi.spinActive).toHaveBeenCalledTimes(1);
+});
+
+test('with the wheel off the refresh-all widget takes the spin widget’s place, whatever /api/wallet says', async () => {
+  jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot({ spin: { isActive: true } }));
   renderHome();
+  await screen.findByTestId('home-name');
+  await waitFor(() => expect(homeApi.spinActive).toHaveBeenCalled());
   expect(await screen.findByTestId('widget-refresh')).toBeInTheDocument();
   expect(screen.queryByTestId('widget-spin')).not.toBeInTheDocument();
+  expect(screen.queryByTestId('home-spin-button')).not.toBeInTheDocument();
+});
+
+test('a failed /api/spinwheel/active leaves the wheel off: the refresh-all widget shows', async () => {
+  jest.spyOn(homeApi, 'spinActive').mockRejectedValue(new Error('offline'));
+  jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot({ spin: { isActive: true } }));
+  renderHome();
+  await screen.findByTestId('home-name');
+  await waitFor(() => expect(homeApi.spinActive).toHaveBeenCalled());
+  expect(await screen.findByTestId('widget-refresh')).toBeInTheDocument();
+  expect(screen.queryByTestId('widget-spin')).not.toBeInTheDocument();
+});
+
+test('the coins on the spin widget and the balance card update when the wallet changes (a claimed coupon)', async () => {
+  wheelOn();
+  const base = snapshot();
+  jest
+    .spyOn(homeApi, 'wallet')
+    .mockResolvedValueOnce(base)
+    .mockResolvedValueOnce(snapshot({ profile: { ...base.profile, coin: 3 } }));
+  renderHome();
+  expect(await screen.findByTestId('widget-spin')).toHaveTextContent('Coins: 7');
+  act(() => bus.emit('wallet:changed', { reason: 'deposit' }));
+  await waitFor(() => expect(screen.getByTestId('widget-spin')).toHaveTextContent('Coins: 3'));
+  expect(screen.getByTestId('home-coin')).toHaveTextContent('Coins: 3');
 });
 
 describe('the bonus and spin buttons under the balance card', () => {
@@ -143,9 +178,10 @@ describe('the bonus and spin buttons under the balance card', () => {
   const shortcuts = () => within(screen.getByTestId('home-shortcuts'));
 
   test('with spin on: both buttons; Bonus opens /user/bonus', async () => {
-    jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot({ spin: { isActive: true } }));
+    wheelOn();
+    jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot());
     renderAtHome();
-    await screen.findByTestId('home-name');
+    await screen.findByTestId('home-spin-button');
     expect(shortcuts().getByRole('link', { name: 'Bonus' })).toHaveAttribute('href', '/user/bonus');
     expect(shortcuts().getByRole('link', { name: 'Spin wheel' })).toHaveAttribute('href', '/user/spin');
     expect(shortcuts().getAllByRole('link')).toHaveLength(2);
@@ -155,15 +191,16 @@ describe('the bonus and spin buttons under the balance card', () => {
   });
 
   test('Spin wheel opens /user/spin', async () => {
-    jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot({ spin: { isActive: true } }));
+    wheelOn();
+    jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot());
     renderAtHome();
-    await screen.findByTestId('home-name');
+    await screen.findByTestId('home-spin-button');
     await userEvent.click(shortcuts().getByRole('link', { name: 'Spin wheel' }));
     expect(await screen.findByRole('heading', { name: 'Spin page' })).toBeInTheDocument();
   });
 
   test('with spin off: only the bonus button', async () => {
-    jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot({ spin: { isActive: false } }));
+    jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot({ spin: { isActive: true } }));
     renderAtHome();
     await screen.findByTestId('home-name');
     expect(shortcuts().getByRole('link', { name: 'Bonus' })).toHaveAttribute('href', '/user/bonus');
@@ -173,9 +210,10 @@ describe('the bonus and spin buttons under the balance card', () => {
   });
 
   test('the buttons read in Thai and Lao', async () => {
-    jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot({ spin: { isActive: true } }));
+    wheelOn();
+    jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot());
     renderAtHome();
-    await screen.findByTestId('home-name');
+    await screen.findByTestId('home-spin-button');
     try {
       await act(async () => setLocale('th'));
       expect(screen.getByTestId('home-bonus-button')).toHaveTextContent(/^โบนัส$/);

@@ -19,6 +19,7 @@ import '../wallet.css';
 import { BalanceCard } from './balance-card';
 import { GameLists } from './game-lists';
 import { HomeShortcuts, HomeWidgets } from './home-widgets';
+import { useSpinActive } from './use-spin-active';
 import { useWalletSnapshot } from './use-wallet-snapshot';
 
 type Dialog =
@@ -33,13 +34,15 @@ type Dialog =
 
 /**
  * The member's home (`/user/home`, spec §2): total and balances, widgets, invite bonus, registration link, game
- * cards, and every wallet modal. Balances reload whenever `wallet:changed` is announced, by its own modals or by
- * any other part of the page. The agreement prompt does not wait for the wallet: its 1.5 s start when the home
- * mounts, so it appears also when GET /api/wallet fails or hangs.
+ * cards, and every wallet modal. Balances and the profile's coins reload whenever `wallet:changed` is announced,
+ * by its own modals or by any other part of the page (a claimed prize-wheel coupon, a deposit earning coins). The
+ * spin widget and button follow `GET /api/spinwheel/active`. The agreement prompt does not wait for the wallet:
+ * its 1.5 s start when the home mounts, so it appears also when GET /api/wallet fails or hangs.
  */
 export function HomePage() {
   const { t } = useTranslation('wallet');
   const wallet = useWalletSnapshot();
+  const spinActive = useSpinActive();
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   /** Where focus goes when a window that opened by itself (the agreement) closes: the page's heading. */
   const heading = useRef<HTMLHeadingElement>(null);
@@ -84,9 +87,9 @@ export function HomePage() {
             onRefreshAll={() => void wallet.refreshAll()}
             onTransfer={() => setDialog({ kind: 'transfer' })}
           />
-          <HomeShortcuts spinActive={Boolean(snapshot.spin?.isActive)} />
+          <HomeShortcuts spinActive={spinActive} />
           <HomeWidgets
-            spinActive={Boolean(snapshot.spin?.isActive)}
+            spinActive={spinActive}
             coins={snapshot.profile.coin ?? 0}
             refreshing={refreshing}
             onDeposit={() => setDialog({ kind: 'deposit' })}
