@@ -9,5 +9,6 @@ module.exports = createAppConfig({
   title: 'mfe_spin harness',
   exposes: {
     './Spin': './src/expose/spin.ts',
+    './Verify': './src/expose/verify.ts',
   },
 });
