@@ -1,12 +1,117 @@
-import { useTranslation } from '@wallet/shared';
+import { useRef, useState } from 'react';
+import {
+  Button,
+  DelayedLoader,
+  isApiError,
+  newIdempotencyKey,
+  showAlert,
+  translateErrorCode,
+  useTranslation,
+} from '@wallet/shared';
+import { spinApi, type Coupon, type Slice, type SpinOutcome } from './api';
+import { ClaimModal } from './claim-modal';
+import { CouponTable } from './coupon-table';
+import { PrizeModal } from './prize-modal';
+import type { FrameScheduler } from './spin-animation';
+import { SpinWheel } from './spin-wheel';
+import { useMoneyFormat, useSpinData } from './use-spin-data';
+import './spin.css';
 
-/** /user/spin: the prize wheel comes in a later issue; for now its title and a "coming soon" line. */
-export function SpinPage() {
+export interface SpinPageProps {
+  /** Frames and clock of the wheel's animation; tests step them by hand. */
+  frames?: FrameScheduler;
+  /** Source of the turns and the landing offset, `[0, 1)`. */
+  random?: () => number;
+  /** Overrides `prefers-reduced-motion`. */
+  reducedMotion?: boolean;
+}
+
+/**
+ * /user/spin (spec §2): the active wheel under its name with the coin count in its centre button, the member's
+ * coupons (3 a page) with their claim window, the prize window after a spin. With no active wheel the page says the
+ * wheel is closed (coupons already won can still be claimed). Live: the setup and the coupons are read again on
+ * `wallet:changed` and whenever a window of the page closes.
+ */
+export function SpinPage({ frames, random, reducedMotion }: SpinPageProps) {
   const { t } = useTranslation('spin');
+  const data = useSpinData();
+  const format = useMoneyFormat();
+  const spinButton = useRef<HTMLButtonElement>(null);
+  const [prize, setPrize] = useState<{ outcome: SpinOutcome; slice: Slice | undefined } | null>(null);
+  const [claiming, setClaiming] = useState<Coupon | null>(null);
+  const wheel = data.setup?.activeSpinwheel ?? null;
+
+  const spin = async (): Promise<SpinOutcome | null> => {
+    try {
+      const answer = await spinApi.spin(newIdempotencyKey());
+      data.setCoins(answer.result.remainingCoin);
+      return answer.result;
+    } catch (caught) {
+      const error = isApiError(caught) ? caught : null;
+      let message = error?.message ?? translateErrorCode('UNKNOWN');
+      if (error?.code === 'MONEY_NOT_ENOUGH') message = t('wheel.noCoins');
+      else if (error?.code === 'NO_DATA') message = t('wheel.closed');
+      void showAlert({ kind: 'error', message });
+      // The coins (or the wheel itself) are not what the page showed: read them again.
+      data.refresh();
+      return null;
+    }
+  };
+
   return (
     <section className="spin-page" data-testid="spin-page">
-      <h1>{t('title')}</h1>
-      <p>{t('comingSoon')}</p>
+      <h1 className="spin-page__title">{wheel?.name || t('title')}</h1>
+      {data.loading && <DelayedLoader active variant="inline" />}
+      {data.failed && (
+        <div className="spin-page__failed" role="alert">
+          <p>{t('wheel.loadFailed')}</p>
+          <Button variant="secondary" onClick={data.refresh}>
+            {t('common:actions.retry')}
+          </Button>
+        </div>
+      )}
+      {data.setup && !wheel && (
+        <p className="spin-page__closed" data-testid="spin-closed">
+          {t('wheel.closed')}
+        </p>
+      )}
+      {data.setup && wheel && wheel.slice.length > 0 && (
+        <SpinWheel
+          wheel={wheel}
+          coins={data.setup.userCoin}
+          onSpin={spin}
+          onPrize={(outcome, slice) => setPrize({ outcome, slice })}
+          buttonRef={spinButton}
+          frames={frames}
+          random={random}
+          reducedMotion={reducedMotion}
+        />
+      )}
+
+      <h2 className="spin-page__section">{t('coupons.title')}</h2>
+      {data.coupons && <CouponTable coupons={data.coupons} format={format} onClaim={setClaiming} />}
+
+      {prize && (
+        <PrizeModal
+          outcome={prize.outcome}
+          slice={prize.slice}
+          returnFocus={spinButton}
+          onClose={() => {
+            setPrize(null);
+            data.refresh();
+          }}
+        />
+      )}
+      {claiming && (
+        <ClaimModal
+          coupon={claiming}
+          format={format}
+          onClose={() => {
+            setClaiming(null);
+            data.refresh();
+          }}
+        />
+      )}
     </section>
   );
 }
