@@ -281,7 +281,7 @@ describe(`prize wheel (${dbLabel})`, () => {
     });
   });
 
-  test('with spin.active off: not active, no wheel in the setup, spins refused', async () => {
+  test('with spin.active or the remote off: not active, no wheel in the setup, spins refused', async () => {
     const m = await newMember(t.app);
     await fund(t.app, m.id, 10_000);
     await setSetting(t.app, 'spin.active', false);
@@ -294,6 +294,14 @@ describe(`prize wheel (${dbLabel})`, () => {
       await setSetting(t.app, 'spin.active', true);
     }
     expect(await get<{ isActive: boolean }>(m, '/api/spinwheel/active')).toEqual({ isActive: true });
+    // With the wheel's remote turned off there is no page to spin on: not active either.
+    await setSetting(t.app, 'remote.mfe-spin.enabled', false);
+    try {
+      expect(await get<{ isActive: boolean }>(m, '/api/spinwheel/active')).toEqual({ isActive: false });
+      expectError(await keyed(m, '/api/spinwheel/spin'), 404, 'NO_DATA');
+    } finally {
+      await setSetting(t.app, 'remote.mfe-spin.enabled', true);
+    }
   });
 
   test('rotating reveals the seed: every spin made with it recomputes, and its hash was the commitment', async () => {

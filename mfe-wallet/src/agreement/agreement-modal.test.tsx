@@ -23,6 +23,7 @@ beforeEach(() => {
   jest.useFakeTimers();
   jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot());
   jest.spyOn(homeApi, 'refreshSlots').mockResolvedValue([]);
+  jest.spyOn(homeApi, 'spinActive').mockResolvedValue({ isActive: false });
   jest.spyOn(agreementApi, 'agreements').mockResolvedValue(['<p>Play fair</p>']);
   jest
     .spyOn(depositApi, 'lookup')

@@ -44,13 +44,17 @@ export class SpinService {
     private readonly clock: Clock,
   ) {}
 
-  /** GET /api/spinwheel/active: the operator's switch, and a wheel to spin. */
+  /**
+   * GET /api/spinwheel/active: the operator's switch, the wheel's remote served (`remote.mfe-spin.enabled`: with
+   * it off there is no page to spin on), and a wheel to spin.
+   */
   async isActive(): Promise<boolean> {
-    return (await this.settings.get('spin.active')) && (await this.wheels.active()) !== undefined;
+    return (await this.activeWheel()) !== undefined;
   }
 
   private async activeWheel() {
-    if (!(await this.settings.get('spin.active'))) return undefined;
+    if (!(await this.settings.get('spin.active')) || !(await this.settings.get('remote.mfe-spin.enabled')))
+      return undefined;
     return this.wheels.active();
   }
 
