@@ -137,6 +137,7 @@ test('a spin: locked while turning, stops on the server’s sector, darkens the 
   const couponsBefore = net.count('GET', '/api/spinwheel/coupon');
   fireEvent.click(within(modal).getByRole('button', { name: 'OK' }));
   expect(screen.queryByTestId('spin-prize-modal')).not.toBeInTheDocument();
+  expect(spinButton()).toHaveFocus();
   await act(async () => undefined);
   expect(net.count('GET', '/api/spinwheel/setup')).toBe(setupsBefore + 1);
   expect(net.count('GET', '/api/spinwheel/coupon')).toBe(couponsBefore + 1);
@@ -173,6 +174,28 @@ test('a slice without a prize: the prize window says to try again', async () => 
   expect(within(modal).getByRole('heading', { name: 'No prize this time' })).toBeInTheDocument();
   expect(modal).toHaveTextContent('The wheel stopped on Try again');
   expect(modal).toHaveTextContent('Better luck next time: spin again to try.');
+});
+
+test('the last coin spent: closing the prize window puts focus on the heading, the button is locked', async () => {
+  let coins = 1;
+  wheelNetwork({
+    setup: () => setup(coins),
+    spin: () => {
+      coins = 0;
+      return spinAnswer(0, 0);
+    },
+  });
+  const { frames } = renderPage();
+  await screen.findByRole('button', { name: 'Spin (1 coin)' });
+  jest.useFakeTimers();
+  fireEvent.click(spinButton());
+  await act(async () => undefined);
+  frames.runToEnd();
+  act(() => jest.advanceTimersByTime(PRIZE_DELAY_MS));
+  expect(spinButton()).toBeDisabled();
+  fireEvent.click(within(screen.getByTestId('spin-prize-modal')).getByRole('button', { name: 'OK' }));
+  expect(screen.getByRole('heading', { level: 1, name: 'Lucky wheel' })).toHaveFocus();
+  expect(screen.getByTestId('spin-no-coins')).toBeInTheDocument();
 });
 
 test('each spin carries a fresh Idempotency-Key', async () => {

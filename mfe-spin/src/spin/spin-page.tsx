@@ -37,6 +37,10 @@ export function SpinPage({ frames, random, reducedMotion }: SpinPageProps) {
   const data = useSpinData();
   const format = useMoneyFormat();
   const spinButton = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Where focus goes when the prize window (which opened by itself) closes: the wheel's button, or the heading
+  // when the button is locked (no coins left).
+  const afterPrize = useRef<HTMLElement | null>(null);
   const [prize, setPrize] = useState<{ outcome: SpinOutcome; slice: Slice | undefined } | null>(null);
   const [claiming, setClaiming] = useState<Coupon | null>(null);
   const wheel = data.setup?.activeSpinwheel ?? null;
@@ -60,7 +64,9 @@ export function SpinPage({ frames, random, reducedMotion }: SpinPageProps) {
 
   return (
     <section className="spin-page" data-testid="spin-page">
-      <h1 className="spin-page__title">{wheel?.name || t('title')}</h1>
+      <h1 ref={heading} className="spin-page__title" tabIndex={-1}>
+        {wheel?.name || t('title')}
+      </h1>
       {data.loading && <DelayedLoader active variant="inline" />}
       {data.failed && (
         <div className="spin-page__failed" role="alert">
@@ -95,8 +101,10 @@ export function SpinPage({ frames, random, reducedMotion }: SpinPageProps) {
         <PrizeModal
           outcome={prize.outcome}
           slice={prize.slice}
-          returnFocus={spinButton}
+          returnFocus={afterPrize}
           onClose={() => {
+            const button = spinButton.current;
+            afterPrize.current = button && !button.disabled ? button : heading.current;
             setPrize(null);
             data.refresh();
           }}
