@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { setLocale } from '@wallet/shared';
+import { MemoryRouter } from 'react-router-dom';
 import { CLAIM_DEBOUNCE_MS } from './claim-modal';
 import { SpinPage } from './spin-page';
 import {
@@ -25,7 +26,11 @@ afterEach(async () => {
 
 function renderPage() {
   installCanvasStub();
-  render(<SpinPage frames={manualFrames().scheduler} random={() => 0.5} reducedMotion={false} />);
+  render(
+    <MemoryRouter initialEntries={['/user/spin']}>
+      <SpinPage frames={manualFrames().scheduler} random={() => 0.5} reducedMotion={false} />
+    </MemoryRouter>,
+  );
 }
 
 const rows = () => screen.getAllByTestId('spin-coupon');

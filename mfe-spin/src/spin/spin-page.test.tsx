@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { bus, setLocale } from '@wallet/shared';
+import { MemoryRouter } from 'react-router-dom';
 import { SpinPage } from './spin-page';
 import { PRIZE_DELAY_MS, RESIZE_DEBOUNCE_MS } from './spin-wheel';
 import {
@@ -26,11 +27,13 @@ function renderPage(options: { reducedMotion?: boolean; random?: () => number } 
   const frames = manualFrames();
   const canvas = installCanvasStub();
   render(
-    <SpinPage
-      frames={frames.scheduler}
-      random={options.random ?? (() => 0.5)}
-      reducedMotion={options.reducedMotion ?? false}
-    />,
+    <MemoryRouter initialEntries={['/user/spin']}>
+      <SpinPage
+        frames={frames.scheduler}
+        random={options.random ?? (() => 0.5)}
+        reducedMotion={options.reducedMotion ?? false}
+      />
+    </MemoryRouter>,
   );
   return { frames, canvas };
 }
@@ -56,6 +59,10 @@ test('the wheel: one sector per slice in setup order with its colours and label,
   expect(screen.getByRole('button', { name: 'Spin (3 coins)' })).toBeEnabled();
   expect(wheel).toHaveAttribute('data-state', 'idle');
   expect(net.count('GET', '/api/spinwheel/coupon')).toBe(1);
+  expect(screen.getByRole('link', { name: 'Verify your spins' })).toHaveAttribute(
+    'href',
+    '/user/spin/verify',
+  );
 });
 
 test('size: 350 px on a wide window, 85 % of a phone; crisp on high-DPI; set up again 500 ms after a resize', async () => {
@@ -174,6 +181,9 @@ test('a slice without a prize: the prize window says to try again', async () => 
   expect(within(modal).getByRole('heading', { name: 'No prize this time' })).toBeInTheDocument();
   expect(modal).toHaveTextContent('The wheel stopped on Try again');
   expect(modal).toHaveTextContent('Better luck next time: spin again to try.');
+  await waitFor(() =>
+    expect(within(modal).getByText('No prize this time', { selector: 'p' })).toBeInTheDocument(),
+  );
 });
 
 test('the last coin spent: closing the prize window puts focus on the heading, the button is locked', async () => {
@@ -196,6 +206,7 @@ test('the last coin spent: closing the prize window puts focus on the heading, t
   fireEvent.click(within(screen.getByTestId('spin-prize-modal')).getByRole('button', { name: 'OK' }));
   expect(screen.getByRole('heading', { level: 1, name: 'Lucky wheel' })).toHaveFocus();
   expect(screen.getByTestId('spin-no-coins')).toBeInTheDocument();
+  await act(async () => undefined);
 });
 
 test('each spin carries a fresh Idempotency-Key', async () => {
@@ -287,7 +298,11 @@ test('prefers-reduced-motion is read from the browser when the page is not told'
   wheelNetwork({ spin: () => spinAnswer(1) });
   const frames = manualFrames();
   installCanvasStub();
-  render(<SpinPage frames={frames.scheduler} random={() => 0.5} />);
+  render(
+    <MemoryRouter>
+      <SpinPage frames={frames.scheduler} random={() => 0.5} />
+    </MemoryRouter>,
+  );
   fireEvent.click(await screen.findByRole('button', { name: 'Spin (3 coins)' }));
   await act(async () => undefined);
   expect(frames.runToEnd()).toBeLessThanOrEqual(24);

@@ -3,6 +3,7 @@ import {
   Button,
   DelayedLoader,
   isApiError,
+  Link,
   newIdempotencyKey,
   showAlert,
   translateErrorCode,
@@ -92,6 +93,13 @@ export function SpinPage({ frames, random, reducedMotion }: SpinPageProps) {
           random={random}
           reducedMotion={reducedMotion}
         />
+      )}
+      {wheel && (
+        <p className="spin-page__verify">
+          <Link to="/user/spin/verify" data-testid="spin-verify-link">
+            {t('wheel.verifyLink')}
+          </Link>
+        </p>
       )}
 
       <h2 className="spin-page__section">{t('coupons.title')}</h2>
