@@ -171,7 +171,12 @@ export class Ledger {
         const account = byId.get(id);
         if (account?.member_id === input.memberId && account.code === 'main') mainDelta += delta;
       }
-      const posted = { transactionId: String(inserted.id), kind: input.kind, memberId: input.memberId, mainDelta };
+      const posted = {
+        transactionId: String(inserted.id),
+        kind: input.kind,
+        memberId: input.memberId,
+        mainDelta,
+      };
       for (const listener of listeners) await listener(trx, posted);
     }
     return { transactionId: String(inserted.id), duplicate: false };
