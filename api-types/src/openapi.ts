@@ -5836,6 +5836,81 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/ops/coins/{memberId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Grants prize-wheel coins to a member (1 to 1000; each grant is a coin entry with its own reference operator:<uuid>) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          memberId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            coins: number;
+            /** @description why (written to the server log) */
+            reason?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @description the member’s balance after the grant */
+                coin: number;
+                granted: number;
+                memberId: string;
+                /** @description operator:<uuid>, the coin entry’s unique reference */
+                reference: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/ops/content/{key}/{locale}': {
     parameters: {
       query?: never;
@@ -6514,6 +6589,415 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ops/wheels': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every wheel with its slices, the chance of each, the total weight and how many spins it drew */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                active: boolean;
+                /** @description spins drawn on this wheel */
+                draws: number;
+                id: string;
+                /** @description Thai, Lao (Lao script) and English */
+                names: {
+                  en: string;
+                  la: string;
+                  th: string;
+                };
+                slices: {
+                  /** @description #rrggbb */
+                  bgColor: string;
+                  /** @description percent: weight / total weight × 100, 2 decimals */
+                  chance: number;
+                  /** @description A-Z, 0-9 and _, 1 to 20 characters, unique in the wheel */
+                  code: string;
+                  /** @description Thai, Lao (Lao script) and English */
+                  htmlDescription: {
+                    en: string;
+                    la: string;
+                    th: string;
+                  };
+                  /** @description Thai, Lao (Lao script) and English */
+                  label: {
+                    en: string;
+                    la: string;
+                    th: string;
+                  };
+                  prize:
+                    | {
+                        /** @description minor units per wallet currency (THB satang, LAK kip), both positive */
+                        amounts: {
+                          LAK: number;
+                          THB: number;
+                        };
+                        /** @enum {string} */
+                        kind: 'money';
+                      }
+                    | {
+                        /** @description 1 to 100 coins */
+                        coins: number;
+                        /** @enum {string} */
+                        kind: 'coins';
+                      }
+                    | {
+                        /** @description an existing bonus, received through the bonus engine */
+                        bonusCode: string;
+                        /** @enum {string} */
+                        kind: 'bonus';
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'none';
+                      };
+                  /** @description #rrggbb */
+                  textColor: string;
+                  /** @description 1 to 1000000; the chance is the weight over the sum of weights */
+                  weight: number;
+                }[];
+                /** @description the sum of the slice weights */
+                totalWeight: number;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ops/wheels/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One wheel, as PUT takes it */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @description true makes every other wheel inactive */
+                active: boolean;
+                /** @description a-z, 0-9 and -, 2 to 40 characters */
+                id: string;
+                /** @description Thai, Lao (Lao script) and English */
+                names: {
+                  en: string;
+                  la: string;
+                  th: string;
+                };
+                /** @description 2 to 16, clockwise from the pointer */
+                slices: {
+                  /** @description #rrggbb */
+                  bgColor: string;
+                  /** @description A-Z, 0-9 and _, 1 to 20 characters, unique in the wheel */
+                  code: string;
+                  /** @description Thai, Lao (Lao script) and English */
+                  htmlDescription: {
+                    en: string;
+                    la: string;
+                    th: string;
+                  };
+                  /** @description Thai, Lao (Lao script) and English */
+                  label: {
+                    en: string;
+                    la: string;
+                    th: string;
+                  };
+                  prize:
+                    | {
+                        /** @description minor units per wallet currency (THB satang, LAK kip), both positive */
+                        amounts: {
+                          LAK: number;
+                          THB: number;
+                        };
+                        /** @enum {string} */
+                        kind: 'money';
+                      }
+                    | {
+                        /** @description 1 to 100 coins */
+                        coins: number;
+                        /** @enum {string} */
+                        kind: 'coins';
+                      }
+                    | {
+                        /** @description an existing bonus, received through the bonus engine */
+                        bonusCode: string;
+                        /** @enum {string} */
+                        kind: 'bonus';
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'none';
+                      };
+                  /** @description #rrggbb */
+                  textColor: string;
+                  /** @description 1 to 1000000; the chance is the weight over the sum of weights */
+                  weight: number;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    /** Creates or replaces a wheel (the whole definition; its id is the path’s). Saving it active makes every other wheel inactive. Past spins keep the weights and prizes they were drawn with. */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description true makes every other wheel inactive */
+            active: boolean;
+            /** @description a-z, 0-9 and -, 2 to 40 characters */
+            id: string;
+            /** @description Thai, Lao (Lao script) and English */
+            names: {
+              en: string;
+              la: string;
+              th: string;
+            };
+            /** @description 2 to 16, clockwise from the pointer */
+            slices: {
+              /** @description #rrggbb */
+              bgColor: string;
+              /** @description A-Z, 0-9 and _, 1 to 20 characters, unique in the wheel */
+              code: string;
+              /** @description Thai, Lao (Lao script) and English */
+              htmlDescription: {
+                en: string;
+                la: string;
+                th: string;
+              };
+              /** @description Thai, Lao (Lao script) and English */
+              label: {
+                en: string;
+                la: string;
+                th: string;
+              };
+              prize:
+                | {
+                    /** @description minor units per wallet currency (THB satang, LAK kip), both positive */
+                    amounts: {
+                      LAK: number;
+                      THB: number;
+                    };
+                    /** @enum {string} */
+                    kind: 'money';
+                  }
+                | {
+                    /** @description 1 to 100 coins */
+                    coins: number;
+                    /** @enum {string} */
+                    kind: 'coins';
+                  }
+                | {
+                    /** @description an existing bonus, received through the bonus engine */
+                    bonusCode: string;
+                    /** @enum {string} */
+                    kind: 'bonus';
+                  }
+                | {
+                    /** @enum {string} */
+                    kind: 'none';
+                  };
+              /** @description #rrggbb */
+              textColor: string;
+              /** @description 1 to 1000000; the chance is the weight over the sum of weights */
+              weight: number;
+            }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @description true makes every other wheel inactive */
+                active: boolean;
+                /** @description a-z, 0-9 and -, 2 to 40 characters */
+                id: string;
+                /** @description Thai, Lao (Lao script) and English */
+                names: {
+                  en: string;
+                  la: string;
+                  th: string;
+                };
+                /** @description 2 to 16, clockwise from the pointer */
+                slices: {
+                  /** @description #rrggbb */
+                  bgColor: string;
+                  /** @description A-Z, 0-9 and _, 1 to 20 characters, unique in the wheel */
+                  code: string;
+                  /** @description Thai, Lao (Lao script) and English */
+                  htmlDescription: {
+                    en: string;
+                    la: string;
+                    th: string;
+                  };
+                  /** @description Thai, Lao (Lao script) and English */
+                  label: {
+                    en: string;
+                    la: string;
+                    th: string;
+                  };
+                  prize:
+                    | {
+                        /** @description minor units per wallet currency (THB satang, LAK kip), both positive */
+                        amounts: {
+                          LAK: number;
+                          THB: number;
+                        };
+                        /** @enum {string} */
+                        kind: 'money';
+                      }
+                    | {
+                        /** @description 1 to 100 coins */
+                        coins: number;
+                        /** @enum {string} */
+                        kind: 'coins';
+                      }
+                    | {
+                        /** @description an existing bonus, received through the bonus engine */
+                        bonusCode: string;
+                        /** @enum {string} */
+                        kind: 'bonus';
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'none';
+                      };
+                  /** @description #rrggbb */
+                  textColor: string;
+                  /** @description 1 to 1000000; the chance is the weight over the sum of weights */
+                  weight: number;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;

@@ -5,17 +5,20 @@
 import { loadConfig } from '../platform/config';
 import { readSecrets, secretsPath } from '../platform/secrets';
 import { CATALOGUE_NOTES, CATALOGUE_USAGE, catalogueCommand, type OpsApi } from './ops-bonus';
+import { WHEEL_NOTES, WHEEL_USAGE, spinOpsCommand, type SpinOpsApi } from './ops-wheel';
 
 const USAGE = `Usage: npm run ops -- <command>
   list                            show every setting
   get <key>                       show one setting
   set <key> <value>               change a setting (true/false, on/off, 1/0); effective at once
 ${CATALOGUE_USAGE}
+${WHEEL_USAGE}
 
 Keys: service.active, registerOTP, enableChatWidget, spin.active,
       remote.<mfe-auth|mfe-wallet|mfe-bonus|mfe-spin|mfe-chat>.enabled
 
-${CATALOGUE_NOTES}`;
+${CATALOGUE_NOTES}
+${WHEEL_NOTES}`;
 
 interface Envelope {
   code: string;
@@ -104,6 +107,13 @@ export async function runOps(
     if (command === 'bonus' || command === 'promotion') {
       const api: OpsApi = (method, path, body) => call(base, secret, method, path, body);
       const code = await catalogueCommand(api, command, argv.slice(1), { out, stdin });
+      if (code !== undefined) return code;
+      err(USAGE);
+      return 1;
+    }
+    if (command === 'wheel' || command === 'coins') {
+      const api: SpinOpsApi = (method, path, body) => call(base, secret, method, path, body);
+      const code = await spinOpsCommand(api, command, argv.slice(1), { out, stdin });
       if (code !== undefined) return code;
       err(USAGE);
       return 1;

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { Coins } from './coins';
+import { spinOpsRoutes } from './ops-routes';
 import { spinRoutes } from './routes';
 import { SpinService } from './spin-service';
 import { Wheels } from './wheels';
@@ -44,6 +45,7 @@ export const spinPlugin = fp(
     app.decorate('coins', coins);
     app.addHook('onReady', async () => wheels.seed());
     await app.register(spinRoutes, { prefix: '/api' });
+    await app.register(spinOpsRoutes, { prefix: '/ops' });
   },
   { name: 'spin', fastify: '5.x', dependencies: ['accounts', 'bonus'] },
 );
