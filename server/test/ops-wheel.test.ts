@@ -1,3 +1,4 @@
+import { spinDb } from '../src/features/spin/tables';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -243,6 +244,13 @@ describe(`operator wheels and coins (${dbLabel})`, () => {
       reference: expect.stringMatching(/^operator:/),
     });
     expect(await coinOf(m)).toBe(7);
+    // The reason stays with the coin entry.
+    const entry = await spinDb(t.app.ctx.db)
+      .selectFrom('spin_coin_entries')
+      .select(['delta', 'reason', 'note'])
+      .where('reference', '=', first.reference)
+      .executeTakeFirstOrThrow();
+    expect(entry).toEqual({ delta: 7, reason: 'operator', note: 'apology for the outage' });
     // The same grant again is a second grant (its own reference), not a repeat of the first.
     const again = body<{ coin: number; reference: string }>(
       await ops('POST', `/ops/coins/${m.id}`, { coins: 7 }),

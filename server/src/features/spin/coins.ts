@@ -43,12 +43,13 @@ export class Coins {
     coins: number,
     reason: 'deposit' | 'prize' | 'operator',
     reference: string,
+    note = '',
   ): Promise<boolean> {
     if (!Number.isSafeInteger(coins) || coins <= 0) return false;
     const t = spinDb(trx);
     const entry = await t
       .insertInto('spin_coin_entries')
-      .values({ member_id: memberId, delta: coins, reason, reference })
+      .values({ member_id: memberId, delta: coins, reason, reference, note })
       .onConflict((oc) => oc.column('reference').doNothing())
       .returning('id')
       .executeTakeFirst();

@@ -76,7 +76,12 @@ const MemberId = Type.Object({ memberId: Type.String({ minLength: 1, maxLength: 
 
 const CoinGrant = Type.Object({
   coins: Type.Integer({ minimum: 1, maximum: 1000 }),
-  reason: Type.Optional(Type.String({ maxLength: 200, description: 'why (written to the server log)' })),
+  reason: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description: 'why (kept with the coin entry and written to the server log)',
+    }),
+  ),
 });
 
 const CoinGrantResult = Type.Object({
@@ -261,7 +266,7 @@ export const spinOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await members.currency(memberId); // 404 NO_USER for an unknown member
       const reference = `operator:${randomUUID()}`;
       const coin = await ctx.db.transaction().execute(async (trx) => {
-        await coins.credit(trx, memberId, granted, 'operator', reference);
+        await coins.credit(trx, memberId, granted, 'operator', reference, reason ?? '');
         return coins.balance(memberId, trx);
       });
       request.log.info(

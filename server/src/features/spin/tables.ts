@@ -51,6 +51,7 @@ export type SpinTables = {
     delta: number;
     reason: 'deposit' | 'spin' | 'prize' | 'operator';
     reference: string;
+    note: ColumnType<string, string | undefined, never>;
     created_at: ColumnType<Date, Date | string | undefined, never>;
   };
   spin_seeds: {

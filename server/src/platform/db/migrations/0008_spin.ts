@@ -58,6 +58,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       c.notNull().check(sql`reason in ('deposit', 'spin', 'prize', 'operator')`),
     )
     .addColumn('reference', 'text', (c) => c.notNull().unique())
+    // why an operator granted them (empty for the other reasons)
+    .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   await db.schema
