@@ -5859,7 +5859,7 @@ export interface paths {
         content: {
           'application/json': {
             coins: number;
-            /** @description why (written to the server log) */
+            /** @description why (kept with the coin entry and written to the server log) */
             reason?: string;
           };
         };
