@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import type { ApiData } from '@wallet/api-types';
 import { activeBonus, depositFromBank, gameSession, moneyApi, pageToken, playRound } from '../lib/bonus';
+import { api } from '../lib/members';
+import { spinCoupons, spinSetup } from '../lib/spin';
 import { repoRoot, type Site } from '../lib/site';
 
 export type Language = 'th' | 'la' | 'en';
@@ -55,6 +58,8 @@ export interface TourState {
   settings?: Record<string, boolean>;
 }
 
+type SpinAnswer = ApiData<'/api/spinwheel/spin', 'post'>;
+
 /** A small picture to choose as a slip (a real PNG: 8×8 px, one colour). */
 const SLIP_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGOQqziBFTEMLQkABkZXgRDDjAEAAAAASUVORK5CYII=';
@@ -104,6 +109,28 @@ async function bonusPartWay(site: Site, token: string): Promise<void> {
     if (!bonus || bonus.turnover.percent >= 40) return;
     if ((await playRound(site, 'PG', session, 100)) === 'bet') return;
   }
+}
+
+/** The prize wheel's switch, on while its states are shown (off by default). */
+const WHEEL_ON = { 'spin.active': true };
+
+/** Coins to spin with: a deposit of 300.00 baht (3 coins) when the member has none left. */
+async function withCoins(site: Site, token: string): Promise<void> {
+  if ((await spinSetup(site, token)).userCoin === 0) await depositFromBank(site, token, 30_000);
+}
+
+/**
+ * A claimable coupon for the claim window: spins (through the API, as the wheel's button does) until one wins,
+ * when the member has none yet. Answers whether it spun.
+ */
+async function couponWon(site: Site, token: string): Promise<boolean> {
+  if ((await spinCoupons(site, token)).length > 0) return false;
+  for (let spin = 0; spin < 20; spin++) {
+    await withCoins(site, token);
+    const answer = await moneyApi<SpinAnswer>(site, '/api/spinwheel/spin', { token, body: {} });
+    if (answer.result.couponId) return true;
+  }
+  throw new Error('no coupon won in 20 spins');
 }
 
 /**
@@ -398,7 +425,87 @@ export const TOUR_STATES: readonly TourState[] = [
     open: ({ page }) => click(page, 'statement-slips-open'),
     ready: 'slip-modal',
   },
-  { id: 'spin', title: 'Spin', kind: 'page', who: 'member', route: '/user/spin', ready: 'spin-page' },
+  {
+    id: 'spin',
+    title: 'Prize wheel: the wheel with the member’s coins, and the coupons',
+    kind: 'page',
+    who: 'member',
+    route: '/user/spin',
+    settings: WHEEL_ON,
+    open: async ({ page, site }) => {
+      await withCoins(site, await pageToken(page));
+      await page.reload();
+      await page.getByTestId('spin-canvas').waitFor();
+      await page.locator('[data-testid="spin-button"]:enabled').waitFor();
+    },
+    ready: 'spin-canvas',
+  },
+  {
+    id: 'spin-prize',
+    title: 'Prize wheel: the prize window after a spin',
+    kind: 'window',
+    who: 'member',
+    settings: WHEEL_ON,
+    // The short motion of `prefers-reduced-motion` (it lands on the server's sector all the same): the window
+    // opens 2 s after the wheel stopped.
+    open: async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await click(page, 'spin-button');
+      await page.getByTestId('spin-prize-modal').waitFor();
+    },
+    ready: 'spin-prize-modal',
+    leave: async ({ page }) => {
+      await click(page, 'spin-prize-close');
+      await page.getByTestId('spin-prize-modal').waitFor({ state: 'detached' });
+      await page.emulateMedia({ reducedMotion: null });
+    },
+  },
+  {
+    id: 'spin-claim',
+    title: 'Prize wheel: the claim window of a coupon',
+    kind: 'window',
+    who: 'member',
+    settings: WHEEL_ON,
+    open: async ({ page, site }) => {
+      if (await couponWon(site, await pageToken(page))) await page.reload();
+      await page.getByTestId('spin-coupon-claim').first().click();
+    },
+    ready: 'spin-claim-modal',
+    // Closed without claiming: the wallet stays as the states after this one expect it.
+    leave: async ({ page }) => {
+      await page.keyboard.press('Escape');
+      await page.getByTestId('spin-claim-modal').waitFor({ state: 'detached' });
+    },
+  },
+  {
+    id: 'spin-verify',
+    title: 'Prize wheel: the verify page after the seed was revealed, one spin verified',
+    kind: 'page',
+    who: 'member',
+    route: '/user/spin/verify',
+    settings: WHEEL_ON,
+    open: async ({ page, site }) => {
+      const token = await pageToken(page);
+      const { total } = await api<{ total: number }>(site, '/api/spinwheel/draws', {
+        token,
+        body: { page: 1, limit: 10 },
+      });
+      if (total === 0) {
+        await withCoins(site, token);
+        await moneyApi(site, '/api/spinwheel/spin', { token, body: {} });
+        await page.reload();
+      }
+      await page.getByTestId('spin-draw-pending').first().waitFor();
+      await click(page, 'spin-rotate');
+      await page.getByTestId('spin-draw-verify').first().click();
+      await page.getByTestId('spin-draw-result').first().waitFor();
+      // The "seed revealed" toast would cover the result: dismissed, as the member would.
+      const toast = page.locator('.wl-toast');
+      await toast.locator('.wl-toast__dismiss').first().click();
+      await toast.first().waitFor({ state: 'detached' });
+    },
+    ready: 'spin-draw-result',
+  },
   {
     id: 'member-contact',
     title: 'Contact (signed in)',
