@@ -56,7 +56,7 @@ test('the wheel: one sector per slice in setup order with its colours and label,
   // Named, with a text alternative listing the sectors; the centre button shows the coins.
   const wheel = screen.getByRole('img', { name: 'Prize wheel Lucky wheel' });
   expect(wheel).toHaveAccessibleDescription(/clockwise from the pointer at the top.*10 baht.*\+2 coins/);
-  expect(screen.getByRole('button', { name: 'Spin (3 coins)' })).toBeEnabled();
+  expect(screen.getByRole('button', { name: 'Spin 3 coins' })).toBeEnabled();
   expect(wheel).toHaveAttribute('data-state', 'idle');
   expect(net.count('GET', '/api/spinwheel/coupon')).toBe(1);
   expect(screen.getByRole('link', { name: 'Verify your spins' })).toHaveAttribute(
@@ -89,7 +89,7 @@ test('size: 350 px on a wide window, 85 % of a phone; crisp on high-DPI; set up 
 test('a spin: locked while turning, stops on the server’s sector, darkens the others, prize after 2 s, reset', async () => {
   const net = wheelNetwork({ spin: () => spinAnswer(2, 2) });
   const { frames, canvas } = renderPage({ random: () => 0.9 });
-  await screen.findByRole('button', { name: 'Spin (3 coins)' });
+  await screen.findByRole('button', { name: 'Spin 3 coins' });
   jest.useFakeTimers();
 
   fireEvent.click(spinButton());
@@ -138,7 +138,7 @@ test('a spin: locked while turning, stops on the server’s sector, darkens the 
   expect(wheelCanvas()).toHaveAttribute('data-state', 'idle');
   expect(wheelCanvas()).toHaveAttribute('data-landed', '2');
   expect(canvas.lastRotation()).toBe(0);
-  expect(spinButton()).toHaveAccessibleName('Spin (2 coins)');
+  expect(spinButton()).toHaveAccessibleName('Spin 2 coins');
 
   const setupsBefore = net.count('GET', '/api/spinwheel/setup');
   const couponsBefore = net.count('GET', '/api/spinwheel/coupon');
@@ -158,7 +158,7 @@ test('every sector can be landed on, whatever the turns and offset drawn', async
   ] as const) {
     wheelNetwork({ spin: () => spinAnswer(index) });
     const { frames } = renderPage({ random: () => seed });
-    await screen.findByRole('button', { name: 'Spin (3 coins)' });
+    await screen.findByRole('button', { name: 'Spin 3 coins' });
     fireEvent.click(spinButton());
     await act(async () => undefined);
     frames.runToEnd();
@@ -171,7 +171,7 @@ test('every sector can be landed on, whatever the turns and offset drawn', async
 test('a slice without a prize: the prize window says to try again', async () => {
   wheelNetwork({ spin: () => spinAnswer(3) });
   const { frames } = renderPage();
-  await screen.findByRole('button', { name: 'Spin (3 coins)' });
+  await screen.findByRole('button', { name: 'Spin 3 coins' });
   jest.useFakeTimers();
   fireEvent.click(spinButton());
   await act(async () => undefined);
@@ -196,7 +196,7 @@ test('the last coin spent: closing the prize window puts focus on the heading, t
     },
   });
   const { frames } = renderPage();
-  await screen.findByRole('button', { name: 'Spin (1 coin)' });
+  await screen.findByRole('button', { name: 'Spin 1 coin' });
   jest.useFakeTimers();
   fireEvent.click(spinButton());
   await act(async () => undefined);
@@ -212,7 +212,7 @@ test('the last coin spent: closing the prize window puts focus on the heading, t
 test('each spin carries a fresh Idempotency-Key', async () => {
   const net = wheelNetwork({ spin: () => spinAnswer(1) });
   const { frames } = renderPage();
-  await screen.findByRole('button', { name: 'Spin (3 coins)' });
+  await screen.findByRole('button', { name: 'Spin 3 coins' });
   jest.useFakeTimers();
   for (let i = 0; i < 2; i += 1) {
     fireEvent.click(spinButton());
@@ -230,7 +230,7 @@ test('each spin carries a fresh Idempotency-Key', async () => {
 test('no coins: the button is locked and says how to earn some; nothing is sent', async () => {
   const net = wheelNetwork({ setup: () => setup(0) });
   renderPage();
-  const button = await screen.findByRole('button', { name: 'Spin (0 coins)' });
+  const button = await screen.findByRole('button', { name: 'Spin 0 coins' });
   expect(button).toBeDisabled();
   expect(screen.getByTestId('spin-no-coins')).toHaveTextContent('You have no coins: deposit to earn some');
   fireEvent.click(button);
@@ -245,7 +245,7 @@ test('a spin refused for lack of coins: an alert titled error with the no-coin t
     },
   });
   renderPage();
-  await screen.findByRole('button', { name: 'Spin (3 coins)' });
+  await screen.findByRole('button', { name: 'Spin 3 coins' });
   const setups = net.count('GET', '/api/spinwheel/setup');
   fireEvent.click(spinButton());
   const alert = await screen.findByRole('alertdialog', { name: 'Error' });
@@ -264,7 +264,7 @@ test('other spin refusals show the translated code, in the member’s language',
     },
   });
   renderPage();
-  fireEvent.click(await screen.findByRole('button', { name: 'หมุน (3 เหรียญ)' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'หมุน 3 เหรียญ' }));
   const alert = await screen.findByRole('alertdialog', { name: 'เกิดข้อผิดพลาด' });
   expect(alert).toHaveTextContent('ระบบขัดข้อง กรุณาลองใหม่อีกครั้ง');
   fireEvent.click(within(alert).getByRole('button', { name: 'ตกลง' }));
@@ -283,7 +283,7 @@ test('no active wheel: the page says the wheel is closed and shows no canvas', a
 test('reduced motion: a short animation (≤ 400 ms) that still lands on the server’s sector', async () => {
   wheelNetwork({ spin: () => spinAnswer(4) });
   const { frames } = renderPage({ reducedMotion: true });
-  await screen.findByRole('button', { name: 'Spin (3 coins)' });
+  await screen.findByRole('button', { name: 'Spin 3 coins' });
   fireEvent.click(spinButton());
   await act(async () => undefined);
   const count = frames.runToEnd();
@@ -303,7 +303,7 @@ test('prefers-reduced-motion is read from the browser when the page is not told'
       <SpinPage frames={frames.scheduler} random={() => 0.5} />
     </MemoryRouter>,
   );
-  fireEvent.click(await screen.findByRole('button', { name: 'Spin (3 coins)' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Spin 3 coins' }));
   await act(async () => undefined);
   expect(frames.runToEnd()).toBeLessThanOrEqual(24);
   expect(matchMedia).toHaveBeenCalledWith('(prefers-reduced-motion: reduce)');
@@ -315,9 +315,9 @@ test('live: a wallet change (a deposit earned coins) reads the coins and coupons
   let coins = 0;
   const net = wheelNetwork({ setup: () => setup(coins) });
   renderPage();
-  await screen.findByRole('button', { name: 'Spin (0 coins)' });
+  await screen.findByRole('button', { name: 'Spin 0 coins' });
   coins = 2;
   act(() => bus.emit('wallet:changed', { reason: 'deposit' }));
-  expect(await screen.findByRole('button', { name: 'Spin (2 coins)' })).toBeEnabled();
+  expect(await screen.findByRole('button', { name: 'Spin 2 coins' })).toBeEnabled();
   expect(net.count('GET', '/api/spinwheel/coupon')).toBe(2);
 });

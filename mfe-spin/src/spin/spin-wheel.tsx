@@ -211,15 +211,13 @@ export function SpinWheel({
           data-testid="spin-button"
           disabled={phase !== 'idle' || noCoins}
           aria-busy={phase !== 'idle' || undefined}
-          aria-label={phase === 'idle' ? t('wheel.spin', { count: Math.max(0, coins) }) : t('wheel.spinning')}
           onClick={() => void spin()}
         >
-          <span className="spin-wheel__button-verb" aria-hidden="true">
-            {t('wheel.spinShort')}
-          </span>
-          <span className="spin-wheel__button-coins" aria-hidden="true">
-            {t('wheel.coins', { count: Math.max(0, coins) })}
-          </span>
+          {/* The visible words are the name (no aria-label that could differ from what is seen). */}
+          <span className="spin-wheel__button-verb">
+            {phase === 'idle' ? t('wheel.spinShort') : t('wheel.spinning')}
+          </span>{' '}
+          <span className="spin-wheel__button-coins">{t('wheel.coins', { count: Math.max(0, coins) })}</span>
         </button>
       </div>
       <div id={listId} className="wl-visually-hidden">

@@ -252,8 +252,13 @@ function DrawRow({ draw }: { draw: Draw }) {
             <dt>{t('verify.current.clientSeed')}</dt>
             <dd className="spin-verify__mono">{draw.clientSeed}</dd>
             <dt>{t('verify.draws.weights')}</dt>
-            <dd className="spin-verify__mono">
-              {draw.codes.map((code, i) => `${code} ${draw.weights[i] ?? '?'}`).join(' · ')}
+            <dd className="spin-verify__weights">
+              {/* Each code stays whole with its weight; lines break only between them. */}
+              {draw.codes.map((code, i) => (
+                <span key={code} className="spin-verify__weight">
+                  {code} {draw.weights[i] ?? '?'}
+                </span>
+              ))}
             </dd>
           </dl>
         </details>

@@ -17,6 +17,9 @@ const html = (th: string, la: string, en: string): Localized => ({
   en: `<p>${en}</p>`,
 });
 
+/** The kip prize of a baht prize (600 ×), written with thousands separators: 30,000. */
+const kip = (baht: number): string => (baht * 600).toLocaleString('en-US');
+
 const money = (
   code: string,
   baht: number,
@@ -29,9 +32,9 @@ const money = (
   bgColor,
   textColor,
   htmlDescription: html(
-    `รับเงิน ${baht} บาทเข้ากระเป๋า (สมาชิกเงินกีบรับ ${baht * 600} กีบ)`,
-    `ຮັບເງິນ ${baht} ບາດເຂົ້າກະເປົາ (ສະມາຊິກເງິນກີບຮັບ ${baht * 600} ກີບ)`,
-    `${baht} baht into your wallet (kip members get ${baht * 600} kip)`,
+    `รับเงิน ${baht} บาทเข้ากระเป๋า (สมาชิกเงินกีบรับ ${kip(baht)} กีบ)`,
+    `ຮັບເງິນ ${baht} ບາດເຂົ້າກະເປົາ (ສະມາຊິກເງິນກີບຮັບ ${kip(baht)} ກີບ)`,
+    `${baht} baht into your wallet (kip members get ${kip(baht)} kip)`,
   ),
   weight,
   prize: { kind: 'money', amounts: { THB: baht * 100, LAK: baht * 600 } },
