@@ -1,11 +1,12 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus, setLocale } from '@wallet/shared';
-import { bonusApi, type Bonus, type Profile } from './bonus/api';
+import { bonusApi, type Bonus } from './bonus/api';
 import { BonusPage } from './bonus/bonus-page';
 import { activeCheck, bonus, NO_ACTIVE, record } from './bonus/test-fixtures';
 import { conditionsApi } from './conditions/api';
 import { ConditionsModal } from './conditions/conditions-modal';
+import { statementApi, type Profile } from './statement/api';
 
 beforeAll(() => setLocale('en'));
 afterEach(() => jest.restoreAllMocks());
@@ -16,7 +17,7 @@ const now = () => NOW;
 const NOTICE = { text: 'Only {percentFail}% of the bonus can be withdrawn if the turnover is not met.' };
 
 function mockNetwork(list: Bonus[], active = NO_ACTIVE, currency: 'THB' | 'LAK' = 'THB') {
-  jest.spyOn(bonusApi, 'profile').mockResolvedValue({ currency } as Profile);
+  jest.spyOn(statementApi, 'profile').mockResolvedValue({ currency } as Profile);
   jest.spyOn(bonusApi, 'notice').mockResolvedValue(NOTICE);
   return {
     list: jest.spyOn(bonusApi, 'list').mockResolvedValue(list),
@@ -147,7 +148,7 @@ test('live: the turnover moves when the wallet changes (the member played)', asy
 });
 
 test('a failed list load is silent: the loader goes, no message', async () => {
-  jest.spyOn(bonusApi, 'profile').mockRejectedValue(new Error('down'));
+  jest.spyOn(statementApi, 'profile').mockRejectedValue(new Error('down'));
   jest.spyOn(bonusApi, 'notice').mockRejectedValue(new Error('down'));
   jest.spyOn(bonusApi, 'list').mockRejectedValue(new Error('down'));
   jest.spyOn(bonusApi, 'checkActive').mockRejectedValue(new Error('down'));

@@ -15,8 +15,6 @@ export type ClearResult = ApiData<'/api/bonus/clear', 'get'>;
 export type PromotionFind = ApiData<'/api/promotion/find/{code}', 'get'>;
 export type Promotion = Extract<PromotionFind, { code: string }>;
 export type Notice = ApiData<'/api/lookup/notice', 'get'>;
-/** The member's profile: its `currency` says how amounts read (THB satang, LAK whole kip). */
-export type Profile = ApiData<'/api/account/profile', 'get'>;
 
 const enc = encodeURIComponent;
 
@@ -36,7 +34,6 @@ export const bonusApi = {
     ),
   /** The notice under a bonus: its text holds the `{percentFail}` placeholder. */
   notice: () => get<Notice>('/api/lookup/notice'),
-  profile: () => get<Profile>('/api/account/profile'),
 };
 
 /** A found promotion, as opposed to the empty answer for an unknown code. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { bus, buildConfig, currencyScale, type Currency } from '@wallet/shared';
+import { bus } from '@wallet/shared';
 import { bonusApi, type ActiveCheck, type Bonus } from './api';
 
 export interface BonusData {
@@ -87,29 +87,6 @@ export function fillNotice(text: string, percentFail: number): string {
   return text.split('{percentFail}').join(String(percentFail));
 }
 
-/** How amounts of the member's currency read: THB from satang with 2 decimals, LAK whole kip. */
-export interface MoneyFormat {
-  currency: Currency;
-  scale: number;
-}
-
-/**
- * The member's currency, from the profile. Until the profile answers (or if it fails) the build's currency is
- * assumed: kip in the Laos build, baht elsewhere.
- */
-export function useMoneyFormat(): MoneyFormat {
-  const [currency, setCurrency] = useState<Currency>(buildConfig.laos ? 'LAK' : 'THB');
-  useEffect(() => {
-    let live = true;
-    bonusApi.profile().then(
-      (profile) => {
-        if (live && (profile.currency === 'THB' || profile.currency === 'LAK')) setCurrency(profile.currency);
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return { currency, scale: currencyScale(currency) };
-}
+/** The member's currency for amounts: the statement's hook (one reading of the profile's currency). */
+export { useMoneyFormat } from '../statement/use-money-format';
+export type { MoneyFormat } from '../statement/statement-rules';

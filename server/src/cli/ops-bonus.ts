@@ -101,7 +101,8 @@ function promotionTable(rows: PromotionRow[]): string[] {
   );
 }
 
-async function readDefinition(source: string, io: CatalogueIo): Promise<unknown> {
+/** A whole definition as JSON, from a file or (`-`) standard input. */
+export async function readDefinition(source: string, io: Pick<CatalogueIo, 'stdin'>): Promise<unknown> {
   const text = source === '-' ? await io.stdin() : await readFile(source, 'utf8');
   try {
     return JSON.parse(text) as unknown;

@@ -2,8 +2,7 @@
  * Operator CLI: `wheel …` (list, show, set, use) through /ops/wheels and `coins grant` through /ops/coins of the
  * running server. Errors of the server (a 400 with its problems) are thrown for runOps to print.
  */
-import { readFile } from 'node:fs/promises';
-import { table } from './ops-bonus';
+import { readDefinition, table } from './ops-bonus';
 
 /** One authenticated call to the running server: the answer's `data`, or a thrown error. */
 export type SpinOpsApi = (method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown) => Promise<unknown>;
@@ -29,17 +28,6 @@ interface WheelRow {
   totalWeight: number;
   draws: number;
   slices: unknown[];
-}
-
-async function readDefinition(source: string, io: SpinOpsIo): Promise<unknown> {
-  const text = source === '-' ? await io.stdin() : await readFile(source, 'utf8');
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (e) {
-    throw new Error(
-      `${source === '-' ? 'stdin' : source}: not JSON (${e instanceof Error ? e.message : ''})`,
-    );
-  }
 }
 
 /**
