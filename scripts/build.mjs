@@ -4,8 +4,18 @@ import { spawnSync } from 'node:child_process';
 import { apps, isBuilt, root, serverBuilt } from './apps.mjs';
 
 const args = process.argv.slice(2);
+const usage = `usage: node scripts/build.mjs [--missing] [server|${apps.join('|')} ...]`;
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(usage);
+  process.exit(0);
+}
+const unknownFlags = args.filter((a) => a.startsWith('-') && a !== '--missing');
+if (unknownFlags.length > 0) {
+  console.error(`unknown option: ${unknownFlags.join(' ')}\n${usage}`);
+  process.exit(2);
+}
 const onlyMissing = args.includes('--missing');
-const named = args.filter((a) => !a.startsWith('--'));
+const named = args.filter((a) => !a.startsWith('-'));
 const targets = named.length > 0 ? named : ['server', ...apps];
 
 function run(label, cmd, cmdArgs) {
