@@ -1,0 +1,19 @@
+// Registers the service worker (/sw.js) once the page has loaded, so that it never competes with the first render.
+// Added to the `main` entry by the host's production build only (host/webpack.config.js).
+
+/** Registers `/sw.js` for the whole site after `load`; does nothing where service workers are not available. */
+export function registerServiceWorker(win: Window = window): void {
+  const container = win.navigator.serviceWorker;
+  // Service workers exist only in secure contexts (https, or http on localhost/127.0.0.1).
+  if (!container || !win.isSecureContext) return;
+  const register = (): void => {
+    container.register('/sw.js', { scope: '/', updateViaCache: 'none' }).catch((error: unknown) => {
+      // Not fatal: the site works without it, only without the offline shell and the cached remotes.
+      console.warn('service worker registration failed', error);
+    });
+  };
+  if (win.document.readyState === 'complete') register();
+  else win.addEventListener('load', register, { once: true });
+}
+
+if (process.env.NODE_ENV === 'production' && typeof window !== 'undefined') registerServiceWorker();
