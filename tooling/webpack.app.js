@@ -5,6 +5,7 @@ const path = require('node:path');
 const fs = require('node:fs');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 const repoRoot = path.join(__dirname, '..');
@@ -169,6 +170,65 @@ const injectExternalRuntimeCore = path.join(
 );
 
 /**
+ * The chunk groups a chunk's consumed shared modules (React, `@wallet/shared`, ...) load from. The host provides
+ * each of them itself, so the runtime loads the provided module's chunk (its fallback's chunk only when nothing
+ * provides it).
+ */
+function sharedModuleGroups(compilation, chunk, provided) {
+  const { chunkGraph } = compilation;
+  const groups = [];
+  for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+    if (module.constructor.name !== 'ConsumeSharedModule') continue;
+    const source = provided.get(module.options?.shareKey) ?? module;
+    for (const block of source.blocks) {
+      const group = chunkGraph.getBlockChunkGroup(block);
+      if (group) groups.push(group);
+    }
+  }
+  return groups;
+}
+
+/**
+ * The host's index.html asks for the bootstrap's chunks at once (`<link rel="preload" as="script">`), beside
+ * main.js instead of after it: the chunks of `import('./bootstrap')` in main.ts and of the shared modules they
+ * consume (React, `@wallet/shared`, ...), which webpack's runtime would only request once main.js has run. Lazy
+ * chunks (a page's `import()`) are not followed.
+ */
+class PreloadBootstrapChunks {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PreloadBootstrapChunks', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadBootstrapChunks', (data) => {
+        const start = compilation.namedChunkGroups.get('bootstrap');
+        if (!start) return data;
+        const provided = new Map();
+        for (const module of compilation.modules) {
+          if (module.constructor.name === 'ProvideSharedModule') provided.set(module._name, module);
+        }
+        const files = new Set();
+        const seen = new Set();
+        const queue = [start];
+        while (queue.length > 0) {
+          const group = queue.shift();
+          if (seen.has(group)) continue;
+          seen.add(group);
+          for (const chunk of group.chunks) {
+            for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+            queue.push(...sharedModuleGroups(compilation, chunk, provided));
+          }
+        }
+        const tags = [...files]
+          .sort()
+          .map((file) =>
+            HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `/${file}` }),
+          );
+        data.headTags.push(...tags);
+        return data;
+      });
+    });
+  }
+}
+
+/**
  * @param {object} app
  * @param {string} app.dir            the app's folder (`__dirname` of its webpack.config.js)
  * @param {string} app.name           MF name: `host` or `mfe_<x>`
@@ -188,6 +248,8 @@ function createAppConfig(app) {
     // ships remoteEntry.js, the manifest and the exposed chunks, nothing else.
     const withHtml = isHost || !isProd;
     const entry = withHtml && app.entry ? { main: path.resolve(dir, app.entry) } : {};
+    // Remotes keep style-loader: their CSS comes with their code, wherever the host mounts it.
+    const extractCss = isHost && isProd;
 
     return {
       mode,
@@ -227,14 +289,19 @@ function createAppConfig(app) {
           {
             test: /\.css$/,
             use: [
-              {
-                // No inline <style> on the page (the site's CSP has no 'unsafe-inline'): constructed stylesheets.
-                loader: 'style-loader',
-                options: {
-                  insert: path.join(__dirname, 'style-adopt', 'insert.js'),
-                  styleTagTransform: path.join(__dirname, 'style-adopt', 'transform.js'),
-                },
-              },
+              // The host's production build: its CSS (shell, skeleton, the shared UI kit's base) in a real, hashed
+              // stylesheet linked from index.html, so the frame the server paints is styled before any JavaScript.
+              // A linked same-origin stylesheet needs no 'unsafe-inline' (style-src 'self').
+              extractCss
+                ? MiniCssExtractPlugin.loader
+                : {
+                    // Elsewhere no inline <style> (the site's CSP has no 'unsafe-inline'): constructed stylesheets.
+                    loader: 'style-loader',
+                    options: {
+                      insert: path.join(__dirname, 'style-adopt', 'insert.js'),
+                      styleTagTransform: path.join(__dirname, 'style-adopt', 'transform.js'),
+                    },
+                  },
               'css-loader',
             ],
           },
@@ -256,6 +323,15 @@ function createAppConfig(app) {
           ...(isHost ? { runtimePlugins: [injectExternalRuntimeCore] } : {}),
         }),
         new TypesOnlyGuard(),
+        ...(extractCss
+          ? [
+              new MiniCssExtractPlugin({
+                filename: '[name].[contenthash:8].css',
+                chunkFilename: '[name].[contenthash:8].css',
+              }),
+            ]
+          : []),
+        ...(isHost && isProd ? [new PreloadBootstrapChunks()] : []),
         ...(isHost ? [] : [new SharedContractGuard()]),
         ...(withHtml
           ? [

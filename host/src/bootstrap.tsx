@@ -3,8 +3,14 @@ import { patchHistoryApi } from 'single-spa';
 import { registerCatalogs, startRealtime } from '@wallet/shared';
 import { App, createShellRouter } from './app';
 import { catalogs } from './catalogs';
-import { fetchRemoteDirectory, registerWithFederation } from './remotes';
+import {
+  loadRemoteDirectory,
+  registerWithFederation,
+  startRemoteModule,
+  type RemoteModuleId,
+} from './remotes';
 import { reportRemoteFailures } from './shell/remote-failure-reporter';
+import { readSiteBlock, removeFrameWhenShellRenders } from './shell/static-frame';
 
 // Before the first render: every router on the page (the host's and each remote's) sees every navigation.
 patchHistoryApi({ urlRerouteOnly: true });
@@ -16,11 +22,18 @@ reportRemoteFailures();
 startRealtime();
 
 async function start(): Promise<void> {
-  const directory = await fetchRemoteDirectory();
+  const site = readSiteBlock();
+  // The remotes map comes with the page on a first load (no /remotes.json round trip); `/remotes.json` otherwise.
+  const directory = await loadRemoteDirectory();
   registerWithFederation(directory);
+  // The route's remote starts loading now, while the rest of the bootstrap and the first render run.
+  if (site.module?.includes('/')) startRemoteModule(site.module as RemoteModuleId, directory);
+
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(<App router={createShellRouter()} directory={directory} />);
+  const router = createShellRouter();
+  removeFrameWhenShellRenders(router, container);
+  createRoot(container).render(<App router={router} directory={directory} />);
 }
 
 void start();

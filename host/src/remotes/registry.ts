@@ -1,4 +1,4 @@
-import { init, registerRemotes } from '@module-federation/enhanced/runtime';
+import { init, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { remotesApi, type RemoteDescriptor } from '@wallet/shared';
 import { remoteFailurePolicyPlugin } from './failure-policy';
 
@@ -36,6 +36,31 @@ export const DEFAULT_REMOTES: readonly RemoteDescriptor[] = REMOTE_NAMES.map((na
   return { name, folder, entry: `/remotes/${folder}/mf-manifest.json`, enabled: true };
 });
 
+/** The id of the remotes map the server renders into index.html (`<script type="application/json" id="remotes">`). */
+export const INLINE_REMOTES_ID = 'remotes';
+
+/**
+ * The remotes map the server rendered into the page, read without a request; undefined when the page has none
+ * (or it is not readable), then the host asks `/remotes.json`.
+ */
+export function readInlineRemoteDirectory(doc: Document = document): RemoteDirectory | undefined {
+  const text = doc.getElementById(INLINE_REMOTES_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const parsed = JSON.parse(text) as { remotes?: unknown };
+    return Array.isArray(parsed.remotes)
+      ? createRemoteDirectory(parsed.remotes as RemoteDescriptor[])
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The page's own map when the server rendered one (first load), else `/remotes.json`. */
+export async function loadRemoteDirectory(): Promise<RemoteDirectory> {
+  return readInlineRemoteDirectory() ?? fetchRemoteDirectory();
+}
+
 /** Reads the operator's list; falls back to the default layout when it cannot be fetched. */
 export async function fetchRemoteDirectory(): Promise<RemoteDirectory> {
   try {
@@ -59,4 +84,18 @@ export function registerWithFederation(directory: RemoteDirectory): void {
     plugins: [remoteFailurePolicyPlugin()],
   });
   registerRemotes(directory.enabled.map(({ name, entry }) => ({ name, entry })));
+}
+
+/**
+ * Starts loading a remote module before anything renders it: its manifest, its entry (run, so the container is
+ * ready) and the exposed module's chunks, while the host's bootstrap and first render go on. The slot that mounts
+ * it later finds it loaded. A failure here is silent: the slot's own load applies the failure policy and reports.
+ */
+export function startRemoteModule(id: RemoteModuleId, directory: RemoteDirectory): void {
+  const name = remoteNameOf(id);
+  if (!directory.isEnabled(name)) return;
+  const expose = id.slice(id.indexOf('/') + 1);
+  preloadRemote([{ nameOrAlias: name, exposes: [expose], resourceCategory: 'sync', share: false }]).catch(
+    () => undefined,
+  );
 }

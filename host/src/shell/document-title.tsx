@@ -3,6 +3,7 @@ import { useMatches } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { lookupApi } from '../api';
 import { useLookup } from '../lib/use-lookup';
+import { readSiteBlock, type SiteBlock } from './static-frame';
 
 /**
  * What a route of the host's table says about its page (`handle` in routes.tsx): the `host` catalogue key of
@@ -21,10 +22,21 @@ export function SiteNameProvider({ children }: { children: ReactNode }) {
   return <SiteNameContext.Provider value={data?.name || undefined}>{children}</SiteNameContext.Provider>;
 }
 
-/** The site's name from the info lookup; the catalogue's name until it arrives. */
+let pageBlock: SiteBlock | undefined;
+
+/** The site's name the server rendered into the page (and its frame) for that language, if any. */
+function pageSiteName(language: string): string | undefined {
+  pageBlock ??= typeof document === 'undefined' ? {} : readSiteBlock();
+  return pageBlock.locale === language ? pageBlock.name : undefined;
+}
+
+/**
+ * The site's name from the info lookup; until it arrives, the name the server painted in the frame (same
+ * language), else the catalogue's name.
+ */
 export function useSiteName(): string {
-  const { t } = useTranslation('host');
-  return useContext(SiteNameContext) ?? t('appName');
+  const { t, i18n } = useTranslation('host');
+  return useContext(SiteNameContext) ?? pageSiteName(i18n.resolvedLanguage ?? i18n.language) ?? t('appName');
 }
 
 const isRouteHandle = (handle: unknown): handle is RouteHandle =>

@@ -5,6 +5,15 @@ import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import {
+  IndexPageFiles,
+  pageEtag,
+  pageLocale,
+  remoteDirectory,
+  remoteEntry,
+  type RemoteDescriptor,
+} from './index-page';
+import type { Locale } from './locale';
 import { assetsDir } from './paths';
 import { REMOTE_FOLDERS, type RemoteFolder } from './settings';
 
@@ -23,8 +32,8 @@ export function cacheControlFor(file: string): string {
   return CACHE_NO_CACHE;
 }
 
-/** The entry (manifest) the host loads for a remote, as listed in remotes.json; the site's CSP allows its origin. */
-export const remoteEntry = (folder: RemoteFolder): string => `/remotes/${folder}/mf-manifest.json`;
+export { remoteEntry };
+/** The entries (manifests) the host loads, as listed in remotes.json; the site's CSP allows their origins. */
 export const REMOTE_ENTRIES: readonly string[] = REMOTE_FOLDERS.map(remoteEntry);
 
 /** Prefixes that never fall back to the host's index.html. */
@@ -92,15 +101,7 @@ export const staticRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (_request, reply) => {
       reply.header('cache-control', CACHE_NO_CACHE);
-      const settings = await ctx.settings.all();
-      return {
-        remotes: REMOTE_FOLDERS.map((folder) => ({
-          name: folder.replace('-', '_'),
-          folder,
-          entry: remoteEntry(folder),
-          enabled: settings[`remote.${folder}.enabled`],
-        })),
-      };
+      return { remotes: await remotesOf(ctx.settings) };
     },
   );
 
@@ -125,15 +126,38 @@ export const staticRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const rel = safeRelative((request.params as { '*': string })['*']);
     if (rel !== undefined && !isReserved(request.url)) {
       const root = hostDist();
-      if (await isFile(root, rel)) return sendWithPolicy(reply, root, rel, cacheControlFor(rel));
+      // The built index.html itself is a template: it is answered rendered, as for `/`.
+      if (rel !== 'index.html' && (await isFile(root, rel)))
+        return sendWithPolicy(reply, root, rel, cacheControlFor(rel));
     }
+    if (await sendHostIndex(reply, ctx.config.staticRoot, request.method, request.url)) return reply;
     return reply.callNotFound();
   });
 };
 
+type SettingsReader = { all(): Promise<Record<string, unknown>> };
+
+/** The remotes map with the operator's enabled flags (remotes.json and the page's data block). */
+async function remotesOf(settings: SettingsReader): Promise<RemoteDescriptor[]> {
+  const values = await settings.all();
+  return remoteDirectory((folder) => values[`remote.${folder}.enabled`] === true);
+}
+
+/** One set of cached files (template, manifests) per static root. */
+const pageFiles = new Map<string, IndexPageFiles>();
+function filesFor(staticRoot: string): IndexPageFiles {
+  let files = pageFiles.get(staticRoot);
+  if (!files) {
+    files = new IndexPageFiles(staticRoot);
+    pageFiles.set(staticRoot, files);
+  }
+  return files;
+}
+
 /**
- * History-mode fallback used by the not-found handler: GET/HEAD of a non-reserved path whose last segment has
- * no file extension gets the host's index.html. Returns false when it did not answer.
+ * History-mode fallback (and `/`, `/index.html`): GET/HEAD of a non-reserved path whose last segment has no file
+ * extension gets the host's index.html, rendered for the route and the member's language (platform/index-page.ts).
+ * Returns false when it did not answer.
  */
 export async function sendHostIndex(
   reply: FastifyReply,
@@ -146,8 +170,38 @@ export async function sendHostIndex(
   if (isReserved(pathname)) return false;
   const last = pathname.split('/').pop() ?? '';
   if (/\.[A-Za-z0-9]{1,8}$/.test(last) && !last.endsWith('.html')) return false;
-  const root = path.join(staticRoot, 'host', 'dist');
-  if (!(await isFile(root, 'index.html'))) return false;
-  sendWithPolicy(reply, root, 'index.html', CACHE_NO_CACHE);
+  const { request, server } = reply;
+  const { ctx } = server;
+  const locale = pageLocale(request.headers, ctx.defaultLocale);
+  const [remotes, siteName] = await Promise.all([remotesOf(ctx.settings), siteNameOf(server, locale)]);
+  const html = await filesFor(staticRoot).render({
+    pathname: pathname === '/index.html' ? '/' : pathname,
+    locale,
+    remotes,
+    ...(siteName ? { siteName } : {}),
+  });
+  if (html === undefined) return false;
+  const etag = pageEtag(html);
+  reply
+    .header('cache-control', CACHE_NO_CACHE)
+    .header('vary', 'Cookie, Accept-Language')
+    .header('etag', etag)
+    .type('text/html; charset=utf-8');
+  if (request.headers['if-none-match'] === etag) {
+    reply.status(304).send();
+    return true;
+  }
+  reply.send(html);
   return true;
+}
+
+/** The operator's site name in a language (content `info`), when the content feature is there. */
+async function siteNameOf(server: FastifyReply['server'], locale: Locale): Promise<string | undefined> {
+  if (!server.hasDecorator('content')) return undefined;
+  try {
+    const info = (await server.content.get('info', locale)) as { name?: unknown } | undefined;
+    return typeof info?.name === 'string' ? info.name : undefined;
+  } catch {
+    return undefined;
+  }
 }

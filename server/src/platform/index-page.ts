@@ -1,0 +1,460 @@
+/**
+ * The host's `index.html`, rendered per request (docs/architecture.md "First load"). The built file
+ * (host/dist/index.html) is read once and again whenever its mtime changes (a new host release shows without a
+ * restart); each answer then carries, for the route asked for:
+ *
+ * - `<html lang>`, the page title and the shell's frame (top bar, menus, the page's skeleton) in the member's
+ *   language: the `i18next` cookie the client writes when the language changes, else Accept-Language, else the
+ *   site's default language. The frame is painted with the host's extracted stylesheet before any JavaScript runs;
+ *   the host removes it when React has rendered the real shell;
+ * - the remotes map with the operator's enabled flags as a JSON data block (`<script type="application/json"
+ *   id="remotes">`, which CSP does not run), so the first load makes no `/remotes.json` request;
+ * - preload hints for the route's remote: its manifest, its `remoteEntry.js` and the exposed module's chunks as
+ *   its mf-manifest.json lists them (read from disk, cached by mtime), and the lookups the first screen needs.
+ *
+ * Everything injected is escaped. Which remote module serves which route is `PAGE_ROUTES` below, kept equal to
+ * host/src/routes.tsx by server/test/index-page.test.ts.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { LOCALES, pickLocale, type Locale } from './locale';
+import { FRAME_STRINGS, type FrameStrings, type TitleKey } from './index-page-strings';
+import { REMOTE_FOLDERS, type RemoteFolder } from './settings';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Routes
+
+/** `mfe_auth/Login`: a remote's name and one of its exposed modules, as the host's routes name them. */
+export type RemoteModuleId = `mfe_${string}/${string}`;
+
+/** Which shell frame a route is painted in: the signed-out one, the member's, or none (bare pages). */
+export type FrameKind = 'public' | 'member' | 'none';
+
+export interface PageRoute {
+  frame: FrameKind;
+  /** The page's title (the host catalogue's `titles.<key>`; `terminated`: `terminated.pageTitle`). */
+  title: TitleKey;
+  /** The title alone, without the site's name (as the host's `bare` route handle). */
+  bare?: boolean;
+  /** The remote module the page mounts. */
+  module?: RemoteModuleId;
+  /** Lookups the first screen asks for before it renders, preloaded with the page. */
+  lookups?: readonly string[];
+}
+
+/**
+ * The host's routes (host/src/routes.tsx) as the server needs them. A signed-in page gets the member frame even
+ * though the server cannot know the session: a visitor without one is sent to /login by the host.
+ */
+export const PAGE_ROUTES: Readonly<Record<string, PageRoute>> = {
+  '/login': {
+    frame: 'public',
+    title: 'login',
+    module: 'mfe_auth/Login',
+    // The terminated check the host runs before /login renders (routing/guards.ts).
+    lookups: ['/api/lookup/active'],
+  },
+  '/register': { frame: 'public', title: 'register', module: 'mfe_auth/Register' },
+  '/howto': { frame: 'public', title: 'howto' },
+  '/contact': { frame: 'public', title: 'contact' },
+  '/user/home': { frame: 'member', title: 'home', module: 'mfe_wallet/Home' },
+  '/user/profile': { frame: 'member', title: 'profile', module: 'mfe_auth/Profile' },
+  '/user/bonus': { frame: 'member', title: 'bonus', module: 'mfe_bonus/Bonus' },
+  '/user/statement': { frame: 'member', title: 'statement', module: 'mfe_bonus/Statement' },
+  '/user/spin': { frame: 'member', title: 'spin', module: 'mfe_spin/Spin' },
+  '/user/spin/verify': { frame: 'member', title: 'spinVerify', module: 'mfe_spin/Verify' },
+  '/user/contact': { frame: 'member', title: 'contact' },
+  '/terminated': { frame: 'none', title: 'terminated', bare: true },
+};
+
+/** Paths the host redirects at once (`/` → `/user` → `/user/home`). */
+const REDIRECTS: Readonly<Record<string, string>> = { '/': '/user/home', '/user': '/user/home' };
+
+/** The route of a path: a known page, a signed-in page that does not exist, or the site's not-found page. */
+export function routeFor(pathname: string): PageRoute {
+  const trimmed = pathname.replace(/\/+$/, '') || '/';
+  const target = REDIRECTS[trimmed] ?? trimmed;
+  const known = PAGE_ROUTES[target];
+  if (known) return known;
+  return target.startsWith('/user/')
+    ? { frame: 'member', title: 'notFound' }
+    : { frame: 'none', title: 'notFound' };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Remotes
+
+/** The remote's name as the host registers it: `mfe-auth` → `mfe_auth`. */
+export const remoteNameOf = (folder: RemoteFolder): string => folder.replace('-', '_');
+
+/** The entry (manifest) the host registers for a remote; the site's CSP allows its origin. */
+export const remoteEntry = (folder: RemoteFolder): string => `/remotes/${folder}/mf-manifest.json`;
+
+export interface RemoteDescriptor {
+  name: string;
+  folder: RemoteFolder;
+  entry: string;
+  enabled: boolean;
+}
+
+/** The remotes map (`/remotes.json` and the page's data block) with the operator's enabled flags. */
+export function remoteDirectory(enabled: (folder: RemoteFolder) => boolean): RemoteDescriptor[] {
+  return REMOTE_FOLDERS.map((folder) => ({
+    name: remoteNameOf(folder),
+    folder,
+    entry: remoteEntry(folder),
+    enabled: enabled(folder),
+  }));
+}
+
+const folderOfName = (name: string): RemoteFolder | undefined =>
+  REMOTE_FOLDERS.find((folder) => remoteNameOf(folder) === name);
+
+/** What a remote's mf-manifest.json says the page needs: its entry script and each exposed module's chunks. */
+interface RemoteAssets {
+  entry: string;
+  exposes: Map<string, string[]>;
+}
+
+interface ManifestShape {
+  metaData?: { remoteEntry?: { name?: unknown; path?: unknown } };
+  exposes?: { name?: unknown; assets?: { js?: { sync?: unknown } } }[];
+}
+
+const isFileName = (value: unknown): value is string =>
+  typeof value === 'string' && /^[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/.test(value) && !value.includes('..');
+
+function parseManifest(text: string): RemoteAssets | undefined {
+  let doc: ManifestShape;
+  try {
+    doc = JSON.parse(text) as ManifestShape;
+  } catch {
+    return undefined;
+  }
+  const entryName = doc.metaData?.remoteEntry?.name;
+  const entryPath = doc.metaData?.remoteEntry?.path;
+  const entry = [typeof entryPath === 'string' ? entryPath : '', entryName].filter(Boolean).join('/');
+  const exposes = new Map<string, string[]>();
+  for (const expose of Array.isArray(doc.exposes) ? doc.exposes : []) {
+    const sync = expose.assets?.js?.sync;
+    if (typeof expose.name !== 'string' || !Array.isArray(sync)) continue;
+    exposes.set(expose.name, sync.filter(isFileName));
+  }
+  return { entry: isFileName(entry) ? entry : 'remoteEntry.js', exposes };
+}
+
+/** A file read from disk and parsed, re-read when its mtime or size changes (a new release). */
+class FileCache<T> {
+  private cached: { key: string; value: T | undefined } | undefined;
+  private loading: Promise<T | undefined> | undefined;
+
+  constructor(
+    private readonly file: string,
+    private readonly parse: (text: string) => T | undefined,
+  ) {}
+
+  async get(): Promise<T | undefined> {
+    let key: string;
+    try {
+      const info = await stat(this.file);
+      if (!info.isFile()) return undefined;
+      key = `${info.mtimeMs}:${info.size}`;
+    } catch {
+      this.cached = undefined;
+      return undefined;
+    }
+    if (this.cached?.key === key) return this.cached.value;
+    this.loading ??= readFile(this.file, 'utf8')
+      .then((text) => {
+        const value = this.parse(text);
+        this.cached = { key, value };
+        return value;
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        this.loading = undefined;
+      });
+    return this.loading;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Escaping
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text or attribute value in HTML. */
+export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+
+/** JSON inside a `<script type="application/json">` block: nothing in it can close the element or open a comment. */
+export const jsonForScript = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+// ---------------------------------------------------------------------------------------------------------------
+// Language
+
+/** The cookie i18next's detector writes when the member changes the language (shared/src/i18n). */
+export const LOCALE_COOKIE = 'i18next';
+
+/** `<html lang>`: the product calls Lao `la`, the language tag is `lo`. */
+export const HTML_LANG: Record<Locale, string> = { th: 'th', la: 'lo', en: 'en' };
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The member's language: the language cookie, else Accept-Language, else the site's default language. */
+export function pageLocale(
+  headers: { cookie?: string; 'accept-language'?: string },
+  fallback: Locale,
+): Locale {
+  const chosen = cookieValue(headers.cookie, LOCALE_COOKIE);
+  if (chosen && (LOCALES as readonly string[]).includes(chosen)) return chosen as Locale;
+  return pickLocale(headers['accept-language'], fallback);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The frame
+
+const activeFor = (pathname: string, to: string): boolean => pathname === to || pathname.startsWith(`${to}/`);
+
+function menuLink(pathname: string, to: string, label: string, extra = ''): string {
+  const active = activeFor(pathname, to);
+  const cls = ['host-menu__item', active ? 'host-menu__item--active' : '', extra].filter(Boolean).join(' ');
+  return `<a href="${escapeHtml(to)}" class="${cls}"${active ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a>`;
+}
+
+function skeleton(module: RemoteModuleId, s: FrameStrings): string {
+  const block = (cls: string) => `<div class="${cls}" aria-hidden="true"></div>`;
+  return (
+    // As RemoteSlot renders it: the (empty) parcel element, then the page-shaped skeleton.
+    `<div class="host-remote-slot host-page"></div>` +
+    `<div class="host-skeleton" aria-busy="true" data-remote="${escapeHtml(module)}">` +
+    `<span class="host-skeleton__label" role="status">${escapeHtml(s.loading)}</span>` +
+    block('host-skeleton__bar') +
+    block('host-skeleton__card') +
+    block('host-skeleton__row') +
+    block('host-skeleton__row') +
+    block('host-skeleton__row host-skeleton__row--short') +
+    `</div>`
+  );
+}
+
+/** The id of the frame's element; the host removes it once React has rendered the shell (shell/static-frame.ts). */
+export const FRAME_ID = 'shell-frame';
+
+/**
+ * The shell's frame as the host's PublicShell / MemberShell render it (same elements and classes, the menus'
+ * entries of disabled remotes left out, the current page's entry active), without the parts that need the
+ * JavaScript (language switcher) and without test ids (tests wait for React's own elements).
+ */
+export function renderFrame(options: {
+  route: PageRoute;
+  pathname: string;
+  strings: FrameStrings;
+  siteName: string;
+  isEnabled: (name: string) => boolean;
+}): string {
+  const { route, pathname, strings: s, siteName, isEnabled } = options;
+  if (route.frame === 'none') return '';
+  const name = escapeHtml(siteName);
+  const auth = isEnabled('mfe_auth');
+  const bonus = isEnabled('mfe_bonus');
+  const slot =
+    route.module && isEnabled(route.module.slice(0, route.module.indexOf('/')))
+      ? skeleton(route.module, s)
+      : '';
+  const header =
+    route.frame === 'member'
+      ? `<header class="host-topbar"><span class="host-app-name" title="${name}">${name}</span>` +
+        `<button type="button" class="host-logout">${escapeHtml(s.logout)}</button></header>`
+      : `<header class="host-topbar"><span class="host-app-name" title="${name}">${name}</span></header>`;
+  const items =
+    route.frame === 'member'
+      ? [
+          auth ? menuLink(pathname, '/user/profile', s.menu.profile) : '',
+          bonus
+            ? `<button type="button" class="host-menu__item">${escapeHtml(s.menu.conditions)}</button>`
+            : '',
+          menuLink(pathname, '/user/home', s.menu.home, 'host-menu__item--home'),
+          bonus ? menuLink(pathname, '/user/statement', s.menu.statement) : '',
+          menuLink(pathname, '/user/contact', s.menu.contact),
+        ]
+      : [
+          auth ? menuLink(pathname, '/login', s.menu.home) : '',
+          auth ? menuLink(pathname, '/register', s.menu.register) : '',
+          menuLink(pathname, '/howto', s.menu.howto),
+          menuLink(pathname, '/contact', s.menu.contact),
+        ];
+  return (
+    `<div id="${FRAME_ID}" class="host-shell host-shell--${route.frame}">` +
+    header +
+    `<main class="host-main">${slot}</main>` +
+    `<nav class="host-menu" aria-label="${escapeHtml(s.menu.label)}">${items.join('')}</nav>` +
+    `</div>`
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The page
+
+/** What the host reads from the page's `site` data block before its first render. */
+export interface SiteBlock {
+  locale: Locale;
+  /** The operator's site name in that language, when known. */
+  name?: string;
+  /** The remote module of the route, which the host starts loading during its bootstrap. */
+  module?: RemoteModuleId;
+}
+
+export interface IndexPageInput {
+  pathname: string;
+  locale: Locale;
+  /** The operator's site name in that language (content `info`); the catalogue's name when absent. */
+  siteName?: string;
+  remotes: readonly RemoteDescriptor[];
+  /** Whether host/dist has the web app manifest of that language. */
+  manifest?: boolean;
+}
+
+/** The built index.html with the route's language, title, hints, data blocks and frame. */
+export function renderIndexPage(
+  template: string,
+  input: IndexPageInput,
+  assets: Map<string, RemoteAssets>,
+): string {
+  const { pathname, locale, remotes } = input;
+  const strings = FRAME_STRINGS[locale];
+  const route = routeFor(pathname);
+  const siteName = input.siteName?.trim() || strings.appName;
+  const enabled = new Set(remotes.filter((r) => r.enabled).map((r) => r.name));
+  const isEnabled = (name: string) => enabled.has(name);
+  const page = strings.titles[route.title];
+  const title = route.bare ? page : `${page} · ${siteName}`;
+
+  const hints: string[] = [];
+  const moduleName = route.module?.slice(0, route.module.indexOf('/'));
+  const folder = moduleName ? folderOfName(moduleName) : undefined;
+  const routeRemote = folder && moduleName && isEnabled(moduleName) ? folder : undefined;
+  if (routeRemote && route.module) {
+    const base = `/remotes/${routeRemote}/`;
+    hints.push(`<link rel="preload" href="${escapeHtml(remoteEntry(routeRemote))}" as="fetch" crossorigin>`);
+    const found = assets.get(routeRemote);
+    hints.push(
+      `<link rel="preload" href="${escapeHtml(base + (found?.entry ?? 'remoteEntry.js'))}" as="script">`,
+    );
+    const expose = route.module.slice(route.module.indexOf('/') + 1);
+    for (const file of found?.exposes.get(expose) ?? []) {
+      hints.push(`<link rel="preload" href="${escapeHtml(base + file)}" as="script">`);
+    }
+  }
+  for (const lookup of route.lookups ?? []) {
+    hints.push(`<link rel="preload" href="${escapeHtml(lookup)}" as="fetch" crossorigin>`);
+  }
+  if (input.manifest) {
+    hints.push(`<link rel="manifest" href="/manifest.${locale}.webmanifest">`);
+  }
+  const site: SiteBlock = {
+    locale,
+    ...(input.siteName?.trim() ? { name: input.siteName.trim() } : {}),
+    ...(routeRemote && route.module ? { module: route.module } : {}),
+  };
+  const head =
+    hints.join('') +
+    `<script type="application/json" id="remotes">${jsonForScript({ remotes })}</script>` +
+    `<script type="application/json" id="site">${jsonForScript(site)}</script>`;
+  const frame = renderFrame({ route, pathname, strings, siteName, isEnabled });
+
+  let html = template;
+  html = /<html[^>]*>/i.test(html)
+    ? html.replace(/<html[^>]*>/i, `<html lang="${HTML_LANG[locale]}" data-locale="${locale}">`)
+    : html;
+  html = /<title>[\s\S]*?<\/title>/i.test(html)
+    ? html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(title)}</title>`)
+    : html.replace(/<\/head>/i, () => `<title>${escapeHtml(title)}</title></head>`);
+  // Hints before the stylesheet and scripts, so the browser asks for the route's remote at once.
+  // (after `<meta charset>`, which must come within the first 1024 bytes).
+  html = /<meta charset=[^>]*>/i.test(html)
+    ? html.replace(/<meta charset=[^>]*>/i, (m) => `${m}${head}`)
+    : html.replace(/<head>/i, (m) => `${m}${head}`);
+  // The frame goes before the (empty) root React renders into; the minified template drops the quotes.
+  html = html.replace(/<div id=(?:"root"|root)><\/div>/i, (m) => `${frame}${m}`);
+  return html;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Files
+
+/** The host's template and the remotes' manifests under a static root, each re-read when it changes. */
+export class IndexPageFiles {
+  private readonly template: FileCache<string>;
+  private readonly manifests = new Map<RemoteFolder, FileCache<RemoteAssets>>();
+
+  constructor(private readonly staticRoot: string) {
+    this.template = new FileCache(path.join(staticRoot, 'host', 'dist', 'index.html'), (text) => text);
+    for (const folder of REMOTE_FOLDERS) {
+      this.manifests.set(
+        folder,
+        new FileCache(path.join(staticRoot, folder, 'dist', 'mf-manifest.json'), parseManifest),
+      );
+    }
+  }
+
+  /** The built index.html, or undefined when the host is not built. */
+  templateHtml(): Promise<string | undefined> {
+    return this.template.get();
+  }
+
+  /** The parsed manifest of a remote (undefined when it is missing or not JSON). */
+  async assetsOf(folder: RemoteFolder): Promise<Map<RemoteFolder, RemoteAssets>> {
+    const found = await this.manifests.get(folder)?.get();
+    return found ? new Map([[folder, found]]) : new Map();
+  }
+
+  async hasManifest(locale: Locale): Promise<boolean> {
+    try {
+      return (
+        await stat(path.join(this.staticRoot, 'host', 'dist', `manifest.${locale}.webmanifest`))
+      ).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  /** Renders the page for a request; undefined when the host is not built. */
+  async render(input: Omit<IndexPageInput, 'manifest'>): Promise<string | undefined> {
+    const template = await this.templateHtml();
+    if (template === undefined) return undefined;
+    const route = routeFor(input.pathname);
+    const name = route.module?.slice(0, route.module.indexOf('/'));
+    const folder = name ? folderOfName(name) : undefined;
+    const assets = folder ? await this.assetsOf(folder) : new Map<RemoteFolder, RemoteAssets>();
+    return renderIndexPage(template, { ...input, manifest: await this.hasManifest(input.locale) }, assets);
+  }
+}
+
+/** A weak ETag of a rendered page (it differs per language, route and settings). */
+export const pageEtag = (html: string): string =>
+  `W/"${createHash('sha1').update(html).digest('base64url').slice(0, 27)}"`;
