@@ -1,0 +1,339 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  escapeHtml,
+  FRAME_ID,
+  jsonForScript,
+  PAGE_ROUTES,
+  remoteDirectory,
+  renderIndexPage,
+  routeFor,
+} from '../src/platform/index-page';
+import { FRAME_STRINGS } from '../src/platform/index-page-strings';
+import { siteCsp } from '../src/platform/http/security';
+import { REMOTE_ENTRIES } from '../src/platform/static';
+import { createTestApp, dbLabel, setSetting, type TestApp } from './helpers';
+
+const repoRoot = path.join(__dirname, '..', '..');
+const root = mkdtempSync(path.join(os.tmpdir(), 'index-page-'));
+
+/** As html-webpack-plugin writes it (minified: attribute quotes dropped). */
+const TEMPLATE =
+  '<!doctype html><html lang=th><head><meta charset=utf-8><title>Wallet</title>' +
+  '<script defer src=/main.js></script><link href=/main.0123abcd.css rel=stylesheet></head>' +
+  '<body><div id=root></div></body></html>';
+
+function write(rel: string, content: string, mtime?: Date): void {
+  const file = path.join(root, rel);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+  if (mtime) utimesSync(file, mtime, mtime);
+}
+
+function manifest(name: string, exposes: Record<string, string[]>): string {
+  return JSON.stringify({
+    name,
+    metaData: { name, remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
+    exposes: Object.entries(exposes).map(([expose, sync]) => ({
+      name: expose,
+      path: `./${expose}`,
+      assets: { js: { sync, async: ['9.lazy0001.js'] }, css: { sync: [], async: [] } },
+    })),
+  });
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  write('host/dist/index.html', TEMPLATE);
+  write('host/dist/main.js', '');
+  write(
+    'mfe-auth/dist/mf-manifest.json',
+    manifest('mfe_auth', {
+      Login: ['683.2f491d71.js', '__federation_expose_Login.5a073d87.js'],
+      Register: ['683.2f491d71.js', '__federation_expose_Register.15a43649.js'],
+    }),
+  );
+  write('mfe-wallet/dist/mf-manifest.json', manifest('mfe_wallet', { Home: ['12.aaaabbbb.js'] }));
+  t = await createTestApp({ STATIC_ROOT: root });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+
+/** The JSON of a `<script type="application/json" id="…">` block of a page. */
+function dataBlock<T>(html: string, id: string): T {
+  const match = new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html);
+  if (!match?.[1]) throw new Error(`no ${id} block in ${html}`);
+  return JSON.parse(match[1]) as T;
+}
+
+const preloads = (html: string): string[] =>
+  [...html.matchAll(/<link rel="preload" href="([^"]+)"/g)].map((m) => m[1] ?? '');
+
+describe(`index.html rendered per request (${dbLabel})`, () => {
+  test('/login: the remotes map inline, hints for the route remote and its lookup, no-cache, the Thai frame', async () => {
+    const res = await get('/login');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toMatch(/Cookie/);
+    expect(res.headers.vary).toMatch(/Accept-Language/);
+
+    const html = res.body;
+    expect(dataBlock<{ remotes: unknown[] }>(html, 'remotes')).toEqual({
+      remotes: remoteDirectory(() => true),
+    });
+    expect(dataBlock(html, 'site')).toMatchObject({ locale: 'th', module: 'mfe_auth/Login' });
+    expect(preloads(html)).toEqual([
+      '/remotes/mfe-auth/mf-manifest.json',
+      '/remotes/mfe-auth/remoteEntry.js',
+      '/remotes/mfe-auth/683.2f491d71.js',
+      '/remotes/mfe-auth/__federation_expose_Login.5a073d87.js',
+      '/api/lookup/active',
+    ]);
+    // Fetches are asked as the page's fetch()/XHR asks them (CORS mode, same-origin credentials), scripts as the
+    // script elements the runtime adds: otherwise the browser would fetch them a second time.
+    expect(html).toContain(
+      '<link rel="preload" href="/remotes/mfe-auth/mf-manifest.json" as="fetch" crossorigin>',
+    );
+    expect(html).toContain('<link rel="preload" href="/remotes/mfe-auth/remoteEntry.js" as="script">');
+    // Hints come before the host's own script, so the route's remote is asked for first.
+    expect(html.indexOf('/remotes/mfe-auth/remoteEntry.js')).toBeLessThan(html.indexOf('/main.js'));
+    expect(html).toMatch(/^<!doctype html><html lang="th" data-locale="th"><head><meta charset=utf-8>/);
+
+    const th = FRAME_STRINGS.th;
+    expect(html).toContain(`<title>${th.titles.login} · Lucky Wallet</title>`);
+    expect(html).toContain(`<div id="${FRAME_ID}" class="host-shell host-shell--public">`);
+    expect(html).toContain(
+      `<a href="/login" class="host-menu__item host-menu__item--active" aria-current="page">${th.menu.home}</a>`,
+    );
+    expect(html).toContain(`>${th.menu.register}</a>`);
+    expect(html).toContain('data-remote="mfe_auth/Login"');
+    expect(html).toContain(`<div id="${FRAME_ID}"`);
+    expect(html.indexOf(FRAME_ID)).toBeLessThan(html.indexOf('<div id=root>'));
+  });
+
+  test('a signed-in route gets the member frame and its own remote; a page without a remote gets no hints', async () => {
+    const home = (await get('/user/home')).body;
+    expect(home).toContain('class="host-shell host-shell--member"');
+    expect(home).toContain(`>${FRAME_STRINGS.th.logout}</button>`);
+    expect(preloads(home)).toEqual([
+      '/remotes/mfe-wallet/mf-manifest.json',
+      '/remotes/mfe-wallet/remoteEntry.js',
+      '/remotes/mfe-wallet/12.aaaabbbb.js',
+    ]);
+    // `/` goes to /user/home in the host.
+    expect(preloads((await get('/')).body)).toEqual(preloads(home));
+
+    const howto = (await get('/howto')).body;
+    expect(preloads(howto)).toEqual([]);
+    expect(howto).toContain('host-shell--public');
+    expect(howto).not.toContain('host-skeleton');
+    expect(dataBlock<{ module?: string }>(howto, 'site').module).toBeUndefined();
+
+    const terminated = (await get('/terminated')).body;
+    expect(terminated).not.toContain(FRAME_ID);
+    expect(terminated).toContain(`<title>${FRAME_STRINGS.th.titles.terminated}</title>`);
+  });
+
+  test("the member's language: the i18next cookie, else Accept-Language, else Thai", async () => {
+    const en = (await get('/login', { 'accept-language': 'en-US,en;q=0.9' })).body;
+    expect(en).toContain('<html lang="en" data-locale="en">');
+    expect(en).toContain('<title>Sign in · Lucky Wallet</title>');
+    expect(en).toContain('aria-current="page">Home</a>');
+    expect(en).toContain('>Register</a>');
+
+    const la = (await get('/user/home', { cookie: 'theme=x; i18next=la' })).body;
+    expect(la).toContain('<html lang="lo" data-locale="la">');
+    expect(la).toContain(`>${FRAME_STRINGS.la.menu.statement}</a>`);
+
+    // The member's choice (cookie) wins over the browser's language.
+    const chosen = (await get('/login', { cookie: 'i18next=th', 'accept-language': 'en' })).body;
+    expect(chosen).toContain('<html lang="th"');
+    // A cookie that is not a language of the site is ignored.
+    const junk = (await get('/login', { cookie: 'i18next=%3Cscript%3E', 'accept-language': 'en' })).body;
+    expect(junk).toContain('<html lang="en"');
+  });
+
+  test('a disabled remote is not hinted and its menu entries are left out; the map says it is off', async () => {
+    await setSetting(t.app, 'remote.mfe-auth.enabled', false);
+    try {
+      const html = (await get('/login')).body;
+      expect(preloads(html)).toEqual(['/api/lookup/active']);
+      expect(html).not.toContain('href="/remotes/mfe-auth/');
+      expect(html).not.toContain('host-skeleton');
+      expect(html).not.toContain('href="/register"');
+      const { remotes } = dataBlock<{ remotes: { name: string; enabled: boolean }[] }>(html, 'remotes');
+      expect(remotes.find((r) => r.name === 'mfe_auth')?.enabled).toBe(false);
+      expect(dataBlock<{ module?: string }>(html, 'site').module).toBeUndefined();
+    } finally {
+      await setSetting(t.app, 'remote.mfe-auth.enabled', true);
+    }
+  });
+
+  test('a remote released anew is hinted anew, and a new host release shows without a restart', async () => {
+    expect(preloads((await get('/register')).body)).toContain(
+      '/remotes/mfe-auth/__federation_expose_Register.15a43649.js',
+    );
+    const later = new Date(Date.now() + 60_000);
+    write(
+      'mfe-auth/dist/mf-manifest.json',
+      manifest('mfe_auth', { Register: ['77.cafe0001.js', '__federation_expose_Register.beef0002.js'] }),
+      later,
+    );
+    const hints = preloads((await get('/register')).body);
+    expect(hints).toContain('/remotes/mfe-auth/__federation_expose_Register.beef0002.js');
+    expect(hints).not.toContain('/remotes/mfe-auth/__federation_expose_Register.15a43649.js');
+
+    write('host/dist/index.html', TEMPLATE.replace('/main.js', '/main.js?release=2'), later);
+    expect((await get('/login')).body).toContain('/main.js?release=2');
+    write('host/dist/index.html', TEMPLATE, new Date(later.getTime() + 60_000));
+    expect((await get('/login')).body).not.toContain('release=2');
+  });
+
+  test('the manifest link in the language of the page only when the build has that manifest', async () => {
+    expect((await get('/login')).body).not.toContain('rel="manifest"');
+    write('host/dist/manifest.en.webmanifest', '{}');
+    expect((await get('/login', { 'accept-language': 'en' })).body).toContain(
+      '<link rel="manifest" href="/manifest.en.webmanifest">',
+    );
+    expect((await get('/login')).body).not.toContain('rel="manifest"');
+  });
+
+  test('the CSP is as strict as before: no inline script or style allowed, and the page has no inline script', async () => {
+    const res = await get('/login');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toBe(siteCsp(REMOTE_ENTRIES));
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toMatch(/script-src 'self';/);
+    expect(csp).toMatch(/style-src 'self';/);
+    // Every <script> either loads a file or is a data block, which browsers never run.
+    const scripts = [...res.body.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attrs = '', text = ''] of scripts) {
+      expect(/type="application\/json"/.test(attrs) || (/src=/.test(attrs) && text === '')).toBe(true);
+    }
+    expect(res.body).not.toMatch(/<style|style="/);
+  });
+
+  test('the page revalidates: the same page answers 304 to its ETag, another language does not', async () => {
+    const first = await get('/login');
+    const etag = String(first.headers.etag);
+    expect((await get('/login', { 'if-none-match': etag })).statusCode).toBe(304);
+    const en = await get('/login', { 'if-none-match': etag, 'accept-language': 'en' });
+    expect(en.statusCode).toBe(200);
+  });
+
+  test('/index.html is rendered too; reserved paths and assets still never fall back to it', async () => {
+    expect((await get('/index.html')).body).toContain('id="remotes"');
+    for (const url of ['/api/nope', '/remotes/mfe-auth/nope.js', '/missing.js', '/sandbox/x']) {
+      expect([url, (await get(url)).statusCode]).toEqual([url, 404]);
+    }
+  });
+});
+
+describe('escaping', () => {
+  const remotes = remoteDirectory(() => true);
+  const hostile = `</script><script>alert(1)</script><!-- "'&`;
+
+  test('the site name in the title, the frame and the data block cannot break out', () => {
+    const html = renderIndexPage(
+      TEMPLATE,
+      { pathname: '/login', locale: 'en', siteName: hostile, remotes },
+      new Map(),
+    );
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<!-- "');
+    expect(html).toContain(`<title>Sign in · ${escapeHtml(hostile)}</title>`);
+    expect(html).toContain(`title="${escapeHtml(hostile)}">${escapeHtml(hostile)}</span>`);
+    expect(dataBlock<{ name: string }>(html, 'site').name).toBe(hostile);
+    expect(jsonForScript({ a: '</script>\u2028' })).toBe('{"a":"\\u003c/script\\u003e\\u2028"}');
+  });
+
+  test("a manifest's file names that are not plain file names are not hinted", () => {
+    const assets = new Map([
+      ['mfe-auth' as const, { entry: 'remoteEntry.js', exposes: new Map([['Login', ['ok.1234abcd.js']]]) }],
+    ]);
+    const html = renderIndexPage(TEMPLATE, { pathname: '/login', locale: 'th', remotes }, assets);
+    expect(preloads(html)).toContain('/remotes/mfe-auth/ok.1234abcd.js');
+  });
+});
+
+describe('the route table agrees with the host', () => {
+  /** `path → remote module` of every route of host/src/routes.tsx that mounts a remote module. */
+  function hostRouteModules(): Map<string, string> {
+    const source = readFileSync(path.join(repoRoot, 'host', 'src', 'routes.tsx'), 'utf8');
+    const found = new Map<string, string>();
+    // Each route object starts at its `path:`; the member routes are the ones after `path: 'user'`.
+    const pieces = source.split(/\bpath:\s*/).slice(1);
+    let prefix = '';
+    for (const piece of pieces) {
+      const segment = /^['"]([^'"]*)['"]/.exec(piece)?.[1];
+      if (segment === undefined) continue;
+      if (segment === 'user') {
+        prefix = '/user/';
+        continue;
+      }
+      if (segment === 'terminated' || segment === '*') {
+        if (segment === 'terminated') prefix = '/';
+        continue;
+      }
+      const module = /\bmodule=["'](mfe_\w+\/\w+)["']|\bmodule:\s*["'](mfe_\w+\/\w+)["']/.exec(piece);
+      const full = segment.startsWith('/') ? segment : `${prefix || '/'}${segment}`;
+      if (module) found.set(full, module[1] ?? module[2] ?? '');
+    }
+    return found;
+  }
+
+  test('every host route with a remote module is in the server table with the same module, and back', () => {
+    const host = hostRouteModules();
+    expect(host.size).toBeGreaterThanOrEqual(8);
+    const server = new Map(
+      Object.entries(PAGE_ROUTES)
+        .filter(([, route]) => route.module)
+        .map(([route, { module }]) => [route, module]),
+    );
+    expect(Object.fromEntries(server)).toEqual(Object.fromEntries(host));
+  });
+
+  test('signed-in routes get the member frame, the others the public one', () => {
+    for (const [route, { frame }] of Object.entries(PAGE_ROUTES)) {
+      if (route === '/terminated') expect(frame).toBe('none');
+      else expect([route, frame]).toEqual([route, route.startsWith('/user/') ? 'member' : 'public']);
+    }
+    expect(routeFor('/user/nope').frame).toBe('member');
+    expect(routeFor('/nope').frame).toBe('none');
+    expect(routeFor('/user/').module).toBe('mfe_wallet/Home');
+  });
+
+  test("the frame's words are the host's and the shared catalogues' words", () => {
+    for (const locale of ['th', 'la', 'en'] as const) {
+      const read = (file: string) =>
+        JSON.parse(readFileSync(path.join(repoRoot, file), 'utf8')) as Record<string, never>;
+      const host = read(`host/src/locales/${locale}/host.json`) as {
+        appName: string;
+        menu: Record<string, string>;
+        titles: Record<string, string>;
+        terminated: { pageTitle: string };
+      };
+      const common = read(`shared/src/i18n/locales/${locale}/common.json`) as {
+        actions: { logout: string };
+        status: { loading: string };
+      };
+      const s = FRAME_STRINGS[locale];
+      expect(s.appName).toBe(host.appName);
+      for (const [key, value] of Object.entries(s.menu))
+        expect([locale, key, value]).toEqual([locale, key, host.menu[key]]);
+      for (const [key, value] of Object.entries(s.titles)) {
+        const expected = key === 'terminated' ? host.terminated.pageTitle : host.titles[key];
+        expect([locale, key, value]).toEqual([locale, key, expected]);
+      }
+      expect(s.logout).toBe(common.actions.logout);
+      expect(s.loading).toBe(common.status.loading);
+    }
+  });
+});
