@@ -1,5 +1,9 @@
 import type { Db } from './db';
 import type { Clock } from './clock';
+import { LOCAL_TTL_MS, ReadCache, type CacheBus } from './cache';
+
+/** The cache topic of the operator settings (one entry: all of them). */
+export const SETTINGS_TOPIC = 'settings';
 
 export const REMOTE_FOLDERS = ['mfe-auth', 'mfe-wallet', 'mfe-bonus', 'mfe-spin', 'mfe-chat'] as const;
 export type RemoteFolder = (typeof REMOTE_FOLDERS)[number];
@@ -35,17 +39,24 @@ export function parseSettingValue(raw: unknown): boolean | undefined {
 }
 
 /**
- * Operator settings stored in the `settings` table. Read per request through a tiny cache (1 s) that a write
- * through this process invalidates at once; other processes sharing a PostgreSQL database see it within 1 s.
+ * Operator settings stored in the `settings` table, read from memory (platform/cache.ts): a write through any
+ * server invalidates the copy of this one at once and of the others through Redis when configured. Until
+ * `useCaches` (the cache plugin, registered with the first feature) the copy lives 1 s.
  */
 export class SettingsService {
-  private cache: { values: SettingValues; at: number } | undefined;
-  private static readonly TTL_MS = 1000;
+  private cache: ReadCache<SettingValues> = new ReadCache(() => LOCAL_TTL_MS, 1);
+  private bus: CacheBus | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
   ) {}
+
+  /** Serves the settings from the app's caches (invalidated on every server by `set`). */
+  useCaches(bus: CacheBus): void {
+    this.bus = bus;
+    this.cache = bus.cache<SettingValues>(SETTINGS_TOPIC, 1);
+  }
 
   async seedDefaults(): Promise<void> {
     const rows = SETTING_KEYS.map((key) => ({ key, value: JSON.stringify(SETTING_DEFAULTS[key]) }));
@@ -56,22 +67,23 @@ export class SettingsService {
       .execute();
   }
 
-  async all(): Promise<SettingValues> {
-    const now = this.clock.now().getTime();
-    if (this.cache && now - this.cache.at < SettingsService.TTL_MS && now >= this.cache.at) {
-      return this.cache.values;
-    }
+  /** Every setting (a frozen object shared by the callers). */
+  all(): Promise<SettingValues> {
+    return this.cache.get('all', () => this.load());
+  }
+
+  private async load(): Promise<SettingValues> {
     const rows = await this.db.selectFrom('settings').select(['key', 'value']).execute();
     const values: SettingValues = { ...SETTING_DEFAULTS };
     for (const row of rows) {
       if (isSettingKey(row.key) && typeof row.value === 'boolean') values[row.key] = row.value;
     }
-    this.cache = { values, at: now };
     return values;
   }
 
   async get(key: SettingKey): Promise<boolean> {
-    return (await this.all())[key];
+    const cached = this.cache.peek('all');
+    return (cached ?? (await this.all()))[key];
   }
 
   async set(key: SettingKey, value: boolean): Promise<void> {
@@ -82,6 +94,7 @@ export class SettingsService {
         oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: this.clock.now() }),
       )
       .execute();
-    this.cache = undefined;
+    if (this.bus) await this.bus.publish(SETTINGS_TOPIC);
+    else this.cache.clear();
   }
 }

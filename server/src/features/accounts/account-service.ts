@@ -57,6 +57,48 @@ type CheckedRegistration = Required<Omit<RegistrationInput, 'sourceCode' | 'invi
 
 export const newMemberId = (): string => randomBytes(12).toString('hex');
 
+/** The columns of `members` a profile shows. */
+export type ProfileRow = Pick<
+  Member,
+  | 'id'
+  | 'username'
+  | 'name'
+  | 'created_at'
+  | 'bank_code'
+  | 'bank_account_name'
+  | 'bank_account_no'
+  | 'currency'
+>;
+
+/** A member's profile from its row, its bank's names and its coin count (also used by the wallet read model). */
+export function profileOf(m: ProfileRow, bank: BankRef, coin: number): Profile {
+  return {
+    _id: m.id,
+    username: m.username,
+    name: m.name,
+    createdAt: new Date(m.created_at).toISOString(),
+    coin,
+    bankCode: m.bank_code,
+    bankAccountName: m.bank_account_name,
+    bankAccountNo: m.bank_account_no,
+    bank,
+    currency: walletCurrency(m.currency),
+  };
+}
+
+/** The bank fields of a profile from the content's bank list. */
+export const bankRefOf = (bank: {
+  code: string;
+  nameTH: string;
+  nameEN: string;
+  nameLA: string;
+}): BankRef => ({
+  code: bank.code,
+  nameTH: bank.nameTH,
+  nameEN: bank.nameEN,
+  nameLA: bank.nameLA,
+});
+
 /** Members: registration, profile and payout details (the `members` table is this feature's). */
 export class AccountService {
   /** The member's prize-wheel coins; the spin feature installs its count (useCoinBalance). */
@@ -276,24 +318,13 @@ export class AccountService {
     if (!row || !bank) throw new AppError('NO_USER', 404);
     return {
       ...row,
-      bank: { code: row.bank_code, nameTH: bank.nameTH, nameEN: bank.nameEN, nameLA: bank.nameLA },
+      bank: bankRefOf({ ...bank, code: row.bank_code }),
     };
   }
 
   async profile(memberId: string): Promise<Profile> {
     const m = await this.member(memberId);
-    return {
-      _id: m.id,
-      username: m.username,
-      name: m.name,
-      createdAt: new Date(m.created_at).toISOString(),
-      coin: await this.coinBalance(memberId),
-      bankCode: m.bank_code,
-      bankAccountName: m.bank_account_name,
-      bankAccountNo: m.bank_account_no,
-      bank: m.bank,
-      currency: walletCurrency(m.currency),
-    };
+    return profileOf(m, m.bank, await this.coinBalance(memberId));
   }
 
   /**

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { registerCaches } from '../../platform/cache';
 import { AccountService } from './account-service';
 import { MemberDirectory } from './member-directory';
 import { accountRoutes } from './routes';
@@ -32,9 +33,15 @@ export const accountsPlugin = fp(
       ctx.limits,
       ctx.rateLimit,
     );
-    const sessions = new SessionService(ctx.db, ctx.clock, ctx.limits, ctx.rateLimit, {
-      sign: (payload) => app.jwt.sign(payload),
-    });
+    await registerCaches(app);
+    const sessions = new SessionService(
+      ctx.db,
+      ctx.clock,
+      ctx.limits,
+      ctx.rateLimit,
+      { sign: (payload) => app.jwt.sign(payload) },
+      app.caches,
+    );
     app.otp.useRegistrationCheck((phone) => members.isRegistered(phone));
     app.decorate('accounts', accounts);
     app.decorate('members', members);

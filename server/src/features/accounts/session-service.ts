@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ReadCache, type CacheBus } from '../../platform/cache';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
@@ -17,15 +18,51 @@ export interface AuthContext {
   sessionId: string;
 }
 
-/** Sessions: login (with failure limits), the session check behind every member route, password change. */
+/** Cache topics: `session` (key: a session id) and `member` (key: a member id: its status and its sessions). */
+export const SESSION_TOPIC = 'session';
+export const MEMBER_TOPIC = 'member';
+
+/** A member's state as the session check needs it; sessions point at the object they were read with. */
+interface MemberState {
+  status: string;
+}
+
+/** A session as last read: ended for good (revoked, or unknown), or live until `expiresAt` (clock ms). */
+type SessionState =
+  { ended: true } | { ended: false; memberId: string; expiresAt: number; member: MemberState };
+
+/** Bounds of the session check's caches (entries; the least recently used go first). */
+const MAX_SESSIONS = 100_000;
+const MAX_MEMBERS = 100_000;
+
+/**
+ * Sessions: login (with failure limits), the session check behind every member route, password change, logout.
+ *
+ * The check is served from memory (platform/cache.ts): a session's state (ended, or live until its expiry) and
+ * its member's status, read together in one query on a miss. Every change that ends a session or changes a
+ * member's status goes through this class and invalidates after it committed — here at once, on the other
+ * servers through Redis: logout (the session), logout everywhere, password change and `setMemberStatus` (the
+ * member: its status and every cached session of it, which point at the member entry they were read with).
+ * Expiry needs no invalidation: the cached expiry is compared with the clock on every check. An ended session
+ * never comes back (revoked_at is never cleared, ids are never reused), so that state is cached too.
+ */
 export class SessionService implements SessionVerifier {
+  private readonly sessions: ReadCache<SessionState>;
+  private readonly members: ReadCache<MemberState>;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly limits: Limits,
     private readonly rateLimit: RateLimitStore,
     private readonly tokens: TokenSigner,
-  ) {}
+    private readonly caches: CacheBus,
+  ) {
+    this.sessions = caches.cache<SessionState>(SESSION_TOPIC, MAX_SESSIONS);
+    this.members = caches.cache<MemberState>(MEMBER_TOPIC, MAX_MEMBERS);
+    // A member's change also drops the session loads in flight (they may carry the old member state).
+    caches.on(MEMBER_TOPIC, () => this.sessions.forgetInflight());
+  }
 
   private async createSession(
     memberId: string,
@@ -92,21 +129,67 @@ export class SessionService implements SessionVerifier {
       .where('member_id', '=', auth.memberId)
       .where('revoked_at', 'is', null)
       .execute();
+    await this.caches.publish(SESSION_TOPIC, auth.sessionId);
+  }
+
+  /** Revokes every session of the member (on every server). */
+  async logoutEverywhere(memberId: string): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: this.clock.now() })
+      .where('member_id', '=', memberId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await this.caches.publish(MEMBER_TOPIC, memberId);
+  }
+
+  /**
+   * The operator's switch of a member: `inactive` refuses its sessions (403 INACTIVE_USER) and its logins from the
+   * next request on, on every server; `active` lets them in again. The one place a member's status changes.
+   */
+  async setMemberStatus(memberId: string, status: 'active' | 'inactive'): Promise<void> {
+    const res = await this.db
+      .updateTable('members')
+      .set({ status, updated_at: this.clock.now() })
+      .where('id', '=', memberId)
+      .executeTakeFirst();
+    await this.caches.publish(MEMBER_TOPIC, memberId);
+    if (Number(res.numUpdatedRows) === 0) throw new AppError('NO_USER', 404);
   }
 
   /** Resolves a verified JWT's session; throws invalid-token when it is unknown, revoked or expired. */
   async checkSession(memberId: string, sessionId: string): Promise<void> {
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('members', 'members.id', 'sessions.member_id')
-      .select(['sessions.expires_at', 'sessions.revoked_at', 'members.status'])
-      .where('sessions.id', '=', sessionId)
-      .where('sessions.member_id', '=', memberId)
-      .executeTakeFirst();
-    if (!row || row.revoked_at !== null || new Date(row.expires_at).getTime() <= this.clock.now().getTime()) {
+    let s = this.sessions.peek(sessionId);
+    // A live session is as fresh as its member's entry: an invalidated member reads both again.
+    if (!s || (!s.ended && this.members.peek(s.memberId) !== s.member)) s = await this.readSession(sessionId);
+    if (s.ended || s.memberId !== memberId || s.expiresAt <= this.clock.now().getTime()) {
       throw new AppError('invalid-token', 401);
     }
-    if (row.status !== 'active') throw new AppError('INACTIVE_USER', 403);
+    if (s.member.status !== 'active') throw new AppError('INACTIVE_USER', 403);
+  }
+
+  /** One query: the session and its member's status; both cached unless invalidated while it ran. */
+  private async readSession(sessionId: string): Promise<SessionState> {
+    const guard = this.members.mark();
+    const state = await this.sessions.load(sessionId, async (): Promise<SessionState> => {
+      const row = await this.db
+        .selectFrom('sessions')
+        .innerJoin('members', 'members.id', 'sessions.member_id')
+        .select(['sessions.member_id', 'sessions.expires_at', 'sessions.revoked_at', 'members.status'])
+        .where('sessions.id', '=', sessionId)
+        .executeTakeFirst();
+      if (!row || row.revoked_at !== null) return { ended: true };
+      // The member's sessions share one entry while it holds (else two devices would evict each other's).
+      const known = this.members.peek(row.member_id);
+      return {
+        ended: false,
+        memberId: row.member_id,
+        expiresAt: new Date(row.expires_at).getTime(),
+        member: known?.status === row.status ? known : { status: row.status },
+      };
+    });
+    if (!state.ended) this.members.set(state.memberId, state.member, guard.epoch, guard.at);
+    return state;
   }
 
   /**
@@ -161,6 +244,7 @@ export class SessionService implements SessionVerifier {
         .where('id', '=', auth.sessionId)
         .execute();
     });
+    await this.caches.publish(MEMBER_TOPIC, auth.memberId);
     return this.tokens.sign({ sub: auth.memberId, sid: auth.sessionId });
   }
 }

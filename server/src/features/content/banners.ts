@@ -1,3 +1,4 @@
+import type { CacheBus, ReadCache } from '../../platform/cache';
 import type { Db } from '../../platform/db';
 import type { Locale } from '../../platform/locale';
 import type { Banner } from './schemas';
@@ -38,9 +39,27 @@ const SEED: { kind: Kind; image: string; html: Record<Locale, string> }[] = [
   },
 ];
 
-/** Invite and refund banners: rows of money_in_banners (operators edit them), seeded when the table is empty. */
+/** Cache topic of the banners (all lists at once). */
+export const BANNERS_TOPIC = 'banners';
+
+/**
+ * Invite and refund banners: rows of money_in_banners (operators edit them), seeded when the table is empty. The
+ * lists are read from memory when the app's caches are given; a write must `invalidate()` them.
+ */
 export class Banners {
-  constructor(private readonly db: Db) {}
+  private readonly lists: ReadCache<Banner[]> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly caches?: CacheBus,
+  ) {
+    this.lists = caches?.cache(BANNERS_TOPIC, 64);
+  }
+
+  /** Drops the cached lists on every server (call after a change of money_in_banners has committed). */
+  async invalidate(): Promise<void> {
+    await this.caches?.publish(BANNERS_TOPIC);
+  }
 
   async seed(): Promise<void> {
     const t = bannersDb(this.db);
@@ -58,7 +77,14 @@ export class Banners {
     await t.insertInto('money_in_banners').values(rows).execute();
   }
 
+  /** The active banners of a kind in the locale (Thai when it has none); a shared, frozen list. */
   async list(kind: Kind, locale: Locale): Promise<Banner[]> {
+    return this.lists
+      ? this.lists.get(`${kind}:${locale}`, () => this.load(kind, locale))
+      : this.load(kind, locale);
+  }
+
+  private async load(kind: Kind, locale: Locale): Promise<Banner[]> {
     const rows = await bannersDb(this.db)
       .selectFrom('money_in_banners')
       .select(['image', 'html', 'locale'])

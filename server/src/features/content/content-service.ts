@@ -1,3 +1,4 @@
+import type { CacheBus, ReadCache } from '../../platform/cache';
 import type { Db } from '../../platform/db';
 import { LOCALES, type Locale } from '../../platform/locale';
 import { SEED_BANKS, seedContentRows } from './seed-content';
@@ -12,12 +13,32 @@ export interface BankInfo {
   accountNo: { min: number; max: number };
 }
 
-/** Editable lookup content in the `lookup_content` table, with locale fallback. */
+/** A row of the bank list (`banks`), as the lookup and the other features read it. */
+export interface BankRow extends BankInfo {
+  country: string;
+}
+
+/** Cache topics: `content` (key: a content key), `banks` (the whole list). */
+export const CONTENT_TOPIC = 'content';
+export const BANKS_TOPIC = 'banks';
+
+/**
+ * Editable lookup content in the `lookup_content` table, with locale fallback, and the bank list. Both are read
+ * from memory when the app's caches are given (platform/cache.ts): `set` invalidates the key on every server.
+ */
 export class ContentService {
+  /** Per content key: its value in every locale ('th', 'la', 'en', '*'). */
+  private readonly byKey: ReadCache<Record<string, unknown>> | undefined;
+  private readonly bankList: ReadCache<BankRow[]> | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly defaultLocale: Locale,
-  ) {}
+    private readonly caches?: CacheBus,
+  ) {
+    this.byKey = caches?.cache(CONTENT_TOPIC, 1_000);
+    this.bankList = caches?.cache(BANKS_TOPIC, 1);
+  }
 
   async seed(laos: boolean): Promise<void> {
     await this.db
@@ -45,49 +66,81 @@ export class ContentService {
       .execute();
   }
 
-  /** One bank of the list (`banks` is this feature's reference data), active or not. */
-  async bank(code: string): Promise<BankInfo | undefined> {
-    const row = await this.db
-      .selectFrom('banks')
-      .select(['code', 'name_th', 'name_en', 'name_la', 'active', 'account_no_min', 'account_no_max'])
-      .where('code', '=', code)
-      .executeTakeFirst();
-    return (
-      row && {
+  /** Every bank (offered or not), in the list's order (sort_order, code); a shared, frozen array. */
+  async banks(): Promise<readonly BankRow[]> {
+    const load = async (): Promise<BankRow[]> => {
+      const rows = await this.db
+        .selectFrom('banks')
+        .select([
+          'code',
+          'name_th',
+          'name_en',
+          'name_la',
+          'country',
+          'active',
+          'account_no_min',
+          'account_no_max',
+        ])
+        .orderBy('sort_order')
+        .orderBy('code')
+        .execute();
+      return rows.map((row) => ({
         code: row.code,
         nameTH: row.name_th,
         nameEN: row.name_en,
         nameLA: row.name_la,
+        country: row.country,
         active: row.active,
         accountNo: { min: row.account_no_min, max: row.account_no_max },
+      }));
+    };
+    return this.bankList ? this.bankList.get('all', load) : load();
+  }
+
+  /** One bank of the list (`banks` is this feature's reference data), active or not. */
+  async bank(code: string): Promise<BankInfo | undefined> {
+    const row = (await this.banks()).find((b) => b.code === code);
+    return (
+      row && {
+        code: row.code,
+        nameTH: row.nameTH,
+        nameEN: row.nameEN,
+        nameLA: row.nameLA,
+        active: row.active,
+        accountNo: { min: row.accountNo.min, max: row.accountNo.max },
       }
     );
   }
 
-  /** The value for key in locale, else the default locale, else Thai, else the non-localized '*' row. */
+  /** The key's stored value in each locale (a shared, frozen object). */
+  private async values(key: string): Promise<Record<string, unknown>> {
+    const load = async (): Promise<Record<string, unknown>> => {
+      const rows = await this.db
+        .selectFrom('lookup_content')
+        .select(['locale', 'value'])
+        .where('key', '=', key)
+        .execute();
+      return Object.fromEntries(rows.map((r) => [r.locale, r.value]));
+    };
+    return this.byKey ? this.byKey.get(key, load) : load();
+  }
+
+  /**
+   * The value for key in locale, else the default locale, else Thai, else the non-localized '*' row. The value is
+   * shared and frozen: callers copy what they change.
+   */
   async get(key: string, locale: Locale): Promise<unknown> {
-    const rows = await this.db
-      .selectFrom('lookup_content')
-      .select(['locale', 'value'])
-      .where('key', '=', key)
-      .execute();
-    const order: string[] = [locale, this.defaultLocale, 'th', '*'];
-    for (const l of order) {
-      const row = rows.find((r) => r.locale === l);
-      if (row) return row.value;
+    const values = await this.values(key);
+    for (const l of [locale, this.defaultLocale, 'th', '*']) {
+      if (Object.hasOwn(values, l)) return values[l];
     }
     return undefined;
   }
 
   /** The stored value for exactly this key and locale (no fallback; operators read what they edit). */
   async getExact(key: string, locale: Locale | '*'): Promise<unknown> {
-    const row = await this.db
-      .selectFrom('lookup_content')
-      .select('value')
-      .where('key', '=', key)
-      .where('locale', '=', locale)
-      .executeTakeFirst();
-    return row?.value;
+    const values = await this.values(key);
+    return Object.hasOwn(values, locale) ? values[locale] : undefined;
   }
 
   async set(key: string, locale: Locale | '*', value: unknown): Promise<void> {
@@ -97,6 +150,7 @@ export class ContentService {
       .values({ key, locale, value: json, updated_at: new Date() })
       .onConflict((oc) => oc.columns(['key', 'locale']).doUpdateSet({ value: json, updated_at: new Date() }))
       .execute();
+    await this.caches?.publish(CONTENT_TOPIC, key);
   }
 
   static isLocale(v: string): v is Locale {

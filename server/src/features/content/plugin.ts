@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { registerCaches } from '../../platform/cache';
 import type { Db } from '../../platform/db';
 import { Banners } from './banners';
 import { ContentService } from './content-service';
@@ -22,11 +23,15 @@ export async function seedContent(
   await new Banners(db).seed();
 }
 
-/** Content: GET /api/lookup/* (but `withdraw` and `deposit`, served by their features), banners, how-to. */
+/**
+ * Content: GET /api/lookup/* (but `withdraw` and `deposit`, served by their features), banners, how-to; read from
+ * memory (platform/cache.ts, registered here as the first feature that caches).
+ */
 export const contentPlugin = fp(
   async (app) => {
-    app.decorate('content', new ContentService(app.ctx.db, app.ctx.defaultLocale));
-    app.decorate('banners', new Banners(app.ctx.db));
+    await registerCaches(app);
+    app.decorate('content', new ContentService(app.ctx.db, app.ctx.defaultLocale, app.caches));
+    app.decorate('banners', new Banners(app.ctx.db, app.caches));
     await app.register(lookupRoutes, { prefix: '/api/lookup' });
   },
   { name: 'content', fastify: '5.x' },

@@ -86,23 +86,17 @@ export const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/banks',
     { schema: { tags, summary: 'Thai and Lao banks', headers, response: replies(Type.Array(Bank)) } },
     async () => {
-      const rows = await ctx.db
-        .selectFrom('banks')
-        .selectAll()
-        .where('active', '=', true)
-        .orderBy('sort_order')
-        .orderBy('code')
-        .execute();
+      const rows = (await content.banks()).filter((r) => r.active);
       const home = ctx.config.laos ? 'LA' : 'TH';
       const sorted = [...rows.filter((r) => r.country === home), ...rows.filter((r) => r.country !== home)];
       return success(
         sorted.map((r) => ({
           code: r.code,
-          nameTH: r.name_th,
-          nameEN: r.name_en,
-          nameLA: r.name_la,
+          nameTH: r.nameTH,
+          nameEN: r.nameEN,
+          nameLA: r.nameLA,
           country: r.country as 'TH' | 'LA',
-          accountNoLength: { min: r.account_no_min, max: r.account_no_max },
+          accountNoLength: { min: r.accountNo.min, max: r.accountNo.max },
         })),
       );
     },

@@ -90,7 +90,12 @@ export class GameAccounts {
       this.activeCodes(memberId),
       this.ledger.memberBalances(this.db, memberId),
     ]);
-    const active = new Set(accounts);
+    return this.slotsOf(accounts, balances);
+  }
+
+  /** All 16 games from the member's open account codes and ledger balances by code (the wallet read model). */
+  slotsOf(activeCodes: Iterable<string>, balances: Readonly<Record<string, number>>): GameAccountView[] {
+    const active = new Set(activeCodes);
     return GAMES.map((g) => this.view(g, active.has(g.code), balances[gameAccountCode(g.code)] ?? 0));
   }
 

@@ -19,6 +19,19 @@ export const INVITE_RULE = { minFirstDeposit: 10_000, percent: 10, maxBonus: 50_
 
 export type { InviteEntry, InviteSummary };
 
+/**
+ * The summary from the member's invitee count and, over its money_in_invite_rewards rows, the qualified count and
+ * the unclaimed qualified amount (the wallet read model reads these in its own statement).
+ */
+export function inviteSummaryOf(
+  invitees: number | string,
+  qualified: number | string,
+  unclaimed: number | string,
+): InviteSummary {
+  const success = Number(qualified);
+  return { amount: Number(unclaimed), success, fail: Number(invitees) - success };
+}
+
 export class Invites {
   constructor(
     private readonly db: Db,
@@ -62,8 +75,7 @@ export class Invites {
       ])
       .where('inviter_id', '=', memberId)
       .executeTakeFirstOrThrow();
-    const success = Number(rewards.success);
-    return { amount: Number(rewards.unclaimed), success, fail: invitees - success };
+    return inviteSummaryOf(invitees, rewards.success, rewards.unclaimed);
   }
 
   /** The member's invitees, newest first, each with the bonus their first deposit earned (0 if none yet). */

@@ -9,15 +9,15 @@ declare module 'fastify' {
   }
 }
 
-/** Wallet: GET /api/wallet, composed from the accounts, games and invite services (no table of its own). */
+/** Wallet: GET /api/wallet, one statement over the accounts, games, ledger and invite tables (no table of its own). */
 export const walletPlugin = fp(
   async (app) => {
     const { ctx } = app;
     app.decorate(
       'wallet',
-      new WalletReadModel(ctx.db, ctx.clock, ctx.settings, app.accounts, app.games, app.invites),
+      new WalletReadModel(ctx.db, ctx.clock, ctx.settings, app.content, app.games.accounts),
     );
     await app.register(walletRoutes, { prefix: '/api' });
   },
-  { name: 'wallet', fastify: '5.x', dependencies: ['accounts', 'games', 'invite'] },
+  { name: 'wallet', fastify: '5.x', dependencies: ['content', 'accounts', 'games', 'invite'] },
 );
