@@ -1,5 +1,5 @@
 import { redirect, type RouteObject } from 'react-router-dom';
-import { DelayedLoader } from '@wallet/shared';
+import { DelayedLoader, i18nReady } from '@wallet/shared';
 import { ContactPage } from './pages/contact-page';
 import { HowtoPage } from './pages/howto-page';
 import { NotFoundPage } from './pages/not-found-page';
@@ -22,6 +22,14 @@ const title = (key: string): RouteHandle => ({ title: key });
 export const routes: RouteObject[] = [
   {
     element: <ShellRoot />,
+    // Nothing renders before the strings of the page's language (shared's and the shell's) are loaded: no keys on
+    // screen. A chunk that cannot be loaded fails this first navigation (the router's error page).
+    loader: async () => {
+      await i18nReady();
+      return null;
+    },
+    // Loaded once; a language switch loads its own strings first (setLocale).
+    shouldRevalidate: () => false,
     // While the first navigation's guards run (e.g. the terminated check of /login).
     hydrateFallbackElement: <DelayedLoader active />,
     children: [

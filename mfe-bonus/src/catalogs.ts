@@ -1,7 +1,14 @@
 import type { RemoteCatalogs } from '@wallet/shared';
-import th from './locales/th/bonus.json';
-import la from './locales/la/bonus.json';
-import en from './locales/en/bonus.json';
 
-/** This remote's strings as of its own build; its parcels register them when it loads (see createRemoteParcel). */
-export const catalogs: RemoteCatalogs = { ns: 'bonus', resources: { th, la, en } };
+/**
+ * This remote's strings as of its own build, a chunk per language: its parcels register them when it loads and only
+ * the page's language is fetched (another one when the member switches to it; see createRemoteParcel).
+ */
+export const catalogs: RemoteCatalogs = {
+  ns: 'bonus',
+  resources: {
+    th: () => import('./locales/th/bonus.json'),
+    la: () => import('./locales/la/bonus.json'),
+    en: () => import('./locales/en/bonus.json'),
+  },
+};

@@ -1,7 +1,14 @@
 import type { RemoteCatalogs } from '@wallet/shared';
-import th from './locales/th/spin.json';
-import la from './locales/la/spin.json';
-import en from './locales/en/spin.json';
 
-/** This remote's strings as of its own build; its parcels register them when it loads (see createRemoteParcel). */
-export const catalogs: RemoteCatalogs = { ns: 'spin', resources: { th, la, en } };
+/**
+ * This remote's strings as of its own build, a chunk per language: its parcels register them when it loads and only
+ * the page's language is fetched (another one when the member switches to it; see createRemoteParcel).
+ */
+export const catalogs: RemoteCatalogs = {
+  ns: 'spin',
+  resources: {
+    th: () => import('./locales/th/spin.json'),
+    la: () => import('./locales/la/spin.json'),
+    en: () => import('./locales/en/spin.json'),
+  },
+};

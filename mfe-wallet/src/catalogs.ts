@@ -1,7 +1,14 @@
 import type { RemoteCatalogs } from '@wallet/shared';
-import th from './locales/th/wallet.json';
-import la from './locales/la/wallet.json';
-import en from './locales/en/wallet.json';
 
-/** This remote's strings as of its own build; its parcels register them when it loads (see createRemoteParcel). */
-export const catalogs: RemoteCatalogs = { ns: 'wallet', resources: { th, la, en } };
+/**
+ * This remote's strings as of its own build, a chunk per language: its parcels register them when it loads and only
+ * the page's language is fetched (another one when the member switches to it; see createRemoteParcel).
+ */
+export const catalogs: RemoteCatalogs = {
+  ns: 'wallet',
+  resources: {
+    th: () => import('./locales/th/wallet.json'),
+    la: () => import('./locales/la/wallet.json'),
+    en: () => import('./locales/en/wallet.json'),
+  },
+};

@@ -30,7 +30,7 @@ export { newIdempotencyKey, withIdempotencyKey, IDEMPOTENCY_HEADER } from './htt
 export { remotesApi, type RemoteDescriptor } from './api/remotes';
 
 // i18n: the page's instance; each part registers its own namespace (registerCatalogs / createRemoteParcel)
-export { i18n, setLocale } from './i18n/i18n';
+export { i18n, i18nReady, setLocale } from './i18n/i18n';
 export { useTranslation } from 'react-i18next';
 
 // Remote parcels

@@ -3,6 +3,7 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import { clearSession, setLocale, setSession, toast } from '@wallet/shared';
 import { routes } from '../routes';
 import { catalogs } from '../catalogs';
+import { loadAllCatalogs } from '../../../shared/src/i18n/load-all-catalogs';
 import { fakeRemoteModule, mockLookups, renderShell } from '../test/shell-harness';
 import type { RouteHandle } from './document-title';
 
@@ -71,7 +72,8 @@ describe('tab titles', () => {
     await waitFor(() => expect(document.title).toBe('How-to videos · Wallet'));
   });
 
-  test('every route of the table has a title in th, la and en', () => {
+  test('every route of the table has a title in th, la and en', async () => {
+    const resources = await loadAllCatalogs(catalogs.resources);
     const handles: RouteHandle[] = [];
     const walk = (list: typeof routes) =>
       list.forEach((route) => {
@@ -88,7 +90,7 @@ describe('tab titles', () => {
           .split('.')
           .reduce<unknown>(
             (node, key) => (node as Record<string, unknown> | undefined)?.[key],
-            catalogs.resources[locale],
+            resources[locale],
           );
         expect({ locale, key: handle.title, value: typeof value }).toEqual({
           locale,

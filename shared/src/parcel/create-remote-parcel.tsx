@@ -5,8 +5,8 @@ import { BrowserRouter } from 'react-router-dom';
 import singleSpaReact from 'single-spa-react';
 import type { ParcelConfigObject } from 'single-spa';
 import { bus } from '../bus/bus';
-import { i18n } from '../i18n/i18n';
-import { LOCALES, type Catalog, type Locale } from '../i18n/locales';
+import { addCatalogs, currentLocale, i18n, loadCatalogs, type CatalogSource } from '../i18n/i18n';
+import type { Locale } from '../i18n/locales';
 import { UnavailablePanel } from './unavailable-panel';
 
 /** Props the host passes to every remote parcel. */
@@ -18,13 +18,14 @@ export interface RemoteParcelProps {
 }
 
 /**
- * A part's own namespace of the catalogs (`<part>/src/locales/`), in every language, as its build bundled them.
- * The shared package carries only `common` and `errors`.
+ * A part's own namespace of the catalogs (`<part>/src/locales/`), in every language, as its build has them: best a
+ * loader per language (`() => import('./locales/th/auth.json')`, a chunk each, only the page's language fetched);
+ * a catalog object is registered in every language at once. The shared package carries only `common` and `errors`.
  */
 export interface RemoteCatalogs {
   /** `host`, `auth`, `wallet`, `bonus`, `spin` or `chat`. */
   ns: string;
-  resources: Record<Locale, Catalog>;
+  resources: Record<Locale, CatalogSource>;
 }
 
 export interface RemoteParcelOptions {
@@ -50,7 +51,9 @@ export function createRemoteParcel<P extends object>(
   remote: string,
   options: RemoteParcelOptions = {},
 ): ParcelConfigObject<P & RemoteParcelProps> {
-  if (options.catalogs) registerCatalogs(options.catalogs);
+  const ns = options.catalogs?.ns;
+  // Starts loading the page's language now (while the host resolves the rest); a failure shows when it mounts.
+  if (options.catalogs) registerCatalogs(options.catalogs).catch(() => undefined);
   function Root(props: P & RemoteParcelProps) {
     return (
       <I18nextProvider i18n={i18n}>
@@ -77,10 +80,23 @@ export function createRemoteParcel<P extends object>(
       );
     },
   });
-  return { name: remote, ...lifecycles } as ParcelConfigObject<P & RemoteParcelProps>;
+  // The remote's strings in the page's language are there before it renders (no keys on screen); when they cannot
+  // be loaded the mount fails and the host shows its "unavailable, retry" panel (Retry loads them again).
+  const catalogsLoaded = async () => {
+    if (ns !== undefined) await loadCatalogs(currentLocale(), [ns]);
+  };
+  return {
+    name: remote,
+    ...lifecycles,
+    mount: [catalogsLoaded, lifecycles.mount],
+  } as ParcelConfigObject<P & RemoteParcelProps>;
 }
 
-/** Registers a part's namespace in every language, deep-merged over any copy already registered, its keys winning. */
-export function registerCatalogs({ ns, resources }: RemoteCatalogs): void {
-  for (const locale of LOCALES) i18n.addResourceBundle(locale, ns, resources[locale], true, true);
+/**
+ * Registers a part's namespace (see RemoteCatalogs), deep-merged over any copy already registered, its keys winning.
+ * Resolves when its strings in the page's language are loaded, rejects when they cannot be; a later language switch
+ * (setLocale) loads that language's strings of every registered part before it switches.
+ */
+export function registerCatalogs({ ns, resources }: RemoteCatalogs): Promise<void> {
+  return addCatalogs(ns, resources);
 }

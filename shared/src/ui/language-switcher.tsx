@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { i18n, isLocale, setLocale } from '../i18n/i18n';
 import { LOCALES } from '../i18n/locales';
+import { toast } from './toast';
 
 export interface LanguageSwitcherProps {
   className?: string;
@@ -10,7 +11,7 @@ export interface LanguageSwitcherProps {
 
 /**
  * Dropdown of the three languages, each in its own script (ไทย, ລາວ, English). Changing it switches every part
- * of the page at once and stores the choice (`locale` in localStorage and the `i18next` cookie).
+ * of the page at once, once its strings are loaded, and stores the choice (`locale` in localStorage and the `i18next` cookie).
  */
 export function LanguageSwitcher({ className, compact = false }: LanguageSwitcherProps) {
   const { t, i18n: instance } = useTranslation('common', { i18n });
@@ -23,7 +24,9 @@ export function LanguageSwitcher({ className, compact = false }: LanguageSwitche
         data-testid="language-switcher"
         value={isLocale(current) ? current : LOCALES[0]}
         onChange={(event) => {
-          if (isLocale(event.target.value)) void setLocale(event.target.value);
+          // The new language's strings load first; if they cannot, the page stays as it is and says so.
+          if (isLocale(event.target.value))
+            setLocale(event.target.value).catch(() => toast.error(t('language.loadFailed')));
         }}
       >
         {LOCALES.map((locale) => (

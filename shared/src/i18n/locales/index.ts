@@ -1,10 +1,3 @@
-import thCommon from './th/common.json';
-import laCommon from './la/common.json';
-import enCommon from './en/common.json';
-import thErrors from './th/errors.json';
-import laErrors from './la/errors.json';
-import enErrors from './en/errors.json';
-
 export const LOCALES = ['th', 'la', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 
@@ -18,8 +11,12 @@ export type Namespace = (typeof NAMESPACES)[number];
 
 export type Catalog = { [key: string]: string | Catalog };
 
-export const resources: Record<Locale, Record<Namespace, Catalog>> = {
-  th: { common: thCommon, errors: thErrors },
-  la: { common: laCommon, errors: laErrors },
-  en: { common: enCommon, errors: enErrors },
+/**
+ * The shared namespaces of one language, a chunk each (`locale-<lang>`; the host's own strings join the same chunk),
+ * fetched only when the page is in that language.
+ */
+export const sharedCatalogs: Record<Locale, () => Promise<Record<Namespace, Catalog>>> = {
+  th: () => import(/* webpackChunkName: "locale-th" */ './th').then((m) => m.default),
+  la: () => import(/* webpackChunkName: "locale-la" */ './la').then((m) => m.default),
+  en: () => import(/* webpackChunkName: "locale-en" */ './en').then((m) => m.default),
 };
