@@ -1,15 +1,21 @@
 import { redirect, type RouteObject } from 'react-router-dom';
 import { DelayedLoader, i18nReady } from '@wallet/shared';
-import { ContactPage } from './pages/contact-page';
-import { HowtoPage } from './pages/howto-page';
-import { NotFoundPage } from './pages/not-found-page';
-import { TerminatedPage } from './pages/terminated-page';
 import { RemoteRoute } from './remotes/remote-route';
 import { endHeldSession, requireSession, terminatedCheck } from './routing/guards';
-import { MemberShell } from './shell/member-shell';
 import { PublicShell } from './shell/public-shell';
 import type { RouteHandle } from './shell/document-title';
 import { ShellRoot } from './shell/shell-root';
+
+/**
+ * What `/login` does not show is fetched when a route needs it (React Router's `lazy`, in parallel with the route's
+ * guard): the member shell and the host's own pages. The public shell and the remote pages' route element stay in
+ * the first chunk.
+ */
+const memberShell = () => import('./shell/member-shell').then((m) => ({ Component: m.MemberShell }));
+const contactPage = () => import('./pages/contact-page').then((m) => ({ Component: m.ContactPage }));
+const howtoPage = () => import('./pages/howto-page').then((m) => ({ Component: m.HowtoPage }));
+const notFoundPage = () => import('./pages/not-found-page').then((m) => ({ Component: m.NotFoundPage }));
+const terminatedPage = () => import('./pages/terminated-page').then((m) => ({ Component: m.TerminatedPage }));
 
 /** A route's tab title: a key of the `host` catalogue (see `DocumentTitle`). */
 const title = (key: string): RouteHandle => ({ title: key });
@@ -50,14 +56,14 @@ export const routes: RouteObject[] = [
             element: <RemoteRoute module="mfe_auth/Register" />,
             handle: title('titles.register'),
           },
-          { path: 'howto', element: <HowtoPage />, handle: title('titles.howto') },
-          { path: 'contact', element: <ContactPage />, handle: title('titles.contact') },
+          { path: 'howto', lazy: howtoPage, handle: title('titles.howto') },
+          { path: 'contact', lazy: contactPage, handle: title('titles.contact') },
         ],
       },
       {
         // The signed-in shell.
         path: 'user',
-        element: <MemberShell />,
+        lazy: memberShell,
         loader: requireSession,
         children: [
           { index: true, loader: () => redirect('/user/home'), element: null },
@@ -79,16 +85,16 @@ export const routes: RouteObject[] = [
             element: <RemoteRoute module="mfe_spin/Verify" />,
             handle: title('titles.spinVerify'),
           },
-          { path: 'contact', element: <ContactPage />, handle: title('titles.contact') },
-          { path: '*', element: <NotFoundPage />, handle: title('titles.notFound') },
+          { path: 'contact', lazy: contactPage, handle: title('titles.contact') },
+          { path: '*', lazy: notFoundPage, handle: title('titles.notFound') },
         ],
       },
       {
         path: 'terminated',
-        element: <TerminatedPage />,
+        lazy: terminatedPage,
         handle: { title: 'terminated.pageTitle', bare: true },
       },
-      { path: '*', element: <NotFoundPage />, handle: title('titles.notFound') },
+      { path: '*', lazy: notFoundPage, handle: title('titles.notFound') },
     ],
   },
 ];

@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { distinctUntilChanged, map } from 'rxjs';
 import { session$ } from '../auth/session';
 import { bus } from '../bus/bus';
@@ -41,11 +41,17 @@ export interface RealtimeOptions {
  * it was away are not replayed. A new token (password change) reconnects with it; sign-out closes it.
  * The host starts it once; it answers a function that stops it.
  */
+/** socket.io's client, fetched the first time a session exists: a signed-out page (e.g. `/login`) never loads it. */
+const loadClient = () => import(/* webpackChunkName: "socket-io" */ 'socket.io-client');
+
 export function startRealtime(options: RealtimeOptions = {}): () => void {
   let socket: Socket<ServerToMember> | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  /** Bumped by every open and close: a client that finishes loading after a newer open or a close is not used. */
+  let generation = 0;
 
   const close = (): void => {
+    generation += 1;
     clearTimeout(retry);
     retry = undefined;
     socket?.removeAllListeners();
@@ -55,6 +61,16 @@ export function startRealtime(options: RealtimeOptions = {}): () => void {
 
   const open = (token: string): void => {
     close();
+    const current = generation;
+    loadClient().then(
+      ({ io }) => {
+        if (current === generation) connect(io, token);
+      },
+      (error: unknown) => console.error('The realtime channel could not be loaded', error),
+    );
+  };
+
+  const connect = (io: (typeof import('socket.io-client'))['io'], token: string): void => {
     const s: Socket<ServerToMember> = io(`${options.url ?? ''}/member`, {
       path: '/socket.io/',
       auth: { token },
