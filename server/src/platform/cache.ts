@@ -168,6 +168,8 @@ export class CacheBus {
       // ioredis reconnects by itself; an unhandled 'error' event would crash the process.
       r.on('error', (err: unknown) => this.opts.log?.warn({ err }, 'cache invalidation: redis error'));
     }
+    // The first connection is subscribed below; the 'ready' handler takes over for reconnections.
+    let started = false;
     this.sub.on('message', (channel: string, message: string) => {
       if (channel === this.channel) this.receive(message);
     });
@@ -179,7 +181,7 @@ export class CacheBus {
     });
     // After a reconnection ioredis subscribes again by itself; what was missed meanwhile is dropped here.
     this.sub.on('ready', () => {
-      if (this.closed || this.subscribed) return;
+      if (this.closed || this.subscribed || !started) return;
       this.sub
         ?.subscribe(this.channel)
         .then(() => {
@@ -193,6 +195,8 @@ export class CacheBus {
       this.subscribed = !this.closed;
     } catch (err) {
       this.opts.log?.warn({ err }, 'cache invalidation: redis unavailable, caches kept for 1 s');
+    } finally {
+      started = true;
     }
   }
 

@@ -1,9 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { AppError } from '../errors';
 
 /** What member routes need of the accounts feature: is this (member, session) pair a live session? */
 export interface SessionVerifier {
-  /** Throws invalid-token (unknown, revoked or expired session) or INACTIVE_USER. */
+  /**
+   * Throws invalid-token (unknown, revoked or expired session) or INACTIVE_USER. Served from memory: no database
+   * round trip while the session's state is cached (features/accounts/session-service.ts).
+   */
   checkSession(memberId: string, sessionId: string): Promise<void>;
 }
 
@@ -14,24 +18,59 @@ declare module 'fastify' {
   }
 }
 
+/** A token whose signature was verified: its claims and when it expires (epoch ms). */
+interface VerifiedToken {
+  sub: string;
+  sid: string;
+  expiresAt: number;
+}
+
+/**
+ * Tokens already verified, per app (keyed by its session verifier): a member's page sends the same token with
+ * every request, so its HMAC is checked once, not per request. A hit is the exact string that was verified; its
+ * expiry is still checked on every request. Bounded; a token not seen for a while is verified again.
+ */
+const verifiedTokens = new WeakMap<SessionVerifier, LRUCache<string, VerifiedToken>>();
+const MAX_VERIFIED_TOKENS = 50_000;
+
+function verifiedCache(sessions: SessionVerifier): LRUCache<string, VerifiedToken> {
+  let cache = verifiedTokens.get(sessions);
+  if (!cache) verifiedTokens.set(sessions, (cache = new LRUCache({ max: MAX_VERIFIED_TOKENS })));
+  return cache;
+}
+
+/** Verifies the token's signature, algorithm and expiry (cached, see verifiedTokens). */
+function verifyToken(request: FastifyRequest, token: string): VerifiedToken {
+  const cache = verifiedCache(request.server.sessions);
+  const hit = cache.get(token);
+  if (hit && hit.expiresAt > Date.now()) return hit;
+  let payload: { sub?: unknown; sid?: unknown; exp?: unknown };
+  try {
+    payload = request.server.jwt.verify<{ sub?: unknown; sid?: unknown; exp?: unknown }>(token);
+  } catch {
+    throw new AppError('invalid-token', 401);
+  }
+  const { sub, sid, exp } = payload;
+  if (typeof sub !== 'string' || typeof sid !== 'string') throw new AppError('invalid-token', 401);
+  // Tokens are signed with an expiry (app.ts); one without is verified again on each request, not cached.
+  const verified = { sub, sid, expiresAt: typeof exp === 'number' ? exp * 1000 : 0 };
+  if (typeof exp === 'number') cache.set(token, verified);
+  return verified;
+}
+
 /**
  * preHandler for member routes: missing token → 401 UNAUTHORIZED; bad signature, wrong algorithm, expired or
- * revoked session → 401 invalid-token.
+ * revoked session → 401 invalid-token. The header is read as @fastify/jwt reads it ("Bearer <token>", one space).
  */
 export async function requireMember(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const header = request.headers.authorization;
   if (!header || !/^Bearer\s+\S+/i.test(header)) throw new AppError('UNAUTHORIZED', 401);
-  let payload: { sub: string; sid: string };
-  try {
-    payload = await request.jwtVerify();
-  } catch {
-    throw new AppError('invalid-token', 401);
-  }
-  if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
-    throw new AppError('invalid-token', 401);
-  }
-  await request.server.sessions.checkSession(payload.sub, payload.sid);
-  request.auth = { memberId: payload.sub, sessionId: payload.sid };
+  const parts = header.split(' ');
+  const token = parts.length === 2 ? parts[1] : undefined;
+  if (!token) throw new AppError('invalid-token', 401);
+  const { sub, sid } = verifyToken(request, token);
+  await request.server.sessions.checkSession(sub, sid);
+  request.auth = { memberId: sub, sessionId: sid };
 }
 
 /** The authenticated member (only valid after requireMember). */
