@@ -49,7 +49,8 @@ describe(`money operations (${dbLabel})`, () => {
   test('a 5xx after the first commit: the retry with the key learns the outcome, and money moved once', async () => {
     const before = await mainBalance();
     const spy = jest
-      .spyOn(t.app.operations.store, 'settleLeg')
+      // The leg's settlement and the operation's end are one statement (store.settleLegAndFinish).
+      .spyOn(t.app.operations.store, 'settleLegAndFinish')
       .mockRejectedValueOnce(new Error('connection lost after the provider answered'));
     const first = await transfer('five-hundred', 1_000);
     spy.mockRestore();

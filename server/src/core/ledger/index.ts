@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { MemberEvents, WalletChangeReason } from '../../platform/member-events';
@@ -45,6 +46,13 @@ const REASON_OF: Record<LedgerKind, WalletChangeReason> = {
   adjustment: 'refresh',
 };
 
+/**
+ * The NOTIFY payload of a `wallet:changed` event, written in the posting's own statement: the format of
+ * `MemberEvents.notify` (platform/member-events.ts), which the listeners parse (`{m: memberId, e: event}`).
+ */
+const walletChanged = (memberId: string, reason: WalletChangeReason): string =>
+  JSON.stringify({ m: memberId, e: { type: 'wallet:changed', reason } });
+
 /** A posting of a member's transaction as a listener sees it: how much the member's main wallet moved. */
 export interface PostedMovement {
   transactionId: string;
@@ -58,6 +66,8 @@ export type PostingListener = (trx: Transaction<DB>, posted: PostedMovement) => 
 
 export class Ledger {
   private readonly listeners = new Map<LedgerKind, PostingListener[]>();
+  /** Members' currencies as read (a member's currency is set at registration and never changes). */
+  private readonly currencies = new LRUCache<string, string>({ max: 100_000 });
 
   constructor(
     private readonly db: Db,
@@ -86,34 +96,9 @@ export class Ledger {
       }
     }
 
-    // The transaction row first: its (kind, reference) unique index makes a repeated post a no-op, and a
-    // concurrent one wait for the first to commit.
-    const inserted = await trx
-      .insertInto('ledger_transactions')
-      .values({
-        kind: input.kind,
-        member_id: input.memberId,
-        reference: input.reference ?? null,
-        idempotency_key: input.idempotencyKey ?? null,
-        meta: JSON.stringify(input.meta ?? {}),
-        reversal_of: input.reversalOf !== undefined ? Number(input.reversalOf) : null,
-      })
-      .onConflict((oc) =>
-        oc.columns(['kind', 'reference']).where(sql.ref('reference'), 'is not', null).doNothing(),
-      )
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) {
-      const existing = await trx
-        .selectFrom('ledger_transactions')
-        .select('id')
-        .where('kind', '=', input.kind)
-        .where('reference', '=', input.reference ?? '')
-        .executeTakeFirstOrThrow();
-      await this.checkSamePostings(trx, existing.id, input.postings);
-      return { transactionId: String(existing.id), duplicate: true };
-    }
-
+    // Two statements: the accounts locked in id order (read with their balances), then one statement that
+    // writes the transaction row, its postings, the new balances and the members' events. The (kind, reference)
+    // unique index makes a repeat write nothing (a concurrent one waits for the first on the account locks).
     const accounts = await lockAccounts(
       trx,
       input.postings.map((p) => p.account),
@@ -125,12 +110,7 @@ export class Ledger {
       if (!account) throw new LedgerError(`account ${refKey(p.account)} not resolved`);
       deltas.set(account.id, (deltas.get(account.id) ?? 0) + p.amount);
       perCurrency.set(account.currency, (perCurrency.get(account.currency) ?? 0) + p.amount);
-      return {
-        transaction_id: inserted.id,
-        account_id: account.id,
-        amount: p.amount,
-        currency: account.currency,
-      };
+      return { accountId: account.id, amount: p.amount, currency: account.currency };
     });
     for (const [currency, sum] of perCurrency) {
       if (sum !== 0)
@@ -140,30 +120,66 @@ export class Ledger {
     for (const [id, delta] of deltas) {
       const account = byId.get(id);
       if (account && account.owner_type === 'member' && account.balance + delta < 0) {
+        // A repeat of a transaction already posted answers as the first did, even once the balance has moved.
+        const repeat = await this.repeated(trx, input);
+        if (repeat) return repeat;
         throw new AppError('MONEY_NOT_ENOUGH', 400);
       }
     }
 
-    await trx.insertInto('ledger_postings').values(postings).execute();
-    for (const [id, delta] of [...deltas].sort((a, b) => a[0] - b[0])) {
-      if (delta === 0) continue;
-      await trx
-        .updateTable('ledger_accounts')
-        .set({ balance: sql<number>`balance + ${delta}` })
-        .where('id', '=', id)
-        .execute();
-    }
     // Every member whose balance moved hears of it once this transaction commits (platform/member-events.ts).
+    const members = new Set<string>();
     if (this.events) {
-      const members = new Set<string>();
       for (const [id, delta] of deltas) {
         const account = byId.get(id);
         if (delta !== 0 && account?.owner_type === 'member' && account.member_id !== null)
           members.add(String(account.member_id));
       }
-      for (const memberId of members)
-        await this.events.notify(trx, memberId, { type: 'wallet:changed', reason: REASON_OF[input.kind] });
     }
+    const moved = [...deltas].filter(([, delta]) => delta !== 0);
+    const written = await sql<{ id: number }>`
+      with t as (
+        insert into ledger_transactions (kind, member_id, reference, idempotency_key, meta, reversal_of)
+        values (${input.kind}, ${input.memberId}, ${input.reference ?? null}, ${input.idempotencyKey ?? null},
+          ${JSON.stringify(input.meta ?? {})}::jsonb,
+          ${input.reversalOf !== undefined ? Number(input.reversalOf) : null}::bigint)
+        on conflict (kind, reference) where reference is not null do nothing
+        returning id
+      ),
+      p as (
+        insert into ledger_postings (transaction_id, account_id, amount, currency)
+        select t.id, v.account_id, v.amount, v.currency
+        from t cross join (values ${sql.join(
+          postings.map((p) => sql`(${p.accountId}::bigint, ${p.amount}::bigint, ${p.currency}::text)`),
+        )}) as v (account_id, amount, currency)
+      )${
+        moved.length > 0
+          ? sql`,
+      u as (
+        update ledger_accounts a set balance = a.balance + v.delta
+        from (values ${sql.join(moved.map(([id, delta]) => sql`(${id}::bigint, ${delta}::bigint)`))}) as v (id, delta)
+        where a.id = v.id and exists (select 1 from t)
+      )`
+          : sql``
+      }
+      select t.id${
+        members.size > 0 && this.events
+          ? sql`, pg_notify(n.channel, n.payload) from t cross join (values ${sql.join(
+              [...members].map(
+                (m) =>
+                  sql`(${this.events?.channel ?? ''}::text, ${walletChanged(m, REASON_OF[input.kind])}::text)`,
+              ),
+            )}) as n (channel, payload)`
+          : sql` from t`
+      }`.execute(trx);
+    const inserted = written.rows[0];
+    if (!inserted) {
+      const repeat = await this.repeated(trx, input);
+      if (!repeat) throw new LedgerError(`transaction ${input.kind} was neither written nor found`);
+      return repeat;
+    }
+    const transactionId = String(inserted.id);
+
     const listeners = this.listeners.get(input.kind);
     if (listeners && input.memberId !== null) {
       let mainDelta = 0;
@@ -171,15 +187,24 @@ export class Ledger {
         const account = byId.get(id);
         if (account?.member_id === input.memberId && account.code === 'main') mainDelta += delta;
       }
-      const posted = {
-        transactionId: String(inserted.id),
-        kind: input.kind,
-        memberId: input.memberId,
-        mainDelta,
-      };
+      const posted = { transactionId, kind: input.kind, memberId: input.memberId, mainDelta };
       for (const listener of listeners) await listener(trx, posted);
     }
-    return { transactionId: String(inserted.id), duplicate: false };
+    return { transactionId, duplicate: false };
+  }
+
+  /** The transaction already posted under this (kind, reference), checked to carry the same postings. */
+  private async repeated(trx: Transaction<DB>, input: PostInput): Promise<PostResult | undefined> {
+    if (input.reference === undefined) return undefined;
+    const existing = await trx
+      .selectFrom('ledger_transactions')
+      .select('id')
+      .where('kind', '=', input.kind)
+      .where('reference', '=', input.reference)
+      .executeTakeFirst();
+    if (!existing) return undefined;
+    await this.checkSamePostings(trx, existing.id, input.postings);
+    return { transactionId: String(existing.id), duplicate: true };
   }
 
   /** Member main wallet credited from a system account. */
@@ -387,14 +412,17 @@ export class Ledger {
     );
   }
 
-  /** The member's wallet currency (THB or LAK). */
+  /** The member's wallet currency (THB or LAK); it never changes, so it is kept once read. */
   async memberCurrency(trxOrDb: Executor, memberId: string): Promise<string> {
+    const known = this.currencies.get(memberId);
+    if (known !== undefined) return known;
     const row = await trxOrDb
       .selectFrom('members')
       .select('currency')
       .where('id', '=', memberId)
       .executeTakeFirst();
     if (!row) throw new AppError('NO_USER', 404);
+    this.currencies.set(memberId, row.currency);
     return row.currency;
   }
 }

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestHash } from '../idempotency';
-import { AppError } from '../../platform/errors';
+import { AppError, isAppError } from '../../platform/errors';
 import { auth } from '../../platform/http/auth';
 import { OPERATION_KINDS, stepRoute } from './plan';
 import type { OperationRunner } from './runner';
@@ -87,6 +87,17 @@ function sameRequest(op: Operation, hash: string): Operation {
   return op;
 }
 
+export interface KeyedOptions {
+  /**
+   * true (default): the key is looked up before `start` runs, so a retry plans nothing. false: `start` runs
+   * first and its own transaction finds the key (the operation's insert conflicts: OperationExists); when `start`
+   * refuses with a catalogue error, the key is looked up then, so a retry still answers with its operation. For
+   * a `start` whose checks before `OperationRunner.begin` have no side effects worth avoiding (a transfer: one
+   * statement less per request).
+   */
+  lookupFirst?: boolean;
+}
+
 /**
  * Runs `start` unless the member's Idempotency-Key already names an operation, in which case that operation
  * (as it stands now) is the answer. Same key with another request → 409 KEY_INVALID. A concurrent duplicate
@@ -97,18 +108,21 @@ export async function runKeyed(
   request: FastifyRequest,
   runner: OperationRunner,
   start: (keyed: Keyed) => Promise<Operation>,
+  opts: KeyedOptions = {},
 ): Promise<{ op: Operation; replayed: boolean }> {
   const { memberId } = auth(request);
   const key = keyOf(request);
   const hash = requestHash(request);
-  if (key !== null) {
+  const lookupFirst = opts.lookupFirst ?? true;
+  if (key !== null && lookupFirst) {
     const existing = await runner.store.byKey(memberId, key);
     if (existing) return { op: sameRequest(existing, hash), replayed: true };
   }
   try {
     return { op: await start({ memberId, key, requestHash: hash }), replayed: false };
   } catch (e) {
-    if (!(e instanceof OperationExists) || key === null) throw e;
+    if (key === null) throw e;
+    if (!(e instanceof OperationExists) && (lookupFirst || !isAppError(e))) throw e;
     const winner = await runner.store.byKey(memberId, key);
     if (!winner) throw e;
     return { op: sameRequest(winner, hash), replayed: true };
@@ -124,8 +138,9 @@ export async function runOperation(
   reply: FastifyReply,
   runner: OperationRunner,
   start: (keyed: Keyed) => Promise<Operation>,
+  opts: KeyedOptions = {},
 ): Promise<Operation> {
-  const { op, replayed } = await runKeyed(request, runner, start);
+  const { op, replayed } = await runKeyed(request, runner, start, opts);
   if (replayed) reply.header('idempotent-replayed', 'true');
   throwIfFailed(op);
   return op;

@@ -129,14 +129,32 @@ export class OperationRunner {
       });
       return ref;
     });
-    return this.advance(id, new Set([reference]));
+    // What was just committed, as this request knows it: driving it needs no read back.
+    const op: Operation = {
+      id,
+      memberId: input.memberId,
+      key: input.key,
+      kind: input.kind,
+      requestHash: input.requestHash,
+      plan: input.plan,
+      status: 'PENDING',
+      error: null,
+      attempts: 0,
+      createdAt: now,
+      updatedAt: now,
+      legs: [{ seq: 0, step: first, status: 'PENDING', reference, error: null }],
+    };
+    return this.advance(id, new Set([reference]), op);
   }
 
-  /** Drives the operation until it is final or waits on a third party; one driver per operation per process. */
-  advance(id: string, fresh: Set<string> = new Set()): Promise<Operation> {
+  /**
+   * Drives the operation until it is final or waits on a third party; one driver per operation per process.
+   * `known`: the operation as this process has just written it (else it is read first).
+   */
+  advance(id: string, fresh: Set<string> = new Set(), known?: Operation): Promise<Operation> {
     const current = this.running.get(id);
     if (current) return current.then(() => this.load(id));
-    const run = this.drive(id, fresh).finally(() => this.running.delete(id));
+    const run = this.drive(id, fresh, known).finally(() => this.running.delete(id));
     this.running.set(id, run);
     return run;
   }
@@ -176,37 +194,62 @@ export class OperationRunner {
     return { operationId, memberId: op.memberId, key: op.key };
   }
 
-  private async drive(id: string, fresh: Set<string>): Promise<Operation> {
+  /**
+   * The loop of an operation: decide, write, repeat. The operation is kept in memory between steps; every write
+   * is guarded by `status = 'PENDING'`, and one that finds the row already moved (another driver) reads the
+   * operation again before going on.
+   */
+  private async drive(id: string, fresh: Set<string>, known?: Operation): Promise<Operation> {
+    let op = known ?? (await this.load(id));
     for (;;) {
-      const op = await this.load(id);
       if (op.status !== 'PENDING') return op;
       const next = decide(op.plan, op.legs);
       const now = this.clock.now();
       if (next.kind === 'final') {
-        await this.store.finish(id, next.status, next.error, now);
+        op = (await this.store.finish(id, next.status, next.error, now))
+          ? { ...op, status: next.status, error: next.error, updatedAt: now }
+          : await this.load(id);
         continue;
       }
       if (next.kind === 'drive') {
-        const ref = next.leg.reference;
-        if (ref === null) throw new Error(`pending leg ${id}/${next.leg.seq} has no record`);
-        const outcome = await this.handler(next.leg.step.type).drive(ref, fresh.delete(ref));
+        const leg = next.leg;
+        const ref = leg.reference;
+        if (ref === null) throw new Error(`pending leg ${id}/${leg.seq} has no record`);
+        const outcome = await this.handler(leg.step.type).drive(ref, fresh.delete(ref));
         if (outcome.status === 'PENDING') {
           const attempts = op.attempts + 1;
           const delay = Math.min(this.timings.maxDelayMs, this.timings.baseDelayMs * 2 ** (attempts - 1));
           await this.store.defer(id, attempts, new Date(now.getTime() + delay), now);
           return this.load(id);
         }
-        await this.store.settleLeg(
-          id,
-          next.leg.seq,
-          outcome.status,
-          outcome.status === 'FAILED' ? outcome.error : null,
-          this.clock.now(),
-        );
+        const settledAt = this.clock.now();
+        const error = outcome.status === 'FAILED' ? outcome.error : null;
+        const legs = op.legs.map((l) => (l.seq === leg.seq ? { ...l, status: outcome.status, error } : l));
+        const then = decide(op.plan, legs);
+        // The leg was what the operation waited for: it settles and the operation finishes in one statement.
+        const written =
+          then.kind === 'final'
+            ? await this.store.settleLegAndFinish(
+                id,
+                leg.seq,
+                { status: outcome.status, error },
+                { status: then.status, error: then.error },
+                settledAt,
+              )
+            : await this.store.settleLeg(id, leg.seq, outcome.status, error, settledAt);
+        if (!written) {
+          op = await this.load(id);
+          continue;
+        }
+        op =
+          then.kind === 'final'
+            ? { ...op, legs, status: then.status, error: then.error, updatedAt: settledAt }
+            : { ...op, legs };
         continue;
       }
       const ref = await this.startStep(op, next.seq, next.step);
       if (ref) fresh.add(ref);
+      op = await this.load(id);
     }
   }
 

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db';
 import type { Database } from '../../platform/db/schema';
 import type { ErrorCode } from '../../platform/errors';
@@ -100,20 +100,48 @@ export class OperationStore {
       .execute();
   }
 
+  /** Settles a pending leg; false when it was not pending any more (another driver settled it). */
   async settleLeg(
     operationId: string,
     seq: number,
     status: Exclude<LegStatus, 'PENDING'>,
     error: ErrorCode | null,
     now: Date,
-  ): Promise<void> {
-    await this.db
+  ): Promise<boolean> {
+    const row = await this.db
       .updateTable('operation_legs')
       .set({ status, error, settled_at: now })
       .where('operation_id', '=', operationId)
       .where('seq', '=', seq)
       .where('status', '=', 'PENDING')
-      .execute();
+      .returning('seq')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Settles a pending leg and, in the same statement, finishes its pending operation (the leg was the last thing
+   * the operation waited for). False when the leg was not pending any more: then nothing is written.
+   */
+  async settleLegAndFinish(
+    operationId: string,
+    seq: number,
+    leg: { status: Exclude<LegStatus, 'PENDING'>; error: ErrorCode | null },
+    op: { status: Exclude<OperationStatus, 'PENDING'>; error: ErrorCode | null },
+    now: Date,
+  ): Promise<boolean> {
+    const res = await sql<{ seq: number }>`
+      with l as (
+        update operation_legs set status = ${leg.status}, error = ${leg.error}, settled_at = ${now}
+        where operation_id = ${operationId} and seq = ${seq} and status = 'PENDING'
+        returning seq
+      ),
+      o as (
+        update operations set status = ${op.status}, error = ${op.error}, updated_at = ${now}, settled_at = ${now}
+        where id = ${operationId} and status = 'PENDING' and exists (select 1 from l)
+      )
+      select seq from l`.execute(this.db);
+    return res.rows.length > 0;
   }
 
   /** Locks the operation row (serialises the steps of one operation across processes). */
@@ -137,18 +165,21 @@ export class OperationStore {
     return row !== undefined;
   }
 
+  /** Finishes a pending operation; false when it was not pending any more. */
   async finish(
     id: string,
     status: Exclude<OperationStatus, 'PENDING'>,
     error: ErrorCode | null,
     now: Date,
-  ): Promise<void> {
-    await this.db
+  ): Promise<boolean> {
+    const row = await this.db
       .updateTable('operations')
       .set({ status, error, updated_at: now, settled_at: now })
       .where('id', '=', id)
       .where('status', '=', 'PENDING')
-      .execute();
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Still pending at a provider: ask again at `next`. */

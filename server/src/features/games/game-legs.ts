@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Ledger } from '../../core/ledger';
 import type { LegOutcome, StepContext, StepHandler } from '../../core/operations/runner';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { bumpGameAccount, gameAccountCode, lockGameAccount, type Providers, type Trx } from './game-accounts';
+import { gameAccountCode, type Providers, type Trx } from './game-accounts';
 import type { TransferOutcome } from './provider';
 
 /**
@@ -47,7 +48,29 @@ export async function pendingOut(ex: Db | Trx, memberId: string, code: string): 
   return Number(row.total);
 }
 
+/**
+ * Locks the member's game account row (the first lock of every game transaction) and bumps its version, in one
+ * statement (a balance read taken before it is then stale: balance-refresh.ts). Returns the provider username;
+ * SLOT_NO_ACCOUNT when the account is not opened.
+ */
+async function lockAndBump(ex: Db | Trx, memberId: string, code: string): Promise<string> {
+  const row = await ex
+    .updateTable('game_accounts')
+    .set({ version: sql<number>`version + 1` })
+    .where('member_id', '=', memberId)
+    .where('code', '=', code)
+    .returning('username')
+    .executeTakeFirst();
+  if (!row) throw new AppError('SLOT_NO_ACCOUNT', 400);
+  return row.username;
+}
+
+/** Legs started by this process and not yet driven: the first drive needs no read back (bounded). */
+const STARTED_MAX = 10_000;
+
 export class GameLegs implements StepHandler<GameStep> {
+  private readonly started = new Map<string, { row: TransferRow; username: string }>();
+
   constructor(
     private readonly db: Db,
     private readonly ledger: Ledger,
@@ -56,34 +79,21 @@ export class GameLegs implements StepHandler<GameStep> {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** In the operation's transaction: the transfer row (PENDING) and, for a leg into a game, main → game. */
+  /**
+   * In the operation's transaction: locks the game account, checks what can leave the game (out), posts
+   * main → game (in) and records the transfer (PENDING) with its posting.
+   */
   async start(trx: Trx, ctx: StepContext, step: GameStep): Promise<string> {
     const direction: Direction = step.type === 'game_in' ? 'in' : 'out';
     const { memberId } = ctx;
-    await lockGameAccount(trx, memberId, step.code);
+    const username = await lockAndBump(trx, memberId, step.code);
     const game = { member: memberId, code: gameAccountCode(step.code) } as const;
     // Money already on its way out of this game (pending legs) is not there to take again.
-    if (
-      direction === 'out' &&
-      (await this.ledger.balance(trx, game)) - (await pendingOut(trx, memberId, step.code)) < step.amount
-    ) {
+    if (direction === 'out' && (await this.free(trx, memberId, step.code)) < step.amount) {
       throw new AppError('MONEY_NOT_ENOUGH', 400);
     }
     const id = randomUUID();
-    await trx
-      .insertInto('game_transfers')
-      .values({
-        id,
-        member_id: memberId,
-        code: step.code,
-        direction,
-        amount: step.amount,
-        status: 'PENDING',
-        idempotency_key: ctx.key,
-        operation_id: ctx.operationId,
-        created_at: this.clock.now(),
-      })
-      .execute();
+    let transactionId: number | null = null;
     if (direction === 'in') {
       const posted = await this.ledger.post(trx, {
         kind: 'transfer',
@@ -96,37 +106,74 @@ export class GameLegs implements StepHandler<GameStep> {
           { account: game, amount: step.amount },
         ],
       });
-      await trx
-        .updateTable('game_transfers')
-        .set({ transaction_id: Number(posted.transactionId) })
-        .where('id', '=', id)
-        .execute();
+      transactionId = Number(posted.transactionId);
     }
-    await bumpGameAccount(trx, memberId, step.code);
+    await trx
+      .insertInto('game_transfers')
+      .values({
+        id,
+        member_id: memberId,
+        code: step.code,
+        direction,
+        amount: step.amount,
+        status: 'PENDING',
+        transaction_id: transactionId,
+        idempotency_key: ctx.key,
+        operation_id: ctx.operationId,
+        created_at: this.clock.now(),
+      })
+      .execute();
+    if (this.started.size >= STARTED_MAX) {
+      const oldest = this.started.keys().next().value;
+      if (oldest !== undefined) this.started.delete(oldest);
+    }
+    const row: TransferRow = {
+      id,
+      member_id: memberId,
+      code: step.code,
+      direction,
+      amount: step.amount,
+      status: 'PENDING',
+      transaction_id: transactionId,
+      failure: null,
+    };
+    this.started.set(id, { row, username });
     return id;
   }
 
+  /** The game's mirror less its pending transfers out, in one statement. */
+  private async free(ex: Db | Trx, memberId: string, code: string): Promise<number> {
+    const row = await sql<{ balance: number | null; pending: number }>`
+      select
+        (select balance from ledger_accounts where member_id = ${memberId} and code = ${gameAccountCode(code)})
+          as balance,
+        (select coalesce(sum(amount), 0) from game_transfers
+          where member_id = ${memberId} and code = ${code} and direction = 'out' and status = 'PENDING')
+          as pending`.execute(ex);
+    const r = row.rows[0];
+    return Number(r?.balance ?? 0) - Number(r?.pending ?? 0);
+  }
+
   async drive(id: string, fresh: boolean): Promise<LegOutcome> {
-    const t = await this.row(id);
+    // A leg this process has just started (and not yet driven) is used as it was written.
+    const known = fresh ? this.started.get(id) : undefined;
+    this.started.delete(id);
+    const t = known?.row ?? (await this.row(id));
     if (t.status !== 'PENDING') return this.outcomeOf(t);
-    const outcome = fresh ? await this.send(t) : await this.ask(t);
-    if (outcome.status === 'ok') {
-      await this.settle(id, 'applied');
-    } else if (outcome.status === 'refused') {
-      await this.settle(id, 'refused', `refused: ${outcome.reason}`);
-    } else {
-      this.log.warn(
-        { transferId: id, reason: outcome.reason },
-        'game transfer outcome unknown; left pending',
-      );
-      await this.db
-        .updateTable('game_transfers')
-        .set({ outcome_unknown_at: this.clock.now(), failure: outcome.reason })
-        .where('id', '=', id)
-        .where('status', '=', 'PENDING')
-        .execute();
+    const outcome = fresh ? await this.send(t, known?.username) : await this.ask(t);
+    if (outcome.status === 'ok') return this.outcomeOf(await this.settleRow(t, 'applied'));
+    if (outcome.status === 'refused') {
+      return this.outcomeOf(await this.settleRow(t, 'refused', `refused: ${outcome.reason}`));
     }
-    return this.outcomeOf(await this.row(id));
+    this.log.warn({ transferId: id, reason: outcome.reason }, 'game transfer outcome unknown; left pending');
+    const marked = await this.db
+      .updateTable('game_transfers')
+      .set({ outcome_unknown_at: this.clock.now(), failure: outcome.reason })
+      .where('id', '=', id)
+      .where('status', '=', 'PENDING')
+      .returning('id')
+      .executeTakeFirst();
+    return marked ? { status: 'PENDING' } : this.outcomeOf(await this.row(id));
   }
 
   /**
@@ -172,10 +219,10 @@ export class GameLegs implements StepHandler<GameStep> {
   }
 
   /** Sends the transfer to the provider (again, with the same id, when it is a retry). */
-  private async send(t: TransferRow): Promise<TransferOutcome> {
+  private async send(t: TransferRow, knownUsername?: string): Promise<TransferOutcome> {
     const provider = this.providers(t.code);
     try {
-      const username = await this.username(t);
+      const username = knownUsername ?? (await this.username(t));
       return t.direction === 'in'
         ? await provider.transferIn(username, t.amount, t.id)
         : await provider.transferOut(username, t.amount, t.id);
@@ -208,23 +255,46 @@ export class GameLegs implements StepHandler<GameStep> {
    * not yet: it is posted as game_win first (the provider balance only grows by transfers in and wins).
    */
   async settle(id: string, outcome: 'applied' | 'refused', failure?: string): Promise<void> {
-    const pre = await this.row(id);
-    await this.db.transaction().execute(async (trx) => {
-      await lockGameAccount(trx, pre.member_id, pre.code);
+    await this.settleRow(await this.row(id), outcome, failure);
+  }
+
+  /** `settle` from the transfer as read (or written) before; answers the transfer as it stands after. */
+  private async settleRow(
+    pre: TransferRow,
+    outcome: 'applied' | 'refused',
+    failure?: string,
+  ): Promise<TransferRow> {
+    const status = outcome === 'applied' ? 'SUCCESS' : 'FAILED';
+    const settled: TransferRow = { ...pre, status, failure: failure ?? pre.failure };
+    const now = this.clock.now();
+    const moves = pre.direction === 'out' ? outcome === 'applied' : outcome === 'refused';
+    if (!moves) {
+      // Nothing to post (in applied, out refused): the game account's lock and version, and the status, in one
+      // statement.
+      const res = await sql<{ id: string }>`
+        with g as (
+          update game_accounts set version = version + 1
+          where member_id = ${pre.member_id} and code = ${pre.code}
+          returning 1
+        )
+        update game_transfers set status = ${status}, settled_at = ${now},
+          failure = coalesce(${failure ?? null}::text, failure)
+        where id = ${pre.id} and status = 'PENDING' and exists (select 1 from g)
+        returning id`.execute(this.db);
+      return res.rows.length > 0 ? settled : this.row(pre.id);
+    }
+    const done = await this.db.transaction().execute(async (trx) => {
+      await lockAndBump(trx, pre.member_id, pre.code);
       const row = await trx
         .updateTable('game_transfers')
-        .set({
-          status: outcome === 'applied' ? 'SUCCESS' : 'FAILED',
-          settled_at: this.clock.now(),
-          ...(failure ? { failure } : {}),
-        })
-        .where('id', '=', id)
+        .set({ status, settled_at: now, ...(failure ? { failure } : {}) })
+        .where('id', '=', pre.id)
         .where('status', '=', 'PENDING')
         .returning(['id'])
         .executeTakeFirst();
-      if (!row) return;
+      if (!row) return false;
       const game = { member: pre.member_id, code: gameAccountCode(pre.code) } as const;
-      if (pre.direction === 'out' && outcome === 'applied') {
+      if (pre.direction === 'out') {
         await this.coverUnseenWin(trx, pre);
         const posted = await this.ledger.post(trx, {
           kind: 'transfer',
@@ -241,7 +311,7 @@ export class GameLegs implements StepHandler<GameStep> {
           .set({ transaction_id: Number(posted.transactionId) })
           .where('id', '=', pre.id)
           .execute();
-      } else if (pre.direction === 'in' && outcome === 'refused' && pre.transaction_id !== null) {
+      } else if (pre.transaction_id !== null) {
         await this.coverUnseenWin(trx, pre);
         const reversal = await this.ledger.reverse(trx, String(pre.transaction_id), {
           kind: 'transfer_reversal',
@@ -253,8 +323,9 @@ export class GameLegs implements StepHandler<GameStep> {
           .where('id', '=', pre.id)
           .execute();
       }
-      await bumpGameAccount(trx, pre.member_id, pre.code);
+      return true;
     });
+    return done ? settled : this.row(pre.id);
   }
 
   private async coverUnseenWin(trx: Trx, t: TransferRow): Promise<void> {

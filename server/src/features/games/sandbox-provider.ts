@@ -117,39 +117,39 @@ export class SandboxGames {
     amount: number,
     transferId: string,
   ): Promise<'applied' | 'refused'> {
-    return this.db.transaction().execute(async (trx) => {
-      const seen = await trx
-        .insertInto('sandbox_game_transfers')
-        .values({ provider: code, transfer_id: transferId, username, direction, amount })
-        .onConflict((oc) => oc.columns(['provider', 'transfer_id']).doNothing())
-        .returning('transfer_id')
-        .executeTakeFirst();
-      if (!seen) {
-        const first = await trx
-          .selectFrom('sandbox_game_transfers')
-          .select('outcome')
-          .where('provider', '=', code)
-          .where('transfer_id', '=', transferId)
-          .executeTakeFirstOrThrow();
-        return first.outcome;
-      }
-      const delta = direction === 'in' ? amount : -amount;
-      const res = await trx
-        .updateTable('sandbox_game_players')
-        .set({ balance: sql<number>`balance + ${delta}` })
-        .where('provider', '=', code)
-        .where('username', '=', username)
-        .where(sql<boolean>`balance + ${delta} >= 0`)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) > 0) return 'applied';
-      await trx
-        .updateTable('sandbox_game_transfers')
-        .set({ outcome: 'refused' })
-        .where('provider', '=', code)
-        .where('transfer_id', '=', transferId)
-        .execute();
-      return 'refused';
-    });
+    // One statement: the player's row is locked first (a concurrent transfer of the same player waits, then
+    // reads the balance it left), the id is recorded with its answer, and an applied transfer moves the balance.
+    // A repeated id records nothing and moves nothing; its first answer is read back.
+    const delta = direction === 'in' ? amount : -amount;
+    const res = await sql<{ outcome: 'applied' | 'refused' | null }>`
+      with p as materialized (
+        select balance from sandbox_game_players
+        where provider = ${code} and username = ${username}
+        for update
+      ),
+      s as (
+        insert into sandbox_game_transfers (provider, transfer_id, username, direction, amount, outcome)
+        select ${code}, ${transferId}, ${username}, ${direction}, ${amount}::bigint,
+          case when p.balance + ${delta}::bigint >= 0 then 'applied' else 'refused' end
+        from (select 1) as one left join p on true
+        on conflict (provider, transfer_id) do nothing
+        returning outcome
+      ),
+      u as (
+        update sandbox_game_players set balance = balance + ${delta}::bigint
+        where provider = ${code} and username = ${username}
+          and exists (select 1 from s where s.outcome = 'applied')
+      )
+      select outcome from s`.execute(this.db);
+    const answer = res.rows[0]?.outcome;
+    if (answer) return answer;
+    const first = await this.db
+      .selectFrom('sandbox_game_transfers')
+      .select('outcome')
+      .where('provider', '=', code)
+      .where('transfer_id', '=', transferId)
+      .executeTakeFirstOrThrow();
+    return first.outcome;
   }
 
   /** With the `late` fault: the request reaches the provider only after a while. */

@@ -58,8 +58,13 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const op = await runOperation(request, reply, operations, (keyed) =>
-        games.transfers.transfer(keyed, request.body),
+      // The key is found by the operation's own insert (a retry costs nothing more; see runKeyed).
+      const op = await runOperation(
+        request,
+        reply,
+        operations,
+        (keyed) => games.transfers.transfer(keyed, request.body),
+        { lookupFirst: false },
       );
       return answer(op);
     },

@@ -4,7 +4,7 @@ import type { Plan } from '../../core/operations/plan';
 import type { OperationRunner } from '../../core/operations/runner';
 import type { Operation } from '../../core/operations/store';
 import type { Db } from '../../platform/db';
-import { AppError } from '../../platform/errors';
+import { AppError, isAppError } from '../../platform/errors';
 import type { BalanceRefresh } from './balance-refresh';
 import { gameAccountCode, gameOf, type GameAccounts } from './game-accounts';
 import { pendingOut } from './game-legs';
@@ -62,28 +62,36 @@ export class TransferService {
     if (from === to) throw new AppError('KEY_INVALID', 400, 'TRANSFER_SAME_ACCOUNT');
     this.checkAmount(input.amount, await this.ledger.memberCurrency(this.db, memberId));
     const amount = input.amount;
-    let plan: Plan;
+    // The first leg checks, in the operation's transaction, that the game account is open (SLOT_NO_ACCOUNT) and,
+    // out of a game, that the money is there (MONEY_NOT_ENOUGH): nothing is written when it is not.
     if (from === 'wallet') {
-      await this.accounts.account(memberId, to);
-      plan = { mode: 'chain', steps: [{ type: 'game_in', code: to, amount }] };
-    } else {
-      await this.accounts.account(memberId, from);
-      if (to !== 'wallet') await this.accounts.account(memberId, to);
-      if ((await this.available(memberId, from, amount)) < amount)
-        throw new AppError('MONEY_NOT_ENOUGH', 400);
-      plan =
-        to === 'wallet'
-          ? { mode: 'chain', steps: [{ type: 'game_out', code: from, amount }] }
-          : {
-              mode: 'chain',
-              steps: [
-                { type: 'game_out', code: from, amount },
-                { type: 'game_in', code: to, amount },
-              ],
-              compensation: [{ type: 'game_in', code: from, amount }],
-            };
+      return this.runner.begin({
+        ...keyed,
+        kind: 'transfer',
+        plan: { mode: 'chain', steps: [{ type: 'game_in', code: to, amount }] },
+      });
     }
-    return this.runner.begin({ ...keyed, kind: 'transfer', plan });
+    if (to !== 'wallet') await this.accounts.account(memberId, to);
+    const plan: Plan =
+      to === 'wallet'
+        ? { mode: 'chain', steps: [{ type: 'game_out', code: from, amount }] }
+        : {
+            mode: 'chain',
+            steps: [
+              { type: 'game_out', code: from, amount },
+              { type: 'game_in', code: to, amount },
+            ],
+            compensation: [{ type: 'game_in', code: from, amount }],
+          };
+    const begin = () => this.runner.begin({ ...keyed, kind: 'transfer', plan });
+    try {
+      return await begin();
+    } catch (e) {
+      if (!isAppError(e) || e.code !== 'MONEY_NOT_ENOUGH') throw e;
+      // The mirror was short: the provider may hold wins we have not seen. Synced with it, then once more.
+      if (!(await this.balances.refresh(memberId, from).catch(() => false))) throw e;
+      return begin();
+    }
   }
 
   /** POST /wallet/transferAll: `to: 'wallet'` collects every game balance; a game code takes the whole wallet. */
