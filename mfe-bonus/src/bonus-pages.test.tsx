@@ -228,3 +228,19 @@ test('a card received yesterday evening becomes available at Bangkok midnight wi
     jest.useRealTimers();
   }
 });
+
+test('while the bonuses load, placeholder cards stand in for the grid (a busy region), then the cards', async () => {
+  const calls = mockNetwork([]);
+  let answer: (list: Bonus[]) => void = () => undefined;
+  calls.list.mockReturnValue(new Promise<Bonus[]>((resolve) => (answer = resolve)));
+  render(<BonusPage now={now} />);
+
+  const skeleton = await screen.findByTestId('skeleton-list');
+  expect(skeleton).toHaveAttribute('aria-busy', 'true');
+  expect(skeleton).toHaveClass('wl-skeleton-list--grid');
+  expect(within(skeleton).getAllByTestId('skeleton')).toHaveLength(4);
+
+  await act(async () => answer([bonus('WELCOME')]));
+  expect(await screen.findByTestId('bonus-card-WELCOME')).toBeInTheDocument();
+  expect(screen.queryByTestId('skeleton-list')).not.toBeInTheDocument();
+});

@@ -55,6 +55,8 @@ export {
   dismissToasts,
   ToastViewport,
   DelayedLoader,
+  Skeleton,
+  SkeletonList,
   useAsyncAction,
   Button,
   FormField,

@@ -91,3 +91,19 @@ test('a video the operator listed without captions plays without caption tracks'
   expect(item!.querySelector('video')).toHaveAttribute('src', '/media/howto/howto-1.mp4');
   expect(item!.querySelectorAll('track')).toHaveLength(0);
 });
+
+test('while the videos load, placeholder cards stand in for the list (a busy region), then the videos', async () => {
+  await setLocale('en');
+  const lookups = mockLookups();
+  let answer: (list: typeof videos) => void = () => undefined;
+  lookups.howto.mockReturnValue(new Promise<typeof videos>((resolve) => (answer = resolve)));
+  renderShell('/howto');
+
+  const skeleton = await screen.findByTestId('skeleton-list');
+  expect(skeleton).toHaveAttribute('aria-busy', 'true');
+  expect(within(skeleton).getAllByTestId('skeleton')).toHaveLength(3);
+
+  await act(async () => answer(videos));
+  expect(await screen.findAllByTestId('howto-video')).toHaveLength(5);
+  expect(screen.queryByTestId('skeleton-list')).not.toBeInTheDocument();
+});

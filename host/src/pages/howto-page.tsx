@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SkeletonList } from '@wallet/shared';
 import { lookupApi, type HowtoVideo } from '../api';
 import { useLookup } from '../lib/use-lookup';
 
@@ -58,6 +59,7 @@ export function HowtoPage() {
     <section className="host-page host-howto" data-testid="howto-page">
       <h1>{t('howto.title')}</h1>
       {failed && !videos && <p role="alert">{t('howto.loadFailed')}</p>}
+      {!videos && !failed && <SkeletonList count={3} variant="card" />}
       {videos?.length === 0 && <p>{t('howto.empty')}</p>}
       <ol className="host-howto__list">
         {videos?.map((video) => (

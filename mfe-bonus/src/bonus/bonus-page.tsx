@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, DelayedLoader, useTranslation } from '@wallet/shared';
+import { Button, DelayedLoader, SkeletonList, useTranslation } from '@wallet/shared';
 import { ConditionsModal } from '../conditions/conditions-modal';
 import { ActiveBonusPanel } from './active-bonus';
 import type { Bonus } from './api';
@@ -63,7 +63,11 @@ export function BonusPage({ now = systemNow }: BonusPageProps) {
       )}
 
       <h2 className="bonus-section-title">{t('bonus.listTitle')}</h2>
-      <DelayedLoader active={data.loading} variant="inline" />
+      {/* The first load: cards standing in for the bonuses; a reload of the shown cards: the delayed spinner. */}
+      {data.loading && !data.bonuses && (
+        <SkeletonList count={4} variant="card" layout="grid" className="bonus-skeleton" />
+      )}
+      <DelayedLoader active={data.loading && Boolean(data.bonuses)} variant="inline" />
       {data.bonuses?.length === 0 && <p className="bonus-empty">{t('bonus.empty')}</p>}
       {data.bonuses && data.bonuses.length > 0 && (
         <ul className="bonus-grid" aria-label={t('bonus.listTitle')} data-testid="bonus-grid">

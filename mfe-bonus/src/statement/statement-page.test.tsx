@@ -149,14 +149,15 @@ test('pages of 10: another page is asked for and shown', async () => {
   expect(within(pager).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
 });
 
-test('a statement that fails to load is silent: no message, the loader goes away', async () => {
+test('a statement that fails to load is silent: no message, the placeholder rows go away', async () => {
   mockProfile();
   let fail: (error: Error) => void = () => undefined;
   jest.spyOn(statementApi, 'statement').mockReturnValue(new Promise((_, reject) => (fail = reject)));
   render(<StatementPage />);
-  expect(await screen.findByTestId('loader')).toBeInTheDocument();
+  expect(await screen.findByTestId('skeleton-list')).toBeInTheDocument();
   await act(async () => fail(new Error('Network Error')));
-  await waitFor(() => expect(screen.queryByTestId('loader')).not.toBeInTheDocument());
+  await waitFor(() => expect(screen.queryByTestId('skeleton-list')).not.toBeInTheDocument());
+  expect(screen.queryByTestId('loader')).not.toBeInTheDocument();
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   expect(screen.queryByText('No entries yet')).not.toBeInTheDocument();
   expect(screen.queryByTestId('statement-entry')).not.toBeInTheDocument();
@@ -419,4 +420,21 @@ describe('issue 9: the pager', () => {
     ]);
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
   });
+});
+
+test('while the first page loads, placeholder rows stand in for the list (a busy region), then the entries', async () => {
+  mockProfile();
+  let answer: (page: Page) => void = () => undefined;
+  jest.spyOn(statementApi, 'statement').mockReturnValue(new Promise<Page>((resolve) => (answer = resolve)));
+  render(<StatementPage />);
+
+  const skeleton = await screen.findByTestId('skeleton-list');
+  expect(skeleton).toHaveAttribute('aria-busy', 'true');
+  expect(within(skeleton).getAllByTestId('skeleton')).toHaveLength(5);
+  expect(within(skeleton).getByRole('status')).toHaveTextContent('Loading…');
+  expect(screen.queryByTestId('statement-list')).not.toBeInTheDocument();
+
+  await act(async () => answer({ total: 1, statements: [entry({ _id: '1' })] }));
+  expect(await screen.findAllByTestId('statement-entry')).toHaveLength(1);
+  expect(screen.queryByTestId('skeleton-list')).not.toBeInTheDocument();
 });

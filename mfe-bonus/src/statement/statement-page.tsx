@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import {
   Button,
   DelayedLoader,
+  SkeletonList,
   formatDateTime,
   pageCount,
   Pagination,
@@ -68,7 +69,9 @@ export function StatementPage() {
       <p className="statement-page__unit">
         {t('statement.amountsIn', { currency: t(`common:currency.${format.currency}`) })}
       </p>
-      <DelayedLoader active={list.loading} variant="inline" />
+      {/* The first load of a page: rows standing in for the list; reloading a shown list: the delayed spinner. */}
+      {list.loading && !list.items && <SkeletonList count={5} className="statement-skeleton" />}
+      <DelayedLoader active={list.loading && Boolean(list.items)} variant="inline" />
       {list.items?.length === 0 && <p className="statement-empty">{t('statement.empty')}</p>}
       {list.items && list.items.length > 0 && (
         <ul className="statement-list" aria-label={t('statement.title')} data-testid="statement-list">

@@ -371,3 +371,21 @@ describe('receiving the invite bonus', () => {
     toasts.stop();
   });
 });
+
+test('while the wallet loads, placeholders of the balance and the game cards stand in (a busy region)', async () => {
+  let answer: (value: ReturnType<typeof snapshot>) => void = () => undefined;
+  jest
+    .spyOn(homeApi, 'wallet')
+    .mockReturnValue(new Promise<ReturnType<typeof snapshot>>((resolve) => (answer = resolve)));
+  renderHome();
+
+  const skeleton = screen.getByTestId('skeleton-list');
+  expect(skeleton).toHaveAttribute('aria-busy', 'true');
+  expect(within(skeleton).getByRole('status')).toHaveTextContent('Loading…');
+  expect(within(skeleton).getAllByTestId('skeleton')).toHaveLength(8);
+  expect(screen.queryByTestId('games-slot')).not.toBeInTheDocument();
+
+  await act(async () => answer(snapshot({ slots: [game('PG', { isActive: true, amount: 2550 })] })));
+  expect(await screen.findByTestId('home-name')).toBeInTheDocument();
+  expect(screen.queryByTestId('skeleton-list')).not.toBeInTheDocument();
+});

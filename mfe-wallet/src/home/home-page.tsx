@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { DelayedLoader, useTranslation } from '@wallet/shared';
+import { DelayedLoader, Skeleton, SkeletonList, useTranslation } from '@wallet/shared';
 import type { Banner } from '../banners/api';
 import type { WalletSnapshot } from './api';
 import { inviteApi } from '../invite/api';
@@ -77,6 +77,7 @@ export function HomePage() {
           {t('home.loadFailed')}
         </p>
       )}
+      {!snapshot && !failed && <HomeSkeleton />}
       {snapshot && (
         <>
           <BalanceCard
@@ -117,6 +118,21 @@ export function HomePage() {
       {/* Spec §2: 1.5 s after the home first loads, whatever becomes of the wallet read (failed, slow or fine). */}
       <AgreementPrompt returnFocus={heading} />
     </section>
+  );
+}
+
+/** While the wallet's first read runs: the balance card, the shortcuts and the game cards as placeholders. */
+function HomeSkeleton() {
+  return (
+    <SkeletonList className="wallet-home__skeleton">
+      <Skeleton variant="card" height="9rem" />
+      <Skeleton variant="row" />
+      <div className="wl-skeleton-list wl-skeleton-list--grid">
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} variant="card" />
+        ))}
+      </div>
+    </SkeletonList>
   );
 }
 

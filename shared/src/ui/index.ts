@@ -18,6 +18,7 @@ export { toast, toastError, dismissToasts, TOAST_DURATION_MS } from './toast';
 export { ToastViewport, type ToastViewportProps } from './toast-viewport';
 export { DelayedLoader, useDelayedFlag, LOADER_DELAY_MS, type DelayedLoaderProps } from './delayed-loader';
 export { Spinner, type SpinnerProps } from './spinner';
+export { Skeleton, SkeletonList, type SkeletonProps, type SkeletonListProps } from './skeleton';
 export {
   useAsyncAction,
   type AsyncAction,
