@@ -64,19 +64,27 @@ describe('the data blocks of the page', () => {
 });
 
 describe('the page language', () => {
-  test("a visitor who never chose one gets the frame's language; a stored choice or the cookie wins", () => {
+  test("a visitor who never chose one gets the frame's language, kept in storage and the cookie", () => {
     renderPage({ locale: 'en' }, { remotes: [] });
     adoptPageLanguage();
     expect(localStorage.getItem('locale')).toBe('en');
+    expect(document.cookie).toMatch(/(^|; )i18next=en/);
+  });
 
+  test("a member's stored choice wins and the cookie follows it, so the server paints the next page in it", () => {
+    renderPage({ locale: 'th' }, { remotes: [] });
     localStorage.setItem('locale', 'la');
     adoptPageLanguage();
     expect(localStorage.getItem('locale')).toBe('la');
+    expect(document.cookie).toMatch(/(^|; )i18next=la/);
+  });
 
-    localStorage.clear();
+  test('the cookie alone is a choice too', () => {
+    renderPage({ locale: 'en' }, { remotes: [] });
     document.cookie = 'i18next=th';
     adoptPageLanguage();
     expect(localStorage.getItem('locale')).toBeNull();
+    expect(document.cookie).toMatch(/(^|; )i18next=th/);
   });
 
   test('a language the site does not have is ignored', () => {

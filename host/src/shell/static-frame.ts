@@ -60,24 +60,47 @@ export function removeFrameWhenShellRenders(
   observer.observe(container, { childList: true });
 }
 
-/** Where i18next's detector keeps the member's language (shared/src/i18n: localStorage `locale`, cookie `i18next`). */
+/** Where the member's language is kept (shared/src/i18n: localStorage `locale`, cookie `i18next`). */
 const LOCALE_STORAGE_KEY = 'locale';
-const LOCALE_COOKIE = /(?:^|;\s*)i18next=/;
+const LOCALE_COOKIE = /(?:^|;\s*)i18next=([^;]*)/;
+const COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 const LOCALES: readonly string[] = ['th', 'la', 'en'];
 
+function writeCookie(doc: Document, locale: string): void {
+  doc.cookie = `i18next=${locale}; max-age=${COOKIE_MAX_AGE_SECONDS}; path=/; SameSite=Strict`;
+}
+
 /**
- * Before the shared i18n instance starts (main.ts, ahead of the bootstrap): a visitor who never chose a language
- * here gets the one the server painted the frame in (from Accept-Language), so React renders what the frame said.
- * A member's own choice (storage or cookie) always wins, and the server read the same cookie.
+ * Before the shared i18n instance starts (main.ts, ahead of the bootstrap), so that the server, which reads the
+ * `i18next` cookie, and the app, which reads localStorage first, agree on the language of the next page:
+ * - a member's stored choice is also written to the cookie when the cookie says otherwise (or is gone);
+ * - a visitor who never chose gets the language the server painted the frame in (from Accept-Language), so React
+ *   renders what the frame said.
  */
 export function adoptPageLanguage(
   doc: Document = document,
   storage: Storage | undefined = safeStorage(),
 ): void {
+  const cookie = LOCALE_COOKIE.exec(doc.cookie)?.[1];
+  let stored: string | null = null;
+  try {
+    stored = storage?.getItem(LOCALE_STORAGE_KEY) ?? null;
+  } catch {
+    stored = null;
+  }
+  if (stored && LOCALES.includes(stored)) {
+    if (cookie !== stored) writeCookie(doc, stored);
+    return;
+  }
+  if (cookie && LOCALES.includes(cookie)) return;
   const { locale } = readSiteBlock(doc);
-  if (!locale || !LOCALES.includes(locale) || !storage) return;
-  if (storage.getItem(LOCALE_STORAGE_KEY) || LOCALE_COOKIE.test(doc.cookie)) return;
-  storage.setItem(LOCALE_STORAGE_KEY, locale);
+  if (!locale || !LOCALES.includes(locale)) return;
+  try {
+    storage?.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // Storage blocked: the cookie keeps it.
+  }
+  writeCookie(doc, locale);
 }
 
 function safeStorage(): Storage | undefined {
