@@ -1,4 +1,12 @@
-import { enabledManifestUrls, isNetworkOnly, isRemoteChunk, isRemoteEntry, remoteFiles } from './remotes';
+import {
+  REMOTES_REFRESH_MS,
+  enabledManifestUrls,
+  isNetworkOnly,
+  isRefreshDue,
+  isRemoteChunk,
+  isRemoteEntry,
+  remoteFiles,
+} from './remotes';
 
 const origin = 'https://wallet.example';
 
@@ -54,7 +62,7 @@ describe('enabledManifestUrls', () => {
 describe('remoteFiles', () => {
   const manifestUrl = `${origin}/remotes/mfe-auth/mf-manifest.json`;
 
-  it("resolves the entry and the exposed modules' chunks against the manifest's URL, each once", () => {
+  it("resolves the entry and the exposed modules' up-front chunks against the manifest's URL, each once", () => {
     const manifest = {
       metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
       exposes: [
@@ -83,7 +91,6 @@ describe('remoteFiles', () => {
       [
         '683.2f491d71.js',
         '__federation_expose_Login.5a073d87.js',
-        '48.13520619.js',
         '__federation_expose_Register.15a43649.js',
         'styles.0badc0de.css',
       ]
@@ -98,5 +105,18 @@ describe('remoteFiles', () => {
       manifestUrl,
     );
     expect(files).toEqual({ entry: `${origin}/remotes/mfe-auth/remoteEntry.js`, chunks: [] });
+  });
+});
+
+describe('isRefreshDue', () => {
+  const now = Date.parse('2026-11-24T09:00:00Z');
+  it('refreshes when nothing is cached or the copy is older than the refresh period', () => {
+    expect(isRefreshDue(undefined, now)).toBe(true);
+    expect(isRefreshDue('not a date', now)).toBe(true);
+    expect(isRefreshDue(new Date(now - REMOTES_REFRESH_MS).toUTCString(), now)).toBe(true);
+    expect(isRefreshDue(new Date(now + 3_600_000).toUTCString(), now)).toBe(true);
+  });
+  it('does not refresh again within the period', () => {
+    expect(isRefreshDue(new Date(now - 60_000).toUTCString(), now)).toBe(false);
   });
 });

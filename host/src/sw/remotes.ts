@@ -76,8 +76,10 @@ const strings = (list: unknown): string[] =>
 
 /**
  * What a remote's Module Federation manifest points at, as absolute URLs: its `remoteEntry.js` and the
- * content-hashed files of its exposed modules (sync and async, JS and CSS). Relative to the manifest's URL, as the
- * remotes are built with `publicPath: 'auto'`.
+ * content-hashed files its exposed modules load up front (`sync` JS and CSS). Not the `async` ones: in the site they
+ * are mostly the remote's fallback copies of the shared libraries (~80 KB compressed per remote), which the host
+ * provides, so they are never loaded; a lazy chunk that is loaded is cached by the chunks' route on first use.
+ * Relative to the manifest's URL, as the remotes are built with `publicPath: 'auto'`.
  */
 export function remoteFiles(manifest: unknown, manifestUrl: string): { entry: string; chunks: string[] } {
   const m = (manifest ?? {}) as ManifestShape;
@@ -88,11 +90,25 @@ export function remoteFiles(manifest: unknown, manifestUrl: string): { entry: st
   const chunks = new Set<string>();
   for (const expose of Array.isArray(m.exposes) ? m.exposes : []) {
     for (const kind of [expose?.assets?.js, expose?.assets?.css]) {
-      for (const file of [...strings(kind?.sync), ...strings(kind?.async)]) {
+      for (const file of strings(kind?.sync)) {
         const url = new URL(file, manifestUrl);
         if (isRemoteChunk(url.pathname)) chunks.add(url.href);
       }
     }
   }
   return { entry, chunks: [...chunks] };
+}
+
+/** How long a refresh of the remotes' entries holds (see `isRefreshDue`). */
+export const REMOTES_REFRESH_MS = 10 * 60 * 1000;
+
+/**
+ * Whether the worker should read /remotes.json and the enabled remotes' entries again, from when the cached
+ * /remotes.json was fetched (its `Date` header; none cached: due). Pages get the entries network-first anyway, so
+ * this background copy only keeps the offline set current and picks up remotes newly enabled: every navigation
+ * would cost ~1 KB of revalidation per file for nothing.
+ */
+export function isRefreshDue(cachedDate: string | null | undefined, now: number): boolean {
+  const at = cachedDate ? Date.parse(cachedDate) : NaN;
+  return Number.isNaN(at) || now - at >= REMOTES_REFRESH_MS || at > now + 60_000;
 }

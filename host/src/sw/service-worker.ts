@@ -13,6 +13,7 @@ import {
   enabledManifestUrls,
   isNetworkOnly,
   isRemoteChunk,
+  isRefreshDue,
   isRemoteEntry,
   remoteFiles,
 } from './remotes';
@@ -72,8 +73,8 @@ registerRoute(
   new NavigationRoute(
     async (options) => {
       const response = await shellStrategy.handle(options);
-      // After the page has what it needs: the remotes map and the enabled remotes' entries, fresh.
-      options.event.waitUntil(refreshRemotesSoon(options.event));
+      // After the page has what it needs, now and then: the remotes map and the enabled remotes' entries.
+      options.event.waitUntil(refreshRemotesSoon(options.event, 2000));
       return response;
     },
     { denylist: NETWORK_ONLY_PREFIXES.map((p) => new RegExp(`^${escape(p)}(?:/|$)`)) },
@@ -158,14 +159,21 @@ async function refreshRemotes(event: ExtendableEvent): Promise<void> {
   for (const request of await entryCache.keys()) if (!keep.has(request.url)) await entryCache.delete(request);
 }
 
-let lastRefresh = 0;
 let running: Promise<void> | undefined;
-/** At most one refresh every 30 s, started 2 s after a navigation so that it does not compete with the page. */
-function refreshRemotesSoon(event: ExtendableEvent, delayMs = 2000): Promise<void> {
-  if (running || Date.now() - lastRefresh < 30_000) return running ?? Promise.resolve();
-  lastRefresh = Date.now();
-  running = new Promise<void>((resolve) => setTimeout(resolve, delayMs))
-    .then(() => refreshRemotes(event))
+/**
+ * Refreshes the remotes in the background (`delayMs` later, so that it does not compete with the page's own
+ * requests) when the last refresh is older than REMOTES_REFRESH_MS, or always with `force` (activation).
+ */
+function refreshRemotesSoon(event: ExtendableEvent, delayMs: number, force = false): Promise<void> {
+  if (running) return running;
+  running = (async () => {
+    if (!force) {
+      const cached = await caches.match('/remotes.json', { cacheName: CACHES.remotesMap });
+      if (!isRefreshDue(cached?.headers.get('date'), Date.now())) return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await refreshRemotes(event);
+  })()
     .catch(() => undefined)
     .finally(() => {
       running = undefined;
@@ -192,7 +200,7 @@ self.addEventListener('activate', (event) => {
       // Caches of an earlier layout of this worker (the precache cleans up after itself).
       for (const name of await caches.keys())
         if (name.startsWith('wallet-') && !OWN_CACHES.includes(name)) await caches.delete(name);
-      await Promise.all([cacheOpenPages().catch(() => undefined), refreshRemotesSoon(event, 0)]);
+      await Promise.all([cacheOpenPages().catch(() => undefined), refreshRemotesSoon(event, 0, true)]);
     })(),
   );
 });
