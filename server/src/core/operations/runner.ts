@@ -14,6 +14,11 @@ export interface StepContext {
   memberId: string;
   operationId: string;
   key: string | null;
+  /**
+   * A fresh id the leg's record may take as its own (the runner has written the first leg with it already). A
+   * handler that returns another id costs one statement more.
+   */
+  reference: string;
 }
 
 /** What a leg's record says after driving it. */
@@ -107,6 +112,7 @@ export class OperationRunner {
     const id = randomUUID();
     const now = this.clock.now();
     const reference = await this.db.transaction().execute(async (trx) => {
+      const planned = randomUUID();
       await this.store.insert(trx, {
         id,
         memberId: input.memberId,
@@ -116,17 +122,10 @@ export class OperationRunner {
         plan: input.plan,
         now,
         nextAttemptAt: new Date(now.getTime() + this.timings.graceMs),
+        first: { step: first, reference: planned },
       });
-      const ref = await this.handler(first.type).start(trx, this.context(id, input), first);
-      await this.store.insertLeg(trx, {
-        operationId: id,
-        seq: 0,
-        step: first,
-        status: 'PENDING',
-        reference: ref,
-        error: null,
-        now,
-      });
+      const ref = await this.handler(first.type).start(trx, this.context(id, input, planned), first);
+      if (ref !== planned) await this.store.setLegReference(trx, id, 0, ref);
       return ref;
     });
     // What was just committed, as this request knows it: driving it needs no read back.
@@ -190,8 +189,12 @@ export class OperationRunner {
     return op;
   }
 
-  private context(operationId: string, op: { memberId: string; key: string | null }): StepContext {
-    return { operationId, memberId: op.memberId, key: op.key };
+  private context(
+    operationId: string,
+    op: { memberId: string; key: string | null },
+    reference: string = randomUUID(),
+  ): StepContext {
+    return { operationId, memberId: op.memberId, key: op.key, reference };
   }
 
   /**

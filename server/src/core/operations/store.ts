@@ -39,7 +39,10 @@ const parse = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(
 export class OperationStore {
   constructor(private readonly db: Db) {}
 
-  /** Inserts the operation in the caller's transaction; OperationExists when its key was used already. */
+  /**
+   * Inserts the operation with its first leg (PENDING, with the record id its handler will use) in one statement
+   * of the caller's transaction; OperationExists when its key was used already (then nothing is written).
+   */
   async insert(
     trx: Trx,
     op: {
@@ -51,26 +54,33 @@ export class OperationStore {
       plan: Plan;
       now: Date;
       nextAttemptAt: Date;
+      first: { step: Step; reference: string };
     },
   ): Promise<void> {
-    const row = await trx
-      .insertInto('operations')
-      .values({
-        id: op.id,
-        member_id: op.memberId,
-        idempotency_key: op.key,
-        kind: op.kind,
-        request_hash: op.requestHash,
-        plan: JSON.stringify(op.plan),
-        status: 'PENDING',
-        next_attempt_at: op.nextAttemptAt,
-        created_at: op.now,
-        updated_at: op.now,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) throw new OperationExists(op.memberId, op.key ?? '');
+    const res = await sql<{ id: string }>`
+      with o as (
+        insert into operations (id, member_id, idempotency_key, kind, request_hash, plan, status, next_attempt_at,
+          created_at, updated_at)
+        values (${op.id}, ${op.memberId}, ${op.key}, ${op.kind}, ${op.requestHash}, ${JSON.stringify(op.plan)}::jsonb,
+          'PENDING', ${op.nextAttemptAt}, ${op.now}, ${op.now})
+        on conflict do nothing
+        returning id
+      )
+      insert into operation_legs (operation_id, seq, step, status, reference, error, created_at, settled_at)
+      select o.id, 0, ${JSON.stringify(op.first.step)}::jsonb, 'PENDING', ${op.first.reference}, null, ${op.now}, null
+      from o
+      returning operation_id as id`.execute(trx);
+    if (res.rows.length === 0) throw new OperationExists(op.memberId, op.key ?? '');
+  }
+
+  /** The record id of a leg, when its handler chose its own. */
+  async setLegReference(trx: Trx, operationId: string, seq: number, reference: string): Promise<void> {
+    await trx
+      .updateTable('operation_legs')
+      .set({ reference })
+      .where('operation_id', '=', operationId)
+      .where('seq', '=', seq)
+      .execute();
   }
 
   async insertLeg(

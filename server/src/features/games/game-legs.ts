@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Ledger } from '../../core/ledger';
@@ -92,7 +91,7 @@ export class GameLegs implements StepHandler<GameStep> {
     if (direction === 'out' && (await this.free(trx, memberId, step.code)) < step.amount) {
       throw new AppError('MONEY_NOT_ENOUGH', 400);
     }
-    const id = randomUUID();
+    const id = ctx.reference;
     let transactionId: number | null = null;
     if (direction === 'in') {
       const posted = await this.ledger.post(trx, {
@@ -284,18 +283,25 @@ export class GameLegs implements StepHandler<GameStep> {
       return res.rows.length > 0 ? settled : this.row(pre.id);
     }
     const done = await this.db.transaction().execute(async (trx) => {
-      await lockAndBump(trx, pre.member_id, pre.code);
-      const row = await trx
-        .updateTable('game_transfers')
-        .set({ status, settled_at: now, ...(failure ? { failure } : {}) })
-        .where('id', '=', pre.id)
-        .where('status', '=', 'PENDING')
-        .returning(['id'])
-        .executeTakeFirst();
-      if (!row) return false;
+      // The game account's lock and version, and the transfer's status and the game's mirror as they stand under
+      // that lock, in one statement.
+      const locked = await sql<{ status: TransferRow['status']; mirror: number | null }>`
+        with g as (
+          update game_accounts set version = version + 1
+          where member_id = ${pre.member_id} and code = ${pre.code}
+          returning 1
+        )
+        select t.status,
+          (select balance from ledger_accounts where member_id = ${pre.member_id}
+            and code = ${gameAccountCode(pre.code)}) as mirror
+        from game_transfers t
+        where t.id = ${pre.id} and exists (select 1 from g)`.execute(trx);
+      const current = locked.rows[0];
+      if (current?.status !== 'PENDING') return false;
+      const mirror = Number(current.mirror ?? 0);
       const game = { member: pre.member_id, code: gameAccountCode(pre.code) } as const;
       if (pre.direction === 'out') {
-        await this.coverUnseenWin(trx, pre);
+        await this.coverUnseenWin(trx, pre, mirror);
         const posted = await this.ledger.post(trx, {
           kind: 'transfer',
           memberId: pre.member_id,
@@ -308,18 +314,27 @@ export class GameLegs implements StepHandler<GameStep> {
         });
         await trx
           .updateTable('game_transfers')
-          .set({ transaction_id: Number(posted.transactionId) })
+          .set({ status, settled_at: now, transaction_id: Number(posted.transactionId) })
           .where('id', '=', pre.id)
           .execute();
-      } else if (pre.transaction_id !== null) {
-        await this.coverUnseenWin(trx, pre);
-        const reversal = await this.ledger.reverse(trx, String(pre.transaction_id), {
-          kind: 'transfer_reversal',
-          meta: { transferId: pre.id, reason: failure ?? 'refused by the provider' },
-        });
+      } else {
+        let reversalId: number | null = null;
+        if (pre.transaction_id !== null) {
+          await this.coverUnseenWin(trx, pre, mirror);
+          const reversal = await this.ledger.reverse(trx, String(pre.transaction_id), {
+            kind: 'transfer_reversal',
+            meta: { transferId: pre.id, reason: failure ?? 'refused by the provider' },
+          });
+          reversalId = Number(reversal.transactionId);
+        }
         await trx
           .updateTable('game_transfers')
-          .set({ reversal_transaction_id: Number(reversal.transactionId) })
+          .set({
+            status,
+            settled_at: now,
+            ...(failure ? { failure } : {}),
+            ...(reversalId !== null ? { reversal_transaction_id: reversalId } : {}),
+          })
           .where('id', '=', pre.id)
           .execute();
       }
@@ -328,10 +343,10 @@ export class GameLegs implements StepHandler<GameStep> {
     return done ? settled : this.row(pre.id);
   }
 
-  private async coverUnseenWin(trx: Trx, t: TransferRow): Promise<void> {
-    const game = { member: t.member_id, code: gameAccountCode(t.code) } as const;
-    const mirror = await this.ledger.balance(trx, game);
+  /** `mirror`: the game's balance, read under the game account's lock. */
+  private async coverUnseenWin(trx: Trx, t: TransferRow, mirror: number): Promise<void> {
     if (mirror >= t.amount) return;
+    const game = { member: t.member_id, code: gameAccountCode(t.code) } as const;
     const currency = await this.ledger.memberCurrency(trx, t.member_id);
     await this.ledger.post(trx, {
       kind: 'game_win',

@@ -28,10 +28,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const moneyConfig = { validationCode: 'KEY_INVALID' };
 
   const answer = async (op: Operation) => {
-    const [wallet, slots] = await Promise.all([
-      games.accounts.wallet(op.memberId),
-      games.accounts.slots(op.memberId),
-    ]);
+    const { wallet, slots } = await games.transfers.after(op.memberId);
     return success({
       status: op.status as 'SUCCESS' | 'PENDING' | 'PARTIAL',
       transferId: op.id,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Ledger } from '../../core/ledger';
 import type { Keyed } from '../../core/operations/http';
 import type { Plan } from '../../core/operations/plan';
@@ -6,8 +7,11 @@ import type { Operation } from '../../core/operations/store';
 import type { Db } from '../../platform/db';
 import { AppError, isAppError } from '../../platform/errors';
 import type { BalanceRefresh } from './balance-refresh';
-import { gameAccountCode, gameOf, type GameAccounts } from './game-accounts';
+import { gameAccountCode, gameOf, type GameAccounts, type GameAccountView } from './game-accounts';
 import { pendingOut } from './game-legs';
+
+/** A json column: parsed by pg, a string from PGlite in some paths. */
+const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
 export interface GamesOptions {
   /** Smallest transfer in minor units per currency (spec §9: 1 baht). */
@@ -92,6 +96,33 @@ export class TransferService {
       if (!(await this.balances.refresh(memberId, from).catch(() => false))) throw e;
       return begin();
     }
+  }
+
+  /**
+   * What a transfer's answer shows after it: the main wallet and the 16 games with their mirrors, in one statement
+   * (the member's ledger balances by code and open game accounts, as `Ledger.memberBalances` and
+   * `GameAccounts.activeCodes` read them, shaped by `GameAccounts.slotsOf`).
+   */
+  async after(
+    memberId: string,
+  ): Promise<{ wallet: { amount: number; currency: string }; slots: GameAccountView[] }> {
+    const [{ rows }, currency] = await Promise.all([
+      sql<{ balances: Record<string, number | string> | string | null; games: string[] | string }>`
+        select
+          (select json_object_agg(a.code, a.balance) from ledger_accounts a where a.member_id = ${memberId})
+            as balances,
+          (select coalesce(json_agg(g.code order by g.code), '[]'::json) from game_accounts g
+            where g.member_id = ${memberId}) as games`.execute(this.db),
+      this.ledger.memberCurrency(this.db, memberId),
+    ]);
+    const row = rows[0];
+    const balances = Object.fromEntries(
+      Object.entries(parsed(row?.balances ?? null) ?? {}).map(([code, v]) => [code, Number(v)]),
+    );
+    return {
+      wallet: { amount: balances.main ?? 0, currency },
+      slots: this.accounts.slotsOf(parsed(row?.games ?? []), balances),
+    };
   }
 
   /** POST /wallet/transferAll: `to: 'wallet'` collects every game balance; a game code takes the whole wallet. */
