@@ -1,4 +1,13 @@
-import { body, createTestApp, dbLabel, fund, memberWithToken, setSetting, type TestApp } from './helpers';
+import {
+  body,
+  createTestApp,
+  dbLabel,
+  fund,
+  memberWithToken,
+  registration,
+  setSetting,
+  type TestApp,
+} from './helpers';
 
 interface GameAccount {
   code: string;
@@ -318,5 +327,64 @@ describe(`wallet and games (${dbLabel})`, () => {
       payload: { from: 'wallet', to: 'PG', amount: 100 },
     });
     expectError(res, 401, 'UNAUTHORIZED');
+  });
+});
+
+describe(`GET /api/wallet in one statement (${dbLabel})`, () => {
+  test('the view equals what each owner answers: profile and coins, balances, game accounts, invites, spin', async () => {
+    const { app } = t;
+    const m = await memberWithToken(app);
+    const reg = (name: string, inviteCode: string) =>
+      app.accounts.register(registration({ name, inviteCode }), {
+        requireOtp: false,
+        sources: () => app.content.get('sources', 'th'),
+      });
+    const memberGet = (url: string) => app.inject({ url, headers: { authorization: `Bearer ${m.token}` } });
+    await fund(app, m.memberId, 50_000);
+    for (const code of ['PG', 'JOKER'])
+      expect((await memberGet(`/api/wallet/activate/${code}`)).statusCode).toBe(200);
+    const moved = await app.inject({
+      method: 'POST',
+      url: '/api/wallet/transfer',
+      payload: { from: 'wallet', to: 'JOKER', amount: 12_300 },
+      headers: { authorization: `Bearer ${m.token}`, 'idempotency-key': 'one-statement-1' },
+    });
+    expect(moved.statusCode).toBe(200);
+    // Two invitees: one first deposit qualifies, one does not; three coins.
+    const [qualified, small] = [
+      await reg('Invitee One', `REF${m.memberId}`),
+      await reg('Invitee Two', `X${m.memberId}`),
+    ];
+    await app.ctx.db.transaction().execute(async (trx) => {
+      await app.invites.onDeposit(trx, qualified, 20_000);
+      await app.invites.onDeposit(trx, small, 5_000);
+      await app.coins.credit(trx, m.memberId, 3, 'operator', `test-coins-${m.memberId}`);
+    });
+
+    const view = body<Record<string, unknown>>(await memberGet('/api/wallet')).data;
+    const profile = await app.accounts.profile(m.memberId);
+    // The three given here, plus what the deposit earned (the spin feature's coin rule).
+    expect(profile.coin).toBeGreaterThanOrEqual(3);
+    expect(view).toEqual({
+      profile,
+      bankAccount: {
+        bankAccountName: profile.bankAccountName,
+        bankAccountNo: profile.bankAccountNo,
+        bank: profile.bank,
+      },
+      wallet: { amount: 50_000 - 12_300, currency: 'THB' },
+      invite: await app.invites.summary(m.memberId),
+      slots: await app.games.accounts.slots(m.memberId),
+      spin: { isActive: await app.ctx.settings.get('spin.active') },
+      updatedAt: expect.any(String),
+    });
+    expect(view.invite).toEqual({ amount: 2_000, success: 1, fail: 1 });
+    const slots = view.slots as GameAccount[];
+    expect(
+      slots
+        .filter((s) => s.isActive)
+        .map((s) => `${s.code} ${s.amount}`)
+        .sort(),
+    ).toEqual(['JOKER 12300', 'PG 0']);
   });
 });

@@ -70,18 +70,24 @@ export class GameAccounts {
     private readonly links: (g: GameInfo) => GameLinks = noGameLinks,
   ) {}
 
+  /** The fixed part of each game's card (names, images, links), built once per game. */
+  private readonly cards = new Map<string, Omit<GameAccountView, 'isActive' | 'amount'>>();
+
   view(g: GameInfo, active: boolean, amount: number): GameAccountView {
-    return {
-      code: g.code,
-      name: g.name,
-      logo: `/media/games/${g.code}-logo.svg`,
-      background: `/media/games/${g.code}-bg.svg`,
-      category: g.category,
-      isActive: active,
-      amount,
-      ftWalletSlot: g.ftWalletSlot,
-      ...this.links(g),
-    };
+    let card = this.cards.get(g.code);
+    if (!card) {
+      card = {
+        code: g.code,
+        name: g.name,
+        logo: `/media/games/${g.code}-logo.svg`,
+        background: `/media/games/${g.code}-bg.svg`,
+        category: g.category,
+        ftWalletSlot: g.ftWalletSlot,
+        ...this.links(g),
+      };
+      this.cards.set(g.code, card);
+    }
+    return { ...card, isActive: active, amount };
   }
 
   /** All 16 games with the member's mirror balances (no provider call). */
