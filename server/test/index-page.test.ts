@@ -6,6 +6,7 @@ import {
   FRAME_ID,
   jsonForScript,
   PAGE_ROUTES,
+  parseManifest,
   remoteDirectory,
   renderIndexPage,
   routeFor,
@@ -38,7 +39,19 @@ function manifest(name: string, exposes: Record<string, string[]>): string {
     exposes: Object.entries(exposes).map(([expose, sync]) => ({
       name: expose,
       path: `./${expose}`,
-      assets: { js: { sync, async: ['9.lazy0001.js'] }, css: { sync: [], async: [] } },
+      assets: {
+        js: {
+          sync,
+          // The remote's own strings per language, and its copy of the shared package's (never loaded).
+          async: [
+            '9.0000aaaa.js',
+            'strings-th.0000bbbb.js',
+            'strings-en.0000cccc.js',
+            'locale-th.0000dddd.js',
+          ],
+        },
+        css: { sync: [], async: [] },
+      },
     })),
   });
 }
@@ -47,6 +60,8 @@ let t: TestApp;
 beforeAll(async () => {
   write('host/dist/index.html', TEMPLATE);
   write('host/dist/main.js', '');
+  write('host/dist/locale-th.1111aaaa.js', '');
+  write('host/dist/locale-en.2222bbbb.js', '');
   write(
     'mfe-auth/dist/mf-manifest.json',
     manifest('mfe_auth', {
@@ -93,6 +108,9 @@ describe(`index.html rendered per request (${dbLabel})`, () => {
       '/remotes/mfe-auth/remoteEntry.js',
       '/remotes/mfe-auth/683.2f491d71.js',
       '/remotes/mfe-auth/__federation_expose_Login.5a073d87.js',
+      // The strings in the page's language only: the remote module's and the host's.
+      '/remotes/mfe-auth/strings-th.0000bbbb.js',
+      '/locale-th.1111aaaa.js',
       '/api/lookup/active',
     ]);
     // Fetches are asked as the page's fetch()/XHR asks them (CORS mode, same-origin credentials), scripts as the
@@ -125,12 +143,14 @@ describe(`index.html rendered per request (${dbLabel})`, () => {
       '/remotes/mfe-wallet/mf-manifest.json',
       '/remotes/mfe-wallet/remoteEntry.js',
       '/remotes/mfe-wallet/12.aaaabbbb.js',
+      '/remotes/mfe-wallet/strings-th.0000bbbb.js',
+      '/locale-th.1111aaaa.js',
     ]);
     // `/` goes to /user/home in the host.
     expect(preloads((await get('/')).body)).toEqual(preloads(home));
 
     const howto = (await get('/howto')).body;
-    expect(preloads(howto)).toEqual([]);
+    expect(preloads(howto)).toEqual(['/locale-th.1111aaaa.js']);
     expect(howto).toContain('host-shell--public');
     expect(howto).not.toContain('host-skeleton');
     expect(dataBlock<{ module?: string }>(howto, 'site').module).toBeUndefined();
@@ -146,6 +166,10 @@ describe(`index.html rendered per request (${dbLabel})`, () => {
     expect(en).toContain('<title>Sign in · Lucky Wallet</title>');
     expect(en).toContain('aria-current="page">Home</a>');
     expect(en).toContain('>Register</a>');
+    expect(preloads(en)).toEqual(
+      expect.arrayContaining(['/remotes/mfe-auth/strings-en.0000cccc.js', '/locale-en.2222bbbb.js']),
+    );
+    expect(preloads(en)).not.toContain('/locale-th.1111aaaa.js');
 
     const la = (await get('/user/home', { cookie: 'theme=x; i18next=la' })).body;
     expect(la).toContain('<html lang="lo" data-locale="la">');
@@ -163,7 +187,7 @@ describe(`index.html rendered per request (${dbLabel})`, () => {
     await setSetting(t.app, 'remote.mfe-auth.enabled', false);
     try {
       const html = (await get('/login')).body;
-      expect(preloads(html)).toEqual(['/api/lookup/active']);
+      expect(preloads(html)).toEqual(['/locale-th.1111aaaa.js', '/api/lookup/active']);
       expect(html).not.toContain('href="/remotes/mfe-auth/');
       expect(html).not.toContain('host-skeleton');
       expect(html).not.toContain('href="/register"');
@@ -255,11 +279,20 @@ describe('escaping', () => {
   });
 
   test("a manifest's file names that are not plain file names are not hinted", () => {
-    const assets = new Map([
-      ['mfe-auth' as const, { entry: 'remoteEntry.js', exposes: new Map([['Login', ['ok.1234abcd.js']]]) }],
-    ]);
-    const html = renderIndexPage(TEMPLATE, { pathname: '/login', locale: 'th', remotes }, assets);
+    const parsed = parseManifest(
+      manifest('mfe_auth', {
+        Login: ['ok.1234abcd.js', '../../host/dist/x.js', '"><script>x</script>', '/abs.js'],
+      }),
+    );
+    expect(parsed?.exposes.get('Login')).toEqual(['ok.1234abcd.js']);
+    expect(parseManifest('{not json')).toBeUndefined();
+    const html = renderIndexPage(
+      TEMPLATE,
+      { pathname: '/login', locale: 'th', remotes },
+      new Map(parsed ? [['mfe-auth', parsed]] : []),
+    );
     expect(preloads(html)).toContain('/remotes/mfe-auth/ok.1234abcd.js');
+    expect(html).not.toContain('../../host');
   });
 });
 
@@ -312,8 +345,7 @@ describe('the route table agrees with the host', () => {
 
   test("the frame's words are the host's and the shared catalogues' words", () => {
     for (const locale of ['th', 'la', 'en'] as const) {
-      const read = (file: string) =>
-        JSON.parse(readFileSync(path.join(repoRoot, file), 'utf8')) as Record<string, never>;
+      const read = (file: string) => JSON.parse(readFileSync(path.join(repoRoot, file), 'utf8')) as unknown;
       const host = read(`host/src/locales/${locale}/host.json`) as {
         appName: string;
         menu: Record<string, string>;

@@ -16,7 +16,7 @@
  * host/src/routes.tsx by server/test/index-page.test.ts.
  */
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { LOCALES, pickLocale, type Locale } from './locale';
 import { FRAME_STRINGS, type FrameStrings, type TitleKey } from './index-page-strings';
@@ -112,20 +112,40 @@ const folderOfName = (name: string): RemoteFolder | undefined =>
   REMOTE_FOLDERS.find((folder) => remoteNameOf(folder) === name);
 
 /** What a remote's mf-manifest.json says the page needs: its entry script and each exposed module's chunks. */
-interface RemoteAssets {
+export interface RemoteAssets {
   entry: string;
   exposes: Map<string, string[]>;
+  /** Each exposed module's strings in each language: the `strings-<lang>.<hash>.js` chunks among its async assets. */
+  catalogs: Map<string, Partial<Record<Locale, string[]>>>;
+}
+
+/**
+ * A language's strings as a chunk of its own, content-hashed: the host's (with the shared package's) are
+ * `locale-<lang>` (`webpackChunkName`); a remote's own are `strings-<lang>` (its `locale-<lang>` chunk is its copy
+ * of the shared package's strings, which the page never loads: the host provides the shared package).
+ */
+const CATALOG_CHUNK = /^locale-(th|la|en)\.[0-9a-f]{8,32}\.js$/;
+const REMOTE_CATALOG_CHUNK = /^strings-(th|la|en)\.[0-9a-f]{8,32}\.js$/;
+
+function catalogsOf(files: readonly string[]): Partial<Record<Locale, string[]>> {
+  const found: Partial<Record<Locale, string[]>> = {};
+  for (const file of files) {
+    const lang = REMOTE_CATALOG_CHUNK.exec(file)?.[1] as Locale | undefined;
+    if (lang) (found[lang] ??= []).push(file);
+  }
+  return found;
 }
 
 interface ManifestShape {
   metaData?: { remoteEntry?: { name?: unknown; path?: unknown } };
-  exposes?: { name?: unknown; assets?: { js?: { sync?: unknown } } }[];
+  exposes?: { name?: unknown; assets?: { js?: { sync?: unknown; async?: unknown } } }[];
 }
 
 const isFileName = (value: unknown): value is string =>
   typeof value === 'string' && /^[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/.test(value) && !value.includes('..');
 
-function parseManifest(text: string): RemoteAssets | undefined {
+/** The assets a remote's mf-manifest.json lists; file names that are not plain relative names are dropped. */
+export function parseManifest(text: string): RemoteAssets | undefined {
   let doc: ManifestShape;
   try {
     doc = JSON.parse(text) as ManifestShape;
@@ -136,12 +156,15 @@ function parseManifest(text: string): RemoteAssets | undefined {
   const entryPath = doc.metaData?.remoteEntry?.path;
   const entry = [typeof entryPath === 'string' ? entryPath : '', entryName].filter(Boolean).join('/');
   const exposes = new Map<string, string[]>();
+  const catalogs = new Map<string, Partial<Record<Locale, string[]>>>();
   for (const expose of Array.isArray(doc.exposes) ? doc.exposes : []) {
     const sync = expose.assets?.js?.sync;
+    const lazy = expose.assets?.js?.async;
     if (typeof expose.name !== 'string' || !Array.isArray(sync)) continue;
     exposes.set(expose.name, sync.filter(isFileName));
+    catalogs.set(expose.name, catalogsOf(Array.isArray(lazy) ? lazy.filter(isFileName) : []));
   }
-  return { entry: isFileName(entry) ? entry : 'remoteEntry.js', exposes };
+  return { entry: isFileName(entry) ? entry : 'remoteEntry.js', exposes, catalogs };
 }
 
 /** A file read from disk and parsed, re-read when its mtime or size changes (a new release). */
@@ -337,6 +360,8 @@ export interface IndexPageInput {
   remotes: readonly RemoteDescriptor[];
   /** Whether host/dist has the web app manifest of that language. */
   manifest?: boolean;
+  /** The host's strings in that language (`locale-<lang>.<hash>.js` in host/dist), asked before the first render. */
+  hostCatalogs?: readonly string[];
 }
 
 /** The built index.html with the route's language, title, hints, data blocks and frame. */
@@ -369,6 +394,15 @@ export function renderIndexPage(
     for (const file of found?.exposes.get(expose) ?? []) {
       hints.push(`<link rel="preload" href="${escapeHtml(base + file)}" as="script">`);
     }
+    // The module's strings in the page's language, which it loads before it mounts.
+    for (const file of found?.catalogs.get(expose)?.[locale] ?? []) {
+      hints.push(`<link rel="preload" href="${escapeHtml(base + file)}" as="script">`);
+    }
+  }
+  // The host's (and the shared package's) strings in the page's language, which the first render waits for.
+  for (const file of input.hostCatalogs ?? []) {
+    if (CATALOG_CHUNK.exec(file)?.[1] === locale)
+      hints.push(`<link rel="preload" href="/${escapeHtml(file)}" as="script">`);
   }
   for (const lookup of route.lookups ?? []) {
     hints.push(`<link rel="preload" href="${escapeHtml(lookup)}" as="fetch" crossorigin>`);
@@ -451,7 +485,25 @@ export class IndexPageFiles {
     const name = route.module?.slice(0, route.module.indexOf('/'));
     const folder = name ? folderOfName(name) : undefined;
     const assets = folder ? await this.assetsOf(folder) : new Map<RemoteFolder, RemoteAssets>();
-    return renderIndexPage(template, { ...input, manifest: await this.hasManifest(input.locale) }, assets);
+    const [manifest, hostCatalogs] = await Promise.all([this.hasManifest(input.locale), this.hostCatalogs()]);
+    return renderIndexPage(template, { ...input, manifest, hostCatalogs }, assets);
+  }
+
+  private catalogFiles: { key: string; files: string[] } | undefined;
+
+  /** The host's `locale-<lang>.<hash>.js` chunks, listed again when host/dist changes (a new release). */
+  private async hostCatalogs(): Promise<string[]> {
+    const dir = path.join(this.staticRoot, 'host', 'dist');
+    try {
+      const info = await stat(dir);
+      const key = `${info.ino}:${info.mtimeMs}`;
+      if (this.catalogFiles?.key !== key) {
+        this.catalogFiles = { key, files: (await readdir(dir)).filter((f) => CATALOG_CHUNK.test(f)).sort() };
+      }
+      return this.catalogFiles.files;
+    } catch {
+      return [];
+    }
   }
 }
 
