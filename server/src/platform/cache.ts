@@ -263,7 +263,6 @@ export class CacheBus {
 
   private clearAll(): void {
     for (const c of this.caches) c.clear();
-    this.apply({ topic: '*' });
   }
 }
 
