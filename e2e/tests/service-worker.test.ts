@@ -44,15 +44,60 @@ async function signInPagePainted(page: Page): Promise<void> {
   await page.getByTestId('login-submit').waitFor();
 }
 
-/** After the first visit of /login: the worker controls the page and has its shell and mfe-auth's entries. */
-const loginReady = (cached: Record<string, string[]>): boolean =>
-  (cached[SW_CACHES.shell] ?? []).includes('/login') &&
-  ['/remotes/mfe-auth/mf-manifest.json', '/remotes/mfe-auth/remoteEntry.js'].every((p) =>
-    (cached[SW_CACHES.remoteEntries] ?? []).includes(p),
-  ) &&
-  (cached[SW_CACHES.remoteChunks] ?? []).some((p) =>
-    p.startsWith('/remotes/mfe-auth/__federation_expose_Login.'),
+/** The remotes' files `page` loaded (its resource timing entries), as paths. */
+async function remoteFilesLoaded(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name))
+      .filter((u) => u.origin === location.origin && u.pathname.startsWith('/remotes/'))
+      .map((u) => u.pathname),
   );
+}
+
+/**
+ * After the first visit of /login: the worker controls the page and has its page, mfe-auth's entries and every
+ * remote file the page loaded (before the worker controlled it).
+ */
+function loginReady(loaded: string[]) {
+  return (cached: Record<string, string[]>): boolean => {
+    const inCaches = new Set([
+      ...(cached[SW_CACHES.remoteEntries] ?? []),
+      ...(cached[SW_CACHES.remoteChunks] ?? []),
+    ]);
+    return (
+      (cached[SW_CACHES.shell] ?? []).includes('/login') &&
+      ['/remotes/mfe-auth/mf-manifest.json', '/remotes/mfe-auth/remoteEntry.js', ...loaded].every((p) =>
+        inCaches.has(p),
+      )
+    );
+  };
+}
+
+/** Reloads `page`; every response but the API's must come from the service worker, and the page must paint. */
+async function reloadFromWorker(page: Page, what: string): Promise<void> {
+  const responses: Response[] = [];
+  const onResponse = (r: Response) => responses.push(r);
+  page.on('response', onResponse);
+  try {
+    await page.reload();
+    await signInPagePainted(page);
+  } finally {
+    page.off('response', onResponse);
+  }
+  const paths = responses.map((r) => new URL(r.url()).pathname);
+  for (const path of ['/login', '/main.js', '/remotes/mfe-auth/remoteEntry.js'])
+    assert.ok(paths.includes(path), `${what}: ${path} was requested`);
+  for (const res of responses) {
+    const { pathname } = new URL(res.url());
+    if (pathname.startsWith('/api/')) {
+      assert.ok(!res.fromServiceWorker(), `${what}: ${pathname} went to the network`);
+    } else {
+      assert.equal(res.status(), 200, `${what}: ${pathname} answered`);
+      assert.ok(res.fromServiceWorker(), `${what}: ${pathname} came from the service worker`);
+    }
+  }
+}
 
 test('/sw.js and the manifests are served as the worker and installability need', async () => {
   const sw = await fetch(`${site.url}/sw.js`);
@@ -106,42 +151,51 @@ test('/sw.js and the manifests are served as the worker and installability need'
   }
 });
 
-test('after one visit, /login paints its shell and sign-in form from the service worker with the static files gone', async () => {
-  await withPage('sw-offline-shell', async (page) => {
+test('after one visit, /login paints its shell and sign-in form from the service worker when the static files fail', async () => {
+  await withPage('sw-offline-shell', async (page, context) => {
     await page.goto('/login');
     await signInPagePainted(page);
-    const cached = await waitForServiceWorker(page, loginReady);
+    const loaded = await remoteFilesLoaded(page);
+    assert.ok(
+      loaded.some((p) => p.startsWith('/remotes/mfe-auth/')),
+      'the page loaded mfe-auth',
+    );
+    const cached = await waitForServiceWorker(page, loginReady(loaded));
     // The API is never cached: no stale money.
     for (const [name, paths] of Object.entries(cached))
       assert.ok(!paths.some((p) => p.startsWith('/api')), `${name} holds no API answer: ${paths.join(', ')}`);
 
+    // Every request for the site's files (the page's and the worker's own) fails: a server error, then no answer.
+    const isStatic = (url: URL) => url.origin === site.url && !url.pathname.startsWith('/api/');
+    for (const mode of ['503', 'abort'] as const) {
+      let blocked = 0;
+      await context.route(
+        (url) => isStatic(url),
+        (route) => {
+          blocked += 1;
+          return mode === '503' ? route.fulfill({ status: 503, body: 'unavailable' }) : route.abort('failed');
+        },
+      );
+      try {
+        await reloadFromWorker(page, mode);
+        assert.ok(blocked >= 3, `${mode}: the worker's own requests were blocked (${blocked})`);
+      } finally {
+        await context.unrouteAll();
+      }
+    }
+
+    // The files are gone from the server (each dist moved aside) while its API still answers.
     const restore = hideStaticFiles(staticRoot);
     try {
-      // The server really does not serve them any more (while its API still answers).
-      for (const path of ['/login', '/main.js', '/remotes/mfe-auth/remoteEntry.js']) {
-        const res = await fetch(`${site.url}${path}`);
-        assert.ok(
-          res.status === 404 || !(res.headers.get('content-type') ?? '').includes('text/html'),
-          `${path} is not served (${res.status})`,
-        );
-        assert.notEqual(res.status, 200, `${path} is not served`);
-      }
+      for (const path of ['/main.js', '/remotes/mfe-auth/remoteEntry.js'])
+        assert.equal((await fetch(`${site.url}${path}`)).status, 404, `${path} is not served`);
+      const pageAnswer = await fetch(`${site.url}/login`);
+      assert.ok(
+        pageAnswer.status >= 400 || !(pageAnswer.headers.get('content-type') ?? '').includes('text/html'),
+        `/login is not served (${pageAnswer.status})`,
+      );
       assert.equal((await fetch(`${site.url}/api/lookup/active`)).status, 200);
-
-      const responses: Response[] = [];
-      page.on('response', (r) => responses.push(r));
-      await page.reload();
-      await signInPagePainted(page);
-
-      const byPath = (p: string) => responses.find((r) => new URL(r.url()).pathname === p);
-      for (const path of ['/login', '/main.js', '/remotes/mfe-auth/remoteEntry.js']) {
-        const res = byPath(path);
-        assert.ok(res, `${path} was requested`);
-        assert.equal(res.status(), 200, `${path} answered`);
-        assert.ok(res.fromServiceWorker(), `${path} came from the service worker`);
-      }
-      for (const res of responses.filter((r) => new URL(r.url()).pathname.startsWith('/api/')))
-        assert.ok(!res.fromServiceWorker(), `${res.url()} went to the network`);
+      await reloadFromWorker(page, 'files removed');
     } finally {
       restore();
     }
@@ -154,7 +208,7 @@ test('after mfe-auth is released anew, the next load runs the new build (no stal
     await page.goto('/login');
     await loginRoot.waitFor();
     const before = await loginRoot.getAttribute('data-build');
-    await waitForServiceWorker(page, loginReady);
+    await waitForServiceWorker(page, loginReady(await remoteFilesLoaded(page)));
     // A load served by the worker (entries from its cache when the network agrees) still runs the same build.
     await page.reload();
     await loginRoot.waitFor();

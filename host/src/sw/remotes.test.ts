@@ -1,4 +1,5 @@
 import {
+  CACHE_URLS,
   REMOTES_REFRESH_MS,
   enabledManifestUrls,
   isNetworkOnly,
@@ -6,6 +7,7 @@ import {
   isRemoteChunk,
   isRemoteEntry,
   remoteFiles,
+  remoteUrlsOf,
 } from './remotes';
 
 const origin = 'https://wallet.example';
@@ -118,5 +120,32 @@ describe('isRefreshDue', () => {
   });
   it('does not refresh again within the period', () => {
     expect(isRefreshDue(new Date(now - 60_000).toUTCString(), now)).toBe(false);
+  });
+});
+
+describe('remoteUrlsOf', () => {
+  it("keeps only the same-origin remotes' entries and hashed chunks of a cache-urls message", () => {
+    const urls = [
+      `${origin}/remotes/mfe-auth/remoteEntry.js`,
+      `${origin}/remotes/mfe-auth/680.4a7b5057.js`,
+      `${origin}/remotes/mfe-auth/680.4a7b5057.js`,
+      `${origin}/api/wallet`,
+      `${origin}/main.js`,
+      `${origin}/remotes/mfe-auth/680.4a7b5057.js?x=1`,
+      'https://evil.example/remotes/mfe-auth/680.4a7b5057.js',
+      42,
+    ];
+    expect(remoteUrlsOf({ type: CACHE_URLS, urls }, origin)).toEqual([
+      `${origin}/remotes/mfe-auth/remoteEntry.js`,
+      `${origin}/remotes/mfe-auth/680.4a7b5057.js`,
+    ]);
+  });
+
+  it('ignores any other message', () => {
+    expect(
+      remoteUrlsOf({ type: 'other', urls: [`${origin}/remotes/mfe-auth/remoteEntry.js`] }, origin),
+    ).toEqual([]);
+    expect(remoteUrlsOf(null, origin)).toEqual([]);
+    expect(remoteUrlsOf({ type: CACHE_URLS, urls: 'x' }, origin)).toEqual([]);
   });
 });

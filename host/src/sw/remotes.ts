@@ -112,3 +112,24 @@ export function isRefreshDue(cachedDate: string | null | undefined, now: number)
   const at = cachedDate ? Date.parse(cachedDate) : NaN;
   return Number.isNaN(at) || now - at >= REMOTES_REFRESH_MS || at > now + 60_000;
 }
+
+/** The message a page posts to the worker with the remotes' files it loaded before the worker controlled it. */
+export const CACHE_URLS = 'wallet:cache-urls';
+
+/** The same-origin remote files (entries and hashed chunks) of a CACHE_URLS message; nothing for any other data. */
+export function remoteUrlsOf(data: unknown, origin: string): string[] {
+  const message = data as { type?: unknown; urls?: unknown } | null;
+  if (message?.type !== CACHE_URLS || !Array.isArray(message.urls)) return [];
+  const urls = new Set<string>();
+  for (const raw of message.urls.slice(0, 500)) {
+    if (typeof raw !== 'string') continue;
+    try {
+      const url = new URL(raw, origin);
+      if (url.origin !== origin || url.search !== '' || url.hash !== '') continue;
+      if (isRemoteEntry(url.pathname) || isRemoteChunk(url.pathname)) urls.add(url.href);
+    } catch {
+      // not a URL
+    }
+  }
+  return [...urls];
+}

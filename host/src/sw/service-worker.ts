@@ -16,6 +16,7 @@ import {
   isRefreshDue,
   isRemoteEntry,
   remoteFiles,
+  remoteUrlsOf,
 } from './remotes';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -89,10 +90,11 @@ registerRoute(
 );
 
 // A remote's entry points change with each of its releases (same URL): the network's when it answers.
-registerRoute(
-  ({ url }) => url.origin === self.location.origin && isRemoteEntry(url.pathname),
-  new NetworkFirst({ cacheName: CACHES.remoteEntries, plugins: [failOverOnServerError(false)] }),
-);
+const entryStrategy = new NetworkFirst({
+  cacheName: CACHES.remoteEntries,
+  plugins: [failOverOnServerError(false)],
+});
+registerRoute(({ url }) => url.origin === self.location.origin && isRemoteEntry(url.pathname), entryStrategy);
 
 // A remote's content-hashed chunks never change: from the cache once there; old releases' chunks expire.
 const chunkStrategy = new CacheFirst({
@@ -193,6 +195,21 @@ async function cacheOpenPages(): Promise<void> {
       await cache.put(url, response);
   }
 }
+
+// The visit that installed the worker loaded its remote's files before the worker controlled the page: the page
+// lists them (src/sw/register.ts) and they are cached through their routes (chunks mostly from the HTTP cache).
+self.addEventListener('message', (event) => {
+  const urls = remoteUrlsOf(event.data, self.location.origin);
+  if (urls.length === 0) return;
+  event.waitUntil(
+    (async () => {
+      for (const href of urls) {
+        const strategy = isRemoteEntry(new URL(href).pathname) ? entryStrategy : chunkStrategy;
+        await strategy.handle({ request: new Request(href), event }).catch(() => undefined);
+      }
+    })(),
+  );
+});
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
