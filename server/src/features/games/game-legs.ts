@@ -85,9 +85,10 @@ export class GameLegs implements StepHandler<GameStep> {
   async start(trx: Trx, ctx: StepContext, step: GameStep): Promise<string> {
     const direction: Direction = step.type === 'game_in' ? 'in' : 'out';
     const { memberId } = ctx;
-    const username = await lockAndBump(trx, memberId, step.code);
     const game = { member: memberId, code: gameAccountCode(step.code) } as const;
-    // Money already on its way out of this game (pending legs) is not there to take again.
+    const username = await lockAndBump(trx, memberId, step.code);
+    // Money already on its way out of this game (pending legs) is not there to take again. Read in a statement
+    // of its own, after the lock: it sees every transfer committed while this one waited for it.
     if (direction === 'out' && (await this.free(trx, memberId, step.code)) < step.amount) {
       throw new AppError('MONEY_NOT_ENOUGH', 400);
     }
@@ -283,19 +284,15 @@ export class GameLegs implements StepHandler<GameStep> {
       return res.rows.length > 0 ? settled : this.row(pre.id);
     }
     const done = await this.db.transaction().execute(async (trx) => {
-      // The game account's lock and version, and the transfer's status and the game's mirror as they stand under
-      // that lock, in one statement.
+      // The game account's lock first; then, in a statement of its own (it sees everything committed while this
+      // one waited for the lock), the transfer's status and the game's mirror.
+      await lockAndBump(trx, pre.member_id, pre.code);
       const locked = await sql<{ status: TransferRow['status']; mirror: number | null }>`
-        with g as (
-          update game_accounts set version = version + 1
-          where member_id = ${pre.member_id} and code = ${pre.code}
-          returning 1
-        )
         select t.status,
           (select balance from ledger_accounts where member_id = ${pre.member_id}
             and code = ${gameAccountCode(pre.code)}) as mirror
         from game_transfers t
-        where t.id = ${pre.id} and exists (select 1 from g)`.execute(trx);
+        where t.id = ${pre.id}`.execute(trx);
       const current = locked.rows[0];
       if (current?.status !== 'PENDING') return false;
       const mirror = Number(current.mirror ?? 0);
