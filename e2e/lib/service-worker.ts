@@ -6,6 +6,7 @@ import { APPS } from './deploy';
 /** The service worker's runtime caches (host/src/sw/remotes.ts, CACHES). */
 export const SW_CACHES = {
   shell: 'wallet-shell-v1',
+  hostEntry: 'wallet-host-entry-v1',
   remotesMap: 'wallet-remotes-map-v1',
   remoteEntries: 'wallet-remote-entries-v1',
   remoteChunks: 'wallet-remote-chunks-v1',

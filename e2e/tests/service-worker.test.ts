@@ -56,8 +56,8 @@ async function remoteFilesLoaded(page: Page): Promise<string[]> {
 }
 
 /**
- * After the first visit of /login: the worker controls the page and has its page, mfe-auth's entries and every
- * remote file the page loaded (before the worker controlled it).
+ * After the first visit of /login: the worker controls the page and has its page, main.js, mfe-auth's entries and
+ * every remote file the page loaded (before the worker controlled it).
  */
 function loginReady(loaded: string[]) {
   return (cached: Record<string, string[]>): boolean => {
@@ -67,6 +67,7 @@ function loginReady(loaded: string[]) {
     ]);
     return (
       (cached[SW_CACHES.shell] ?? []).includes('/login') &&
+      (cached[SW_CACHES.hostEntry] ?? []).includes('/main.js') &&
       ['/remotes/mfe-auth/mf-manifest.json', '/remotes/mfe-auth/remoteEntry.js', ...loaded].every((p) =>
         inCaches.has(p),
       )

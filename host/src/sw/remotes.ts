@@ -4,6 +4,8 @@
 export const CACHES = {
   /** The last server-rendered page per URL (network-first; the offline fallback of a navigation). */
   shell: 'wallet-shell-v1',
+  /** The host's `main.js` (network-first: it must match the page the server rendered, both of one release). */
+  hostEntry: 'wallet-host-entry-v1',
   /** `/remotes.json` (network-first). */
   remotesMap: 'wallet-remotes-map-v1',
   /** Each remote's `mf-manifest.json` and `remoteEntry.js` (network-first: a new release is used on the next load). */
@@ -26,6 +28,9 @@ export const NETWORK_ONLY_PREFIXES = [
 export function isNetworkOnly(pathname: string): boolean {
   return NETWORK_ONLY_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
+
+/** The host's entry script, the one file of the host's build that keeps its name from release to release. */
+export const HOST_ENTRY = '/main.js';
 
 /** `/remotes/<folder>/mf-manifest.json` or `/remotes/<folder>/remoteEntry.js`: a remote's entry points. */
 const REMOTE_ENTRY = /^\/remotes\/[a-z0-9-]+\/(?:mf-manifest\.json|remoteEntry\.js)$/;

@@ -9,6 +9,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import {
   CACHES,
+  HOST_ENTRY,
   NETWORK_ONLY_PREFIXES,
   enabledManifestUrls,
   isNetworkOnly,
@@ -21,14 +22,14 @@ import {
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
-// An update takes over at once: the pages' code that changes between releases without a new service worker (the
-// server-rendered page, remotes.json, the remotes' entries) is network-first, and the host's own files of the old
-// release stay in the old precache until the new one has them all (see the docs for the one-load lag of main.js).
+// An update takes over at once: every file whose name stays the same from release to release (the server-rendered
+// page, main.js, remotes.json, the remotes' entries) is network-first, so a page never mixes two releases while the
+// server answers; the rest has content-hashed names, in the precache or the chunks' cache.
 void self.skipWaiting();
 clientsClaim();
 
-// The host's build: main.js, its content-hashed chunks, icons and the web app manifests (not index.html: the
-// server renders it per request and language).
+// The host's build: its content-hashed chunks and styles, icons and the web app manifests. Not index.html (the
+// server renders it per request and language) nor main.js (network-first below, like the page it belongs to).
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
@@ -80,6 +81,16 @@ registerRoute(
     },
     { denylist: NETWORK_ONLY_PREFIXES.map((p) => new RegExp(`^${escape(p)}(?:/|$)`)) },
   ),
+);
+
+// The host's entry script: the network's when it answers (the page it starts is network-first too).
+const hostEntryStrategy = new NetworkFirst({
+  cacheName: CACHES.hostEntry,
+  plugins: [failOverOnServerError(false)],
+});
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname === HOST_ENTRY,
+  hostEntryStrategy,
 );
 
 // Which remotes are enabled: always the server's answer when there is one.
@@ -217,7 +228,11 @@ self.addEventListener('activate', (event) => {
       // Caches of an earlier layout of this worker (the precache cleans up after itself).
       for (const name of await caches.keys())
         if (name.startsWith('wallet-') && !OWN_CACHES.includes(name)) await caches.delete(name);
-      await Promise.all([cacheOpenPages().catch(() => undefined), refreshRemotesSoon(event, 0, true)]);
+      await Promise.all([
+        cacheOpenPages().catch(() => undefined),
+        hostEntryStrategy.handle({ request: new Request(HOST_ENTRY), event }).catch(() => undefined),
+        refreshRemotesSoon(event, 0, true),
+      ]);
     })(),
   );
 });
