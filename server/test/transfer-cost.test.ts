@@ -51,11 +51,14 @@ async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
     if (typeof text === 'string') seen.push(text.trim().toLowerCase());
   };
   const spy = testDatabaseUrl
-    ? jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args) {
+    ? jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+        this: pg.Client,
+        ...args: unknown[]
+      ) {
         record(args[0]);
         return original.apply(this, args as never);
       } as typeof pg.Client.prototype.query)
-    : jest.spyOn(PGlite.prototype, 'query').mockImplementation(function (this: PGlite, ...args) {
+    : jest.spyOn(PGlite.prototype, 'query').mockImplementation(function (this: PGlite, ...args: unknown[]) {
         record(args[0]);
         return originalLite.apply(this, args as never);
       } as typeof PGlite.prototype.query);

@@ -53,7 +53,9 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   } else if (opts.databaseUrl === 'memory://') {
     kind = 'pglite-memory';
     const pglite = new PGlite();
-    dialect = new PGliteDialect(pglite);
+    // Nothing of an in-memory database outlives the process, so a commit need not wait for its WAL flush (the
+    // order and atomicity of transactions are unchanged; a database on disk keeps the default).
+    dialect = new PGliteDialect(pglite, { initSql: 'set synchronous_commit = off' });
     listen = (channel, onPayload) => pgliteListen(pglite, channel, onPayload);
   } else {
     kind = 'pglite-disk';

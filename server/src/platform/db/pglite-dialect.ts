@@ -62,10 +62,14 @@ class PGliteDriver implements Driver {
   private readonly releases = new WeakMap<DatabaseConnection, () => void>();
   private connection: PGliteConnection | undefined;
 
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly options: PGliteDialectOptions,
+  ) {}
 
   async init(): Promise<void> {
     await this.pglite.waitReady;
+    if (this.options.initSql) await this.pglite.exec(this.options.initSql);
     this.connection = new PGliteConnection(this.pglite);
   }
 
@@ -115,16 +119,24 @@ class PGliteDriver implements Driver {
   }
 }
 
+export interface PGliteDialectOptions {
+  /** Run once before the first query (the one session's settings). */
+  initSql?: string;
+}
+
 /** Kysely dialect over one PGlite instance, with transactions serialised by a mutex. */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly options: PGliteDialectOptions = {},
+  ) {}
 
   createAdapter(): DialectAdapter {
     return new PostgresAdapter();
   }
 
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    return new PGliteDriver(this.pglite, this.options);
   }
 
   createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
