@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mountRootParcel } from 'single-spa';
 import { createRemoteParcel, registerCatalogs } from '../parcel/create-remote-parcel';
+import { bus } from '../bus/bus';
 import { toast } from '../ui/toast';
 import { LanguageSwitcher } from '../ui/language-switcher';
 import { useTranslation } from 'react-i18next';
@@ -156,13 +157,30 @@ describe("a remote's parcel", () => {
     }
   });
 
-  it('fails its mount when its strings cannot be loaded (the host shows the unavailable panel)', async () => {
+  it('shows the unavailable panel and reports the failure when its strings cannot be loaded; a retry loads them', async () => {
     const part = demoPart('demo8', ['th']);
+    const failures: string[] = [];
+    const subscription = bus.on('remote:failed').subscribe(({ error }) => failures.push(error));
     const config = createRemoteParcel(Hello, 'mfe_demo/Broken', { catalogs: part.catalogs });
     const domElement = document.createElement('div');
-    const parcel = mountRootParcel(config, { domElement });
-    await expect(parcel.mountPromise).rejects.toThrow(/"demo8" strings in "th"/);
-    expect(domElement.textContent).toBe('');
-    part.heal();
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      const parcel = mountRootParcel(config, { domElement });
+      await parcel.mountPromise;
+      expect(domElement.querySelector('.wl-unavailable')).toHaveAttribute('data-remote', 'mfe_demo/Broken');
+      expect(domElement.textContent).not.toContain('hello');
+      expect(failures).toEqual([expect.stringMatching(/"demo8" strings in "th" could not be loaded/)]);
+      await parcel.unmount();
+
+      part.heal();
+      const again = mountRootParcel(config, { domElement });
+      await again.mountPromise;
+      expect(domElement.textContent).toBe('สวัสดี');
+      await again.unmount();
+    } finally {
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+      subscription.unsubscribe();
+    }
   });
 });

@@ -54,7 +54,10 @@ export function createRemoteParcel<P extends object>(
   const ns = options.catalogs?.ns;
   // Starts loading the page's language now (while the host resolves the rest); a failure shows when it mounts.
   if (options.catalogs) registerCatalogs(options.catalogs).catch(() => undefined);
+  /** Set by the last mount: the remote's strings in the page's language could not be loaded. */
+  let catalogsFailed = false;
   function Root(props: P & RemoteParcelProps) {
+    if (catalogsFailed) return <UnavailableRoot remote={remote} onRetry={props.onRetry} />;
     return (
       <I18nextProvider i18n={i18n}>
         <BrowserRouter>
@@ -73,23 +76,35 @@ export function createRemoteParcel<P extends object>(
     rootComponent: Root,
     errorBoundary(error, _info, props) {
       bus.emit('remote:failed', { remote, error: error.message });
-      return (
-        <I18nextProvider i18n={i18n}>
-          <UnavailablePanel remote={remote} onRetry={props.onRetry} />
-        </I18nextProvider>
-      );
+      return <UnavailableRoot remote={remote} onRetry={props.onRetry} />;
     },
   });
-  // The remote's strings in the page's language are there before it renders (no keys on screen); when they cannot
-  // be loaded the mount fails and the host shows its "unavailable, retry" panel (Retry loads them again).
+  // The remote's strings in the page's language are there before it renders (no keys on screen). When they cannot be
+  // loaded (a missing chunk) the parcel shows the translated "unavailable, retry" panel instead and reports
+  // `remote:failed`, as for a crash; the host's Retry mounts it again, which loads them again.
   const catalogsLoaded = async () => {
-    if (ns !== undefined) await loadCatalogs(currentLocale(), [ns]);
+    if (ns === undefined) return;
+    try {
+      await loadCatalogs(currentLocale(), [ns]);
+      catalogsFailed = false;
+    } catch (error) {
+      catalogsFailed = true;
+      bus.emit('remote:failed', { remote, error: error instanceof Error ? error.message : String(error) });
+    }
   };
   return {
     name: remote,
     ...lifecycles,
     mount: [catalogsLoaded, lifecycles.mount],
   } as ParcelConfigObject<P & RemoteParcelProps>;
+}
+
+function UnavailableRoot({ remote, onRetry }: { remote: string; onRetry?: () => void }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <UnavailablePanel remote={remote} onRetry={onRetry} />
+    </I18nextProvider>
+  );
 }
 
 /**
