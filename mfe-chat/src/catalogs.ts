@@ -2,13 +2,14 @@ import type { RemoteCatalogs } from '@wallet/shared';
 
 /**
  * This remote's strings as of its own build, a chunk per language: its parcels register them when it loads and only
- * the page's language is fetched (another one when the member switches to it; see createRemoteParcel).
+ * the page's language is fetched (another one when the member switches to it; see createRemoteParcel). The chunks
+ * are named `strings-<lang>` so that the server's index.html can preload the page language's one.
  */
 export const catalogs: RemoteCatalogs = {
   ns: 'chat',
   resources: {
-    th: () => import('./locales/th/chat.json'),
-    la: () => import('./locales/la/chat.json'),
-    en: () => import('./locales/en/chat.json'),
+    th: () => import(/* webpackChunkName: "strings-th" */ './locales/th/chat.json'),
+    la: () => import(/* webpackChunkName: "strings-la" */ './locales/la/chat.json'),
+    en: () => import(/* webpackChunkName: "strings-en" */ './locales/en/chat.json'),
   },
 };
