@@ -21,17 +21,28 @@ import {
  */
 
 /** Counts the SQL statements the app runs outside transactions (where the session check and reads run). */
-function countQueries(app: App): { sql: string[]; stop(): void } {
+function countQueries(app: App): { sql: string[]; stop(): void; withinTtl(): boolean } {
   const executor = app.ctx.db.getExecutor() as unknown as {
     executeQuery: (query: { sql: string }, ...rest: unknown[]) => Promise<unknown>;
   };
   const original = executor.executeQuery;
   const sql: string[] = [];
+  const started = Date.now();
   executor.executeQuery = function (this: unknown, query, ...rest) {
     sql.push(query.sql);
     return original.call(this, query, ...rest);
   };
-  return { sql, stop: () => void (executor.executeQuery = original) };
+  return {
+    sql,
+    stop: () => void (executor.executeQuery = original),
+    // Entries live 1 s on PostgreSQL without Redis: a slower run may see them expire (and read again).
+    withinTtl: () => {
+      const ok = Date.now() - started < app.caches.ttlMs();
+      if (!ok)
+        console.info(`query count not checked: the run outlasted the ${app.caches.ttlMs()} ms time to live`);
+      return ok;
+    },
+  };
 }
 
 /** The accounts feature's session service behind `app.sessions` (its operator side: logout everywhere, status). */
@@ -82,15 +93,19 @@ describe(`session check from memory (${dbLabel})`, () => {
       const first = [...counter.sql];
       counter.sql.length = 0;
       expect(await status(get('/api/wallet', token))).toBe(200);
+      const second = [...counter.sql];
       expect(await status(get('/api/account/profile', token))).toBe(200);
-      const wallet = counter.sql.slice(0, 1);
-      // The first request read the session once (the login only wrote it).
+      // The first request read the session once (the login only wrote it), then the wallet's one statement.
       expect(sessionQueries(first)).toHaveLength(1);
-      expect(sessionQueries(counter.sql)).toEqual([]);
-      // The second wallet read: its one statement, nothing else (settings and the bank list are in memory).
-      expect(wallet).toHaveLength(1);
-      expect(wallet[0]).toMatch(/from members m/);
-      expect(first.filter((s) => !/sessions|from members m/.test(s))).toEqual([]);
+      expect(first.filter((q) => !sessionQueries([q]).length)).toEqual([
+        expect.stringMatching(/from members m/),
+      ]);
+      if (counter.withinTtl()) {
+        // The second wallet read: its one statement, nothing else (settings and the bank list are in memory);
+        // the profile read after it: no session query either.
+        expect(second).toEqual([expect.stringMatching(/from members m/)]);
+        expect(sessionQueries(counter.sql)).toEqual([]);
+      }
     } finally {
       counter.stop();
     }
@@ -168,7 +183,7 @@ describe(`session check from memory (${dbLabel})`, () => {
       expect(await status(get('/api/wallet', token))).toBe(200);
       clock.advance(60_000);
       expect(await status(get('/api/wallet', token))).toBe('401 invalid-token');
-      expect(sessionQueries(counter.sql)).toEqual([]);
+      if (counter.withinTtl()) expect(sessionQueries(counter.sql)).toEqual([]);
     } finally {
       counter.stop();
     }
@@ -201,7 +216,7 @@ describe(`session check from memory (${dbLabel})`, () => {
     try {
       const answers = await Promise.all(Array.from({ length: 8 }, () => status(get('/api/wallet', token))));
       expect(answers).toEqual(Array(8).fill(200));
-      expect(sessionQueries(counter.sql)).toHaveLength(1);
+      if (counter.withinTtl()) expect(sessionQueries(counter.sql)).toHaveLength(1);
     } finally {
       counter.stop();
     }
