@@ -220,4 +220,40 @@ describe(`ledger (${dbLabel})`, () => {
     expect(await ledger.trialBalance()).toEqual({ THB: 0 });
     expect(await ledger.verify()).toEqual({ accountsOff: 0, transactionsOff: 0 });
   });
+  test('an account created in a transaction that rolled back is created again by the next posting', async () => {
+    const memberId = await newMember(10_000);
+    const code = `provider_float:R${memberId.slice(-6)}`;
+    const post = (reference: string) =>
+      t.app.ctx.db.transaction().execute((trx) =>
+        ledger.post(trx, {
+          kind: 'game_win',
+          memberId,
+          reference,
+          postings: [
+            { account: { system: code, currency: 'THB' }, amount: -300 },
+            { account: main(memberId), amount: 300 },
+          ],
+        }),
+      );
+    await expect(
+      t.app.ctx.db.transaction().execute(async (trx) => {
+        await ledger.post(trx, {
+          kind: 'game_win',
+          memberId,
+          reference: `rolled-back:${memberId}`,
+          postings: [
+            { account: { system: code, currency: 'THB' }, amount: -200 },
+            { account: main(memberId), amount: 200 },
+          ],
+        });
+        throw new Error('rolled back after the posting');
+      }),
+    ).rejects.toThrow('rolled back after the posting');
+    expect(await ledger.balance(t.app.ctx.db, { system: code, currency: 'THB' })).toBe(0);
+    expect((await post(`after:${memberId}`)).duplicate).toBe(false);
+    expect(await ledger.balance(t.app.ctx.db, { system: code, currency: 'THB' })).toBe(-300);
+    expect(await ledger.balance(t.app.ctx.db, main(memberId))).toBe(10_300);
+    expect(await ledger.trialBalance()).toEqual({ THB: 0 });
+    expect(await ledger.verify()).toEqual({ accountsOff: 0, transactionsOff: 0 });
+  });
 });

@@ -73,7 +73,7 @@ const original = pg.Client.prototype.query;
 const originalLite = PGlite.prototype.query;
 
 describe(`game transfer cost (${dbLabel})`, () => {
-  test('wallet → game: one transaction and at most 11 statements, provider included', async () => {
+  test('wallet → game: one transaction and at most 10 statements, provider included', async () => {
     await transfer('wallet', 'PG', 10_000); // warm caches (currency, session)
     const sent = await statementsOf(async () => {
       const res = await transfer('wallet', 'PG', 10_000);
@@ -81,16 +81,16 @@ describe(`game transfer cost (${dbLabel})`, () => {
     });
     expect(sent.filter((s) => s === 'begin').length).toBe(1);
     // On failure the statements are printed.
-    expect(sent.length <= 11 ? [] : sent).toEqual([]);
+    expect(sent.length <= 10 ? [] : sent).toEqual([]);
   });
 
-  test('game → wallet: two transactions and at most 16 statements, provider included', async () => {
+  test('game → wallet: two transactions and at most 15 statements, provider included', async () => {
     const sent = await statementsOf(async () => {
       const res = await transfer('PG', 'wallet', 10_000);
       expect(body<{ status: string }>(res).data.status).toBe('SUCCESS');
     });
     expect(sent.filter((s) => s === 'begin').length).toBe(2);
-    expect(sent.length <= 16 ? [] : sent).toEqual([]);
+    expect(sent.length <= 15 ? [] : sent).toEqual([]);
   });
 
   test('parallel transfers out of one game take at most what it holds; mirror = provider balance', async () => {

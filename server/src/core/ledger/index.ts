@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors';
 import type { MemberEvents, WalletChangeReason } from '../../platform/member-events';
 import { findAccounts, lockAccounts, postingsOf, resolveAccounts } from './accounts';
 import {
+  isMemberRef,
   LedgerError,
   refKey,
   rowKey,
@@ -64,8 +65,19 @@ export interface PostedMovement {
 
 export type PostingListener = (trx: Transaction<DB>, posted: PostedMovement) => Promise<void>;
 
+/** What stays true of an account once it exists. */
+interface KnownAccount {
+  id: number;
+  owner_type: 'member' | 'system';
+  member_id: string | null;
+  code: string;
+  currency: string;
+}
+
 export class Ledger {
   private readonly listeners = new Map<LedgerKind, PostingListener[]>();
+  /** Accounts as read: id, owner and currency never change (their balances are never kept). */
+  private readonly accountCache = new LRUCache<string, KnownAccount>({ max: 200_000 });
   /** Members' currencies as read (a member's currency is set at registration and never changes). */
   private readonly currencies = new LRUCache<string, string>({ max: 100_000 });
 
@@ -96,19 +108,94 @@ export class Ledger {
       }
     }
 
-    // Two statements: the accounts locked in id order (read with their balances), then one statement that
+    // One statement, once the accounts are known (their ids, owners and currencies never change, so they are
+    // kept once read): it locks the accounts in id order, checks that member accounts stay >= 0, and only then
     // writes the transaction row, its postings, the new balances and the members' events. The (kind, reference)
     // unique index makes a repeat write nothing (a concurrent one waits for the first on the account locks).
-    const accounts = await lockAccounts(
-      trx,
-      input.postings.map((p) => p.account),
-    );
-    const deltas = new Map<number, number>();
+    const refs = input.postings.map((p) => p.account);
+    let accounts = await this.known(trx, refs, false);
+    let written = await this.write(trx, input, accounts);
+    if (written.found < accounts.size) {
+      // An account kept from a transaction that rolled back (it was created there): read again, once.
+      accounts = await this.known(trx, refs, true);
+      written = await this.write(trx, input, accounts);
+      if (written.found < accounts.size) throw new LedgerError(`accounts of ${input.kind} not found`);
+    }
+    if (!written.ok) {
+      // A repeat of a transaction already posted answers as the first did, even once the balance has moved.
+      const repeat = await this.repeated(trx, input);
+      if (repeat) return repeat;
+      throw new AppError('MONEY_NOT_ENOUGH', 400);
+    }
+    if (written.id === null) {
+      const repeat = await this.repeated(trx, input);
+      if (!repeat) throw new LedgerError(`transaction ${input.kind} was neither written nor found`);
+      return repeat;
+    }
+    const transactionId = String(written.id);
+
+    const listeners = this.listeners.get(input.kind);
+    if (listeners && input.memberId !== null) {
+      let mainDelta = 0;
+      for (const p of input.postings) {
+        if (isMemberRef(p.account) && p.account.member === input.memberId && p.account.code === 'main')
+          mainDelta += p.amount;
+      }
+      const posted = { transactionId, kind: input.kind, memberId: input.memberId, mainDelta };
+      for (const listener of listeners) await listener(trx, posted);
+    }
+    return { transactionId, duplicate: false };
+  }
+
+  /** The accounts of `refs` by refKey: kept ones, the others found or created (`fresh`: all read again). */
+  private async known(
+    trx: Transaction<DB>,
+    refs: AccountRef[],
+    fresh: boolean,
+  ): Promise<Map<string, KnownAccount>> {
+    const out = new Map<string, KnownAccount>();
+    const missing: AccountRef[] = [];
+    for (const ref of refs) {
+      const key = refKey(ref);
+      const kept = fresh ? undefined : this.accountCache.get(key);
+      if (kept) out.set(key, kept);
+      else missing.push(ref);
+    }
+    if (missing.length > 0) {
+      const rows = await resolveAccounts(trx, missing, false);
+      for (const [key, row] of rows) {
+        const account: KnownAccount = {
+          id: row.id,
+          owner_type: row.owner_type,
+          member_id: row.member_id === null ? null : String(row.member_id),
+          code: row.code,
+          currency: row.currency,
+        };
+        this.accountCache.set(key, account);
+        out.set(key, account);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The posting's one statement. `found`: how many of the accounts exist (fewer: a kept id is stale, nothing
+   * written); `ok`: every member account stays >= 0 (else nothing written); `id`: the new transaction's id, null
+   * when (kind, reference) was posted already.
+   */
+  private async write(
+    trx: Transaction<DB>,
+    input: PostInput,
+    accounts: Map<string, KnownAccount>,
+  ): Promise<{ found: number; ok: boolean; id: number | null }> {
+    const deltas = new Map<number, { delta: number; account: KnownAccount }>();
     const perCurrency = new Map<string, number>();
     const postings = input.postings.map((p) => {
       const account = accounts.get(refKey(p.account));
       if (!account) throw new LedgerError(`account ${refKey(p.account)} not resolved`);
-      deltas.set(account.id, (deltas.get(account.id) ?? 0) + p.amount);
+      const d = deltas.get(account.id) ?? { delta: 0, account };
+      d.delta += p.amount;
+      deltas.set(account.id, d);
       perCurrency.set(account.currency, (perCurrency.get(account.currency) ?? 0) + p.amount);
       return { accountId: account.id, amount: p.amount, currency: account.currency };
     });
@@ -116,81 +203,76 @@ export class Ledger {
       if (sum !== 0)
         throw new LedgerError(`postings of ${input.kind} do not balance in ${currency} (${sum})`);
     }
-    const byId = new Map([...accounts.values()].map((a) => [a.id, a]));
-    for (const [id, delta] of deltas) {
-      const account = byId.get(id);
-      if (account && account.owner_type === 'member' && account.balance + delta < 0) {
-        // A repeat of a transaction already posted answers as the first did, even once the balance has moved.
-        const repeat = await this.repeated(trx, input);
-        if (repeat) return repeat;
-        throw new AppError('MONEY_NOT_ENOUGH', 400);
-      }
-    }
-
     // Every member whose balance moved hears of it once this transaction commits (platform/member-events.ts).
     const members = new Set<string>();
     if (this.events) {
-      for (const [id, delta] of deltas) {
-        const account = byId.get(id);
-        if (delta !== 0 && account?.owner_type === 'member' && account.member_id !== null)
-          members.add(String(account.member_id));
+      for (const { delta, account } of deltas.values()) {
+        if (delta !== 0 && account.owner_type === 'member' && account.member_id !== null)
+          members.add(account.member_id);
       }
     }
-    const moved = [...deltas].filter(([, delta]) => delta !== 0);
-    const written = await sql<{ id: number }>`
-      with t as (
+    const channel = this.events?.channel ?? '';
+    const ids = [...deltas.keys()];
+    const res = await sql<{ ok: boolean; found: number; id: number | null }>`
+      with l as materialized (
+        select id, balance from ledger_accounts
+        where id in (${sql.join(ids.map((id) => sql`${id}::bigint`))})
+        order by id
+        for update
+      ),
+      v (id, delta, checked) as (
+        values ${sql.join(
+          [...deltas].map(
+            ([id, d]) =>
+              sql`(${id}::bigint, ${d.delta}::bigint, ${d.account.owner_type === 'member'}::boolean)`,
+          ),
+        )}
+      ),
+      ok as materialized (
+        select (select count(*) from l) = ${ids.length}::bigint
+          and not exists (select 1 from l join v on v.id = l.id where v.checked and l.balance + v.delta < 0)
+          as ok
+      ),
+      t as (
         insert into ledger_transactions (kind, member_id, reference, idempotency_key, meta, reversal_of)
-        values (${input.kind}, ${input.memberId}, ${input.reference ?? null}, ${input.idempotencyKey ?? null},
+        select ${input.kind}, ${input.memberId}, ${input.reference ?? null}, ${input.idempotencyKey ?? null},
           ${JSON.stringify(input.meta ?? {})}::jsonb,
-          ${input.reversalOf !== undefined ? Number(input.reversalOf) : null}::bigint)
+          ${input.reversalOf !== undefined ? Number(input.reversalOf) : null}::bigint
+        where (select ok from ok)
         on conflict (kind, reference) where reference is not null do nothing
         returning id
       ),
       p as (
         insert into ledger_postings (transaction_id, account_id, amount, currency)
-        select t.id, v.account_id, v.amount, v.currency
+        select t.id, x.account_id, x.amount, x.currency
         from t cross join (values ${sql.join(
           postings.map((p) => sql`(${p.accountId}::bigint, ${p.amount}::bigint, ${p.currency}::text)`),
-        )}) as v (account_id, amount, currency)
-      )${
-        moved.length > 0
-          ? sql`,
+        )}) as x (account_id, amount, currency)
+      ),
       u as (
         update ledger_accounts a set balance = a.balance + v.delta
-        from (values ${sql.join(moved.map(([id, delta]) => sql`(${id}::bigint, ${delta}::bigint)`))}) as v (id, delta)
-        where a.id = v.id and exists (select 1 from t)
+        from v
+        where a.id = v.id and v.delta <> 0 and exists (select 1 from t)
+      )${
+        members.size > 0
+          ? sql`,
+      n as (
+        select pg_notify(x.channel, x.payload)
+        from t cross join (values ${sql.join(
+          [...members].map((m) => sql`(${channel}::text, ${walletChanged(m, REASON_OF[input.kind])}::text)`),
+        )}) as x (channel, payload)
       )`
           : sql``
       }
-      select t.id${
-        members.size > 0 && this.events
-          ? sql`, pg_notify(n.channel, n.payload) from t cross join (values ${sql.join(
-              [...members].map(
-                (m) =>
-                  sql`(${this.events?.channel ?? ''}::text, ${walletChanged(m, REASON_OF[input.kind])}::text)`,
-              ),
-            )}) as n (channel, payload)`
-          : sql` from t`
+      select (select ok from ok) as ok, (select count(*) from l)::int as found, (select id from t) as id${
+        members.size > 0 ? sql`, (select count(*) from n)::int as notified` : sql``
       }`.execute(trx);
-    const inserted = written.rows[0];
-    if (!inserted) {
-      const repeat = await this.repeated(trx, input);
-      if (!repeat) throw new LedgerError(`transaction ${input.kind} was neither written nor found`);
-      return repeat;
-    }
-    const transactionId = String(inserted.id);
-
-    const listeners = this.listeners.get(input.kind);
-    if (listeners && input.memberId !== null) {
-      let mainDelta = 0;
-      for (const [id, delta] of deltas) {
-        const account = byId.get(id);
-        if (account?.member_id === input.memberId && account.code === 'main') mainDelta += delta;
-      }
-      const posted = { transactionId, kind: input.kind, memberId: input.memberId, mainDelta };
-      for (const listener of listeners) await listener(trx, posted);
-    }
-    return { transactionId, duplicate: false };
+    const row = res.rows[0];
+    return {
+      ok: row?.ok === true,
+      found: Number(row?.found ?? 0),
+      id: row?.id === null || row?.id === undefined ? null : Number(row.id),
+    };
   }
 
   /** The transaction already posted under this (kind, reference), checked to carry the same postings. */
