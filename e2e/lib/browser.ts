@@ -30,17 +30,25 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
 
 /**
  * A phone-sized context, as members use the site; optionally with the language already chosen and the home's
- * agreement already accepted (so it does not pop up over what a scenario looks at).
+ * agreement already accepted (so it does not pop up over what a scenario looks at). The site's service worker
+ * runs as for a member; `serviceWorkers: 'block'` leaves it out, for a scenario about the host's own handling of
+ * a remote that cannot be loaded (with the worker, a remote it has cached still loads), or one that fakes the
+ * site's files with `page.route` (the page's routes do not see what a worker answers).
  */
 export async function newMemberContext(
   browser: Browser,
   baseURL: string,
-  options: { language?: 'th' | 'la' | 'en'; agreementAccepted?: boolean } = {},
+  options: {
+    language?: 'th' | 'la' | 'en';
+    agreementAccepted?: boolean;
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL,
     viewport: { width: 390, height: 844 },
     locale: 'th-TH',
+    serviceWorkers: options.serviceWorkers ?? 'allow',
   });
   await context.addInitScript(({ language, agreementAccepted }) => {
     if (language) window.localStorage.setItem('locale', language);
