@@ -188,42 +188,83 @@ function sharedModuleGroups(compilation, chunk, provided) {
   return groups;
 }
 
+/** The JavaScript files of a chunk group and of the shared modules its chunks consume, recursively. */
+function groupFiles(compilation, start, provided) {
+  const files = new Set();
+  const seen = new Set();
+  const queue = [start];
+  while (queue.length > 0) {
+    const group = queue.shift();
+    if (seen.has(group)) continue;
+    seen.add(group);
+    for (const chunk of group.chunks) {
+      for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+      queue.push(...sharedModuleGroups(compilation, chunk, provided));
+    }
+  }
+  return [...files].sort();
+}
+
+function providedModules(compilation) {
+  const provided = new Map();
+  for (const module of compilation.modules) {
+    if (module.constructor.name === 'ProvideSharedModule') provided.set(module._name, module);
+  }
+  return provided;
+}
+
+/** Name of the file the host's build writes for the server: which files each of its lazy chunks needs. */
+const FIRST_LOAD_CHUNKS = 'first-load-chunks.json';
+
 /**
- * The host's index.html asks for the bootstrap's chunks at once (`<link rel="preload" as="script">`), beside
- * main.js instead of after it: the chunks of `import('./bootstrap')` in main.ts and of the shared modules they
- * consume (React, `@wallet/shared`, ...), which webpack's runtime would only request once main.js has run. Lazy
- * chunks (a page's `import()`) are not followed.
+ * The host's first load, prepared at build time:
+ * - index.html asks for the bootstrap's chunks at once (`<link rel="preload" as="script">`), beside main.js
+ *   instead of after it: the chunks of `import('./bootstrap')` in main.ts and of the shared modules they consume
+ *   (React, `@wallet/shared`, ...), which webpack's runtime would only request once main.js has run;
+ * - `first-load-chunks.json` lists the files of each lazy chunk of the host's own source, by the request of its
+ *   `import()` (`./shell/member-shell`) and by chunk name (`chunk:socket-io`), so that the server can preload a
+ *   route's lazy chunks in the page it renders (server/src/platform/index-page.ts).
  */
 class PreloadBootstrapChunks {
+  constructor(sourceDir) {
+    this.sourceDir = sourceDir + path.sep;
+  }
+
   apply(compiler) {
-    compiler.hooks.compilation.tap('PreloadBootstrapChunks', (compilation) => {
+    compiler.hooks.thisCompilation.tap('PreloadBootstrapChunks', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadBootstrapChunks', (data) => {
         const start = compilation.namedChunkGroups.get('bootstrap');
         if (!start) return data;
-        const provided = new Map();
-        for (const module of compilation.modules) {
-          if (module.constructor.name === 'ProvideSharedModule') provided.set(module._name, module);
-        }
-        const files = new Set();
-        const seen = new Set();
-        const queue = [start];
-        while (queue.length > 0) {
-          const group = queue.shift();
-          if (seen.has(group)) continue;
-          seen.add(group);
-          for (const chunk of group.chunks) {
-            for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
-            queue.push(...sharedModuleGroups(compilation, chunk, provided));
-          }
-        }
-        const tags = [...files]
-          .sort()
-          .map((file) =>
-            HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `/${file}` }),
-          );
+        const files = groupFiles(compilation, start, providedModules(compilation));
+        const tags = files.map((file) =>
+          HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `/${file}` }),
+        );
         data.headTags.push(...tags);
         return data;
       });
+      compilation.hooks.processAssets.tap(
+        { name: 'PreloadBootstrapChunks', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
+        () => {
+          const provided = providedModules(compilation);
+          const out = {};
+          for (const module of compilation.modules) {
+            if (!module.resource?.startsWith(this.sourceDir)) continue;
+            for (const block of module.blocks ?? []) {
+              const group = compilation.chunkGraph.getBlockChunkGroup(block);
+              const request = block.dependencies?.[0]?.request;
+              if (group && typeof request === 'string' && request.startsWith('.'))
+                out[request] = groupFiles(compilation, group, provided);
+            }
+          }
+          for (const [name, group] of compilation.namedChunkGroups) {
+            if (!group.isInitial()) out[`chunk:${name}`] = groupFiles(compilation, group, provided);
+          }
+          compilation.emitAsset(
+            FIRST_LOAD_CHUNKS,
+            new webpack.sources.RawSource(JSON.stringify(out, null, 1)),
+          );
+        },
+      );
     });
   }
 }
@@ -331,7 +372,7 @@ function createAppConfig(app) {
               }),
             ]
           : []),
-        ...(isHost && isProd ? [new PreloadBootstrapChunks()] : []),
+        ...(isHost && isProd ? [new PreloadBootstrapChunks(path.join(dir, 'src'))] : []),
         ...(isHost ? [] : [new SharedContractGuard()]),
         ...(withHtml
           ? [

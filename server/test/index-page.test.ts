@@ -60,8 +60,17 @@ let t: TestApp;
 beforeAll(async () => {
   write('host/dist/index.html', TEMPLATE);
   write('host/dist/main.js', '');
-  write('host/dist/locale-th.1111aaaa.js', '');
-  write('host/dist/locale-en.2222bbbb.js', '');
+  write(
+    'host/dist/first-load-chunks.json',
+    JSON.stringify({
+      './shell/member-shell': ['146.00000001.js', '331.00000002.js'],
+      './pages/howto-page': ['498.00000003.js'],
+      'chunk:socket-io': ['socket-io.00000004.js'],
+      'chunk:locale-th': ['locale-th.1111aaaa.js'],
+      'chunk:locale-en': ['locale-en.2222bbbb.js'],
+      'chunk:evil': ['../../etc/passwd'],
+    }),
+  );
   write(
     'mfe-auth/dist/mf-manifest.json',
     manifest('mfe_auth', {
@@ -144,15 +153,21 @@ describe(`index.html rendered per request (${dbLabel})`, () => {
       '/remotes/mfe-wallet/remoteEntry.js',
       '/remotes/mfe-wallet/12.aaaabbbb.js',
       '/remotes/mfe-wallet/strings-th.0000bbbb.js',
+      // The host's strings, its lazy member shell and the realtime client the shell starts.
       '/locale-th.1111aaaa.js',
+      '/146.00000001.js',
+      '/331.00000002.js',
+      '/socket-io.00000004.js',
     ]);
     // `/` goes to /user/home in the host.
     expect(preloads((await get('/')).body)).toEqual(preloads(home));
 
     const howto = (await get('/howto')).body;
-    expect(preloads(howto)).toEqual(['/locale-th.1111aaaa.js']);
+    expect(preloads(howto)).toEqual(['/locale-th.1111aaaa.js', '/498.00000003.js']);
     expect(howto).toContain('host-shell--public');
     expect(howto).not.toContain('host-skeleton');
+    // A file name in the build's list that is not a plain file name is never hinted.
+    expect(howto).not.toContain('passwd');
     expect(dataBlock<{ module?: string }>(howto, 'site').module).toBeUndefined();
 
     const terminated = (await get('/terminated')).body;
@@ -331,6 +346,18 @@ describe('the route table agrees with the host', () => {
         .map(([route, { module }]) => [route, module]),
     );
     expect(Object.fromEntries(server)).toEqual(Object.fromEntries(host));
+  });
+
+  test("every lazy chunk the server preloads for a route is an import() of the host's routes", () => {
+    const source = readFileSync(path.join(repoRoot, 'host', 'src', 'routes.tsx'), 'utf8');
+    const requests = new Set(
+      Object.values(PAGE_ROUTES).flatMap((route) =>
+        (route.hostChunks ?? []).filter((c) => c.startsWith('./')),
+      ),
+    );
+    expect(requests.size).toBeGreaterThan(0);
+    for (const request of requests)
+      expect([request, source.includes(`import('${request}')`)]).toEqual([request, true]);
   });
 
   test('signed-in routes get the member frame, the others the public one', () => {

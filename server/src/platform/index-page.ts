@@ -16,7 +16,7 @@
  * host/src/routes.tsx by server/test/index-page.test.ts.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { LOCALES, pickLocale, type Locale } from './locale';
 import { FRAME_STRINGS, type FrameStrings, type TitleKey } from './index-page-strings';
@@ -41,7 +41,15 @@ export interface PageRoute {
   module?: RemoteModuleId;
   /** Lookups the first screen asks for before it renders, preloaded with the page. */
   lookups?: readonly string[];
+  /**
+   * The host's lazy chunks the page needs, as host/dist/first-load-chunks.json names them: the request of an
+   * `import()` in host/src/routes.tsx (`./shell/member-shell`) or `chunk:<name>`.
+   */
+  hostChunks?: readonly string[];
 }
+
+/** The signed-in shell (a lazy route of the host) and the realtime client it starts while a session exists. */
+const MEMBER_CHUNKS = ['./shell/member-shell', 'chunk:socket-io'] as const;
 
 /**
  * The host's routes (host/src/routes.tsx) as the server needs them. A signed-in page gets the member frame even
@@ -56,16 +64,35 @@ export const PAGE_ROUTES: Readonly<Record<string, PageRoute>> = {
     lookups: ['/api/lookup/active'],
   },
   '/register': { frame: 'public', title: 'register', module: 'mfe_auth/Register' },
-  '/howto': { frame: 'public', title: 'howto' },
-  '/contact': { frame: 'public', title: 'contact' },
-  '/user/home': { frame: 'member', title: 'home', module: 'mfe_wallet/Home' },
-  '/user/profile': { frame: 'member', title: 'profile', module: 'mfe_auth/Profile' },
-  '/user/bonus': { frame: 'member', title: 'bonus', module: 'mfe_bonus/Bonus' },
-  '/user/statement': { frame: 'member', title: 'statement', module: 'mfe_bonus/Statement' },
-  '/user/spin': { frame: 'member', title: 'spin', module: 'mfe_spin/Spin' },
-  '/user/spin/verify': { frame: 'member', title: 'spinVerify', module: 'mfe_spin/Verify' },
-  '/user/contact': { frame: 'member', title: 'contact' },
-  '/terminated': { frame: 'none', title: 'terminated', bare: true },
+  '/howto': { frame: 'public', title: 'howto', hostChunks: ['./pages/howto-page'] },
+  '/contact': { frame: 'public', title: 'contact', hostChunks: ['./pages/contact-page'] },
+  '/user/home': { frame: 'member', title: 'home', module: 'mfe_wallet/Home', hostChunks: MEMBER_CHUNKS },
+  '/user/profile': {
+    frame: 'member',
+    title: 'profile',
+    module: 'mfe_auth/Profile',
+    hostChunks: MEMBER_CHUNKS,
+  },
+  '/user/bonus': { frame: 'member', title: 'bonus', module: 'mfe_bonus/Bonus', hostChunks: MEMBER_CHUNKS },
+  '/user/statement': {
+    frame: 'member',
+    title: 'statement',
+    module: 'mfe_bonus/Statement',
+    hostChunks: MEMBER_CHUNKS,
+  },
+  '/user/spin': { frame: 'member', title: 'spin', module: 'mfe_spin/Spin', hostChunks: MEMBER_CHUNKS },
+  '/user/spin/verify': {
+    frame: 'member',
+    title: 'spinVerify',
+    module: 'mfe_spin/Verify',
+    hostChunks: MEMBER_CHUNKS,
+  },
+  '/user/contact': {
+    frame: 'member',
+    title: 'contact',
+    hostChunks: [...MEMBER_CHUNKS, './pages/contact-page'],
+  },
+  '/terminated': { frame: 'none', title: 'terminated', bare: true, hostChunks: ['./pages/terminated-page'] },
 };
 
 /** Paths the host redirects at once (`/` → `/user` → `/user/home`). */
@@ -124,7 +151,6 @@ export interface RemoteAssets {
  * `locale-<lang>` (`webpackChunkName`); a remote's own are `strings-<lang>` (its `locale-<lang>` chunk is its copy
  * of the shared package's strings, which the page never loads: the host provides the shared package).
  */
-const CATALOG_CHUNK = /^locale-(th|la|en)\.[0-9a-f]{8,32}\.js$/;
 const REMOTE_CATALOG_CHUNK = /^strings-(th|la|en)\.[0-9a-f]{8,32}\.js$/;
 
 function catalogsOf(files: readonly string[]): Partial<Record<Locale, string[]>> {
@@ -200,6 +226,22 @@ class FileCache<T> {
       });
     return this.loading;
   }
+}
+
+/** first-load-chunks.json: `{ "<import request>" | "chunk:<name>": ["file.js", …] }`; anything else is dropped. */
+export function parseChunkList(text: string): Record<string, string[]> | undefined {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof doc !== 'object' || doc === null) return undefined;
+  const out: Record<string, string[]> = {};
+  for (const [key, files] of Object.entries(doc)) {
+    if (Array.isArray(files)) out[key] = files.filter(isFileName);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -360,8 +402,8 @@ export interface IndexPageInput {
   remotes: readonly RemoteDescriptor[];
   /** Whether host/dist has the web app manifest of that language. */
   manifest?: boolean;
-  /** The host's strings in that language (`locale-<lang>.<hash>.js` in host/dist), asked before the first render. */
-  hostCatalogs?: readonly string[];
+  /** host/dist/first-load-chunks.json: the files of each of the host's lazy chunks (see tooling/webpack.app.js). */
+  hostChunks?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The built index.html with the route's language, title, hints, data blocks and frame. */
@@ -399,11 +441,13 @@ export function renderIndexPage(
       hints.push(`<link rel="preload" href="${escapeHtml(base + file)}" as="script">`);
     }
   }
-  // The host's (and the shared package's) strings in the page's language, which the first render waits for.
-  for (const file of input.hostCatalogs ?? []) {
-    if (CATALOG_CHUNK.exec(file)?.[1] === locale)
-      hints.push(`<link rel="preload" href="/${escapeHtml(file)}" as="script">`);
+  // The host's (and the shared package's) strings in the page's language, which the first render waits for, and
+  // the route's lazy chunks of the host.
+  const hostFiles = new Set<string>();
+  for (const key of [`chunk:locale-${locale}`, ...(route.hostChunks ?? [])]) {
+    for (const file of input.hostChunks?.[key] ?? []) if (isFileName(file)) hostFiles.add(file);
   }
+  for (const file of hostFiles) hints.push(`<link rel="preload" href="/${escapeHtml(file)}" as="script">`);
   for (const lookup of route.lookups ?? []) {
     hints.push(`<link rel="preload" href="${escapeHtml(lookup)}" as="fetch" crossorigin>`);
   }
@@ -444,10 +488,15 @@ export function renderIndexPage(
 /** The host's template and the remotes' manifests under a static root, each re-read when it changes. */
 export class IndexPageFiles {
   private readonly template: FileCache<string>;
+  private readonly hostChunks: FileCache<Record<string, string[]>>;
   private readonly manifests = new Map<RemoteFolder, FileCache<RemoteAssets>>();
 
   constructor(private readonly staticRoot: string) {
     this.template = new FileCache(path.join(staticRoot, 'host', 'dist', 'index.html'), (text) => text);
+    this.hostChunks = new FileCache(
+      path.join(staticRoot, 'host', 'dist', 'first-load-chunks.json'),
+      parseChunkList,
+    );
     for (const folder of REMOTE_FOLDERS) {
       this.manifests.set(
         folder,
@@ -485,25 +534,8 @@ export class IndexPageFiles {
     const name = route.module?.slice(0, route.module.indexOf('/'));
     const folder = name ? folderOfName(name) : undefined;
     const assets = folder ? await this.assetsOf(folder) : new Map<RemoteFolder, RemoteAssets>();
-    const [manifest, hostCatalogs] = await Promise.all([this.hasManifest(input.locale), this.hostCatalogs()]);
-    return renderIndexPage(template, { ...input, manifest, hostCatalogs }, assets);
-  }
-
-  private catalogFiles: { key: string; files: string[] } | undefined;
-
-  /** The host's `locale-<lang>.<hash>.js` chunks, listed again when host/dist changes (a new release). */
-  private async hostCatalogs(): Promise<string[]> {
-    const dir = path.join(this.staticRoot, 'host', 'dist');
-    try {
-      const info = await stat(dir);
-      const key = `${info.ino}:${info.mtimeMs}`;
-      if (this.catalogFiles?.key !== key) {
-        this.catalogFiles = { key, files: (await readdir(dir)).filter((f) => CATALOG_CHUNK.test(f)).sort() };
-      }
-      return this.catalogFiles.files;
-    } catch {
-      return [];
-    }
+    const [manifest, hostChunks] = await Promise.all([this.hasManifest(input.locale), this.hostChunks.get()]);
+    return renderIndexPage(template, { ...input, manifest, ...(hostChunks ? { hostChunks } : {}) }, assets);
   }
 }
 
