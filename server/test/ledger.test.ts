@@ -222,7 +222,7 @@ describe(`ledger (${dbLabel})`, () => {
   });
   test('an account created in a transaction that rolled back is created again by the next posting', async () => {
     const memberId = await newMember(10_000);
-    const code = `provider_float:R${memberId.slice(-6)}`;
+    const code = `provider_float:R${memberId.slice(-6)}` as const;
     const post = (reference: string) =>
       t.app.ctx.db.transaction().execute((trx) =>
         ledger.post(trx, {
