@@ -90,8 +90,9 @@ module.exports = (env = {}, argv = {}) => {
       swSrc: path.resolve(__dirname, 'src/sw/service-worker.ts'),
       swDest: 'sw.js',
       // index.html is rendered by the server per request and main.js belongs to it (both network-first in the
-      // worker); the federation manifests and licence texts are never fetched by the page.
-      exclude: [/^index\.html$/, /^main\.js$/, /^mf-manifest.*\.json$/, /\.LICENSE\.txt$/, /\.map$/],
+      // worker); the build's JSON files (federation manifests, first-load-chunks.json: read by the server) and
+      // licence texts are never fetched by the page.
+      exclude: [/^index\.html$/, /^main\.js$/, /\.json$/, /\.LICENSE\.txt$/, /\.map$/],
       // Content-hashed names need no revision parameter.
       dontCacheBustURLsMatching: /\.[0-9a-f]{8}\./,
       maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
