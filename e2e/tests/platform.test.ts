@@ -24,8 +24,16 @@ after(async () => {
   await site?.stop();
 });
 
-async function withPage(name: string, fn: (page: Page) => Promise<void>): Promise<void> {
-  const context = await newMemberContext(browser, site.url);
+/**
+ * A test that fakes a remote's network (page.route) runs without the service worker: the worker fetches the
+ * remotes' files itself, and the page's routes do not see what the worker answers.
+ */
+async function withPage(
+  name: string,
+  fn: (page: Page) => Promise<void>,
+  options: Parameters<typeof newMemberContext>[2] = {},
+): Promise<void> {
+  const context = await newMemberContext(browser, site.url, options);
   const page = await context.newPage();
   try {
     await fn(page);
@@ -155,50 +163,58 @@ describe('platform', () => {
   });
 
   test('a remote whose manifest is unreachable shows the fallback while the menu still works', async () => {
-    await withPage('remote-down', async (page) => {
-      await page.route('**/remotes/mfe-wallet/**', (route) => route.abort('connectionrefused'));
-      await login(page, '0812345678', 'demo-pass-1');
-      // The wallet's own skeleton while the policy retries, then the wallet's own panel (not any panel).
-      await page.locator('[data-testid="remote-skeleton"][data-remote="mfe_wallet/Home"]').waitFor();
-      const panel = page.locator('.wl-unavailable[data-remote="mfe_wallet/Home"]');
-      await panel.waitFor({ timeout: 20_000 });
-      assert.equal(await page.getByTestId('remote-skeleton').count(), 0, 'the panel replaced the skeleton');
+    await withPage(
+      'remote-down',
+      async (page) => {
+        await page.route('**/remotes/mfe-wallet/**', (route) => route.abort('connectionrefused'));
+        await login(page, '0812345678', 'demo-pass-1');
+        // The wallet's own skeleton while the policy retries, then the wallet's own panel (not any panel).
+        await page.locator('[data-testid="remote-skeleton"][data-remote="mfe_wallet/Home"]').waitFor();
+        const panel = page.locator('.wl-unavailable[data-remote="mfe_wallet/Home"]');
+        await panel.waitFor({ timeout: 20_000 });
+        assert.equal(await page.getByTestId('remote-skeleton').count(), 0, 'the panel replaced the skeleton');
 
-      // The remote is back: the panel's retry brings the home.
-      await page.unroute('**/remotes/mfe-wallet/**');
-      await panel.getByRole('button').click();
-      await page.getByTestId('home-name').waitFor();
-      assert.equal(await panel.count(), 0, 'the panel is gone');
+        // The remote is back: the panel's retry brings the home.
+        await page.unroute('**/remotes/mfe-wallet/**');
+        await panel.getByRole('button').click();
+        await page.getByTestId('home-name').waitFor();
+        assert.equal(await panel.count(), 0, 'the panel is gone');
 
-      await page.getByTestId('menu-profile').click();
-      await page.waitForURL('**/user/profile');
-      await page.getByTestId('profile-name').waitFor();
-    });
+        await page.getByTestId('menu-profile').click();
+        await page.waitForURL('**/user/profile');
+        await page.getByTestId('profile-name').waitFor();
+      },
+      { serviceWorkers: 'block' },
+    );
   });
 
   test('a slow remote shows a page-shaped skeleton, busy and in Thai, until its content replaces it', async () => {
-    await withPage('remote-slow', async (page) => {
-      await page.route('**/remotes/mfe-wallet/mf-manifest.json', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
-        await route.continue();
-      });
-      await login(page, '0812345678', 'demo-pass-1');
-      const skeleton = page.locator('[data-testid="remote-skeleton"][data-remote="mfe_wallet/Home"]');
-      await skeleton.waitFor();
-      assert.equal(await skeleton.getAttribute('aria-busy'), 'true');
-      const label = skeleton.getByRole('status');
-      assert.equal((await label.textContent())?.trim(), 'กำลังโหลด…');
-      const labelBox = await label.boundingBox();
-      assert.ok(
-        labelBox && labelBox.width <= 1 && labelBox.height <= 1,
-        'the text is for assistive technology only',
-      );
-      assert.ok(((await skeleton.boundingBox())?.height ?? 0) > 200, 'the skeleton is shaped like a page');
-      await page.getByTestId('member-menu').waitFor();
+    await withPage(
+      'remote-slow',
+      async (page) => {
+        await page.route('**/remotes/mfe-wallet/mf-manifest.json', async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          await route.continue();
+        });
+        await login(page, '0812345678', 'demo-pass-1');
+        const skeleton = page.locator('[data-testid="remote-skeleton"][data-remote="mfe_wallet/Home"]');
+        await skeleton.waitFor();
+        assert.equal(await skeleton.getAttribute('aria-busy'), 'true');
+        const label = skeleton.getByRole('status');
+        assert.equal((await label.textContent())?.trim(), 'กำลังโหลด…');
+        const labelBox = await label.boundingBox();
+        assert.ok(
+          labelBox && labelBox.width <= 1 && labelBox.height <= 1,
+          'the text is for assistive technology only',
+        );
+        assert.ok(((await skeleton.boundingBox())?.height ?? 0) > 200, 'the skeleton is shaped like a page');
+        await page.getByTestId('member-menu').waitFor();
 
-      await page.getByTestId('home-name').waitFor();
-      await skeleton.waitFor({ state: 'detached' });
-    });
+        await page.getByTestId('home-name').waitFor();
+        await skeleton.waitFor({ state: 'detached' });
+      },
+      { serviceWorkers: 'block' },
+    );
   });
 
   test('an operator turning a remote off hides its routes and menu entries on the next page load', async () => {
