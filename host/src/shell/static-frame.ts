@@ -74,7 +74,7 @@ function writeCookie(doc: Document, locale: string): void {
  * Before the shared i18n instance starts (main.ts, ahead of the bootstrap), so that the server, which reads the
  * `i18next` cookie, and the app, which reads localStorage first, agree on the language of the next page:
  * - a member's stored choice is also written to the cookie when the cookie says otherwise (or is gone);
- * - a visitor who never chose gets the language the server painted the frame in (from Accept-Language), so React
+ * - a visitor who never chose gets the language the server painted the frame in (the site's default), so React
  *   renders what the frame said.
  */
 export function adoptPageLanguage(

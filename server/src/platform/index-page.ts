@@ -4,8 +4,8 @@
  * restart); each answer then carries, for the route asked for:
  *
  * - `<html lang>`, the page title and the shell's frame (top bar, menus, the page's skeleton) in the member's
- *   language: the `i18next` cookie the client writes when the language changes, else Accept-Language, else the
- *   site's default language. The frame is painted with the host's extracted stylesheet before any JavaScript runs;
+ *   language: the `i18next` cookie the client writes when the language changes, else the site's default
+ *   language (Thai; Lao in the Laos build) — as the app itself decides, so the browser's language is not asked. The frame is painted with the host's extracted stylesheet before any JavaScript runs;
  *   the host removes it when React has rendered the real shell;
  * - the remotes map with the operator's enabled flags as a JSON data block (`<script type="application/json"
  *   id="remotes">`, which CSP does not run), so the first load makes no `/remotes.json` request;
@@ -18,7 +18,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { LOCALES, pickLocale, type Locale } from './locale';
+import { LOCALES, type Locale } from './locale';
 import { FRAME_STRINGS, type FrameStrings, type TitleKey } from './index-page-strings';
 import { REMOTE_FOLDERS, type RemoteFolder } from './settings';
 
@@ -290,14 +290,15 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined;
 }
 
-/** The member's language: the language cookie, else Accept-Language, else the site's default language. */
-export function pageLocale(
-  headers: { cookie?: string; 'accept-language'?: string },
-  fallback: Locale,
-): Locale {
+/**
+ * The member's language: the language cookie, else the site's default language. The browser's language is not
+ * asked: the spec's default is Thai (Lao in the Laos build) until the member chooses, and the app decides the
+ * same way (shared/src/i18n), so the frame and the app agree.
+ */
+export function pageLocale(headers: { cookie?: string }, fallback: Locale): Locale {
   const chosen = cookieValue(headers.cookie, LOCALE_COOKIE);
   if (chosen && (LOCALES as readonly string[]).includes(chosen)) return chosen as Locale;
-  return pickLocale(headers['accept-language'], fallback);
+  return fallback;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -184,7 +184,7 @@ export async function sendHostIndex(
   const etag = pageEtag(html);
   reply
     .header('cache-control', CACHE_NO_CACHE)
-    .header('vary', 'Cookie, Accept-Language')
+    .header('vary', 'Cookie')
     .header('etag', etag)
     .type('text/html; charset=utf-8');
   if (request.headers['if-none-match'] === etag) {
