@@ -152,6 +152,10 @@ describe(`game provider faults (${dbLabel})`, () => {
       provider: 10_000,
       pending: 1,
     });
+    // The pending 5,000 is in the mirror but not (yet) at the provider: it cannot leave the game meanwhile.
+    const out = await transfer('JOKER2', 'wallet', 15_000);
+    expect([out.statusCode, body(out).code]).toEqual([400, 'MONEY_NOT_ENOUGH']);
+    expect(await books()).toMatchObject({ main: FUNDED - 15_000, mirror: 15_000, pending: 1 });
     await setFault('ok');
     expect(await reconcile()).toMatchObject({ pending: 0 });
     expect(await expectNothingLost()).toMatchObject({ main: FUNDED - 15_000, provider: 15_000 });

@@ -34,14 +34,16 @@ interface TransferRow {
   failure: string | null;
 }
 
-/** Sum of the member's transfers out of a game that are still pending (their money is spoken for). */
-export async function pendingOut(ex: Db | Trx, memberId: string, code: string): Promise<number> {
+/**
+ * Sum of the member's transfers of a game that are still pending: out is spoken for, in is in the mirror but maybe
+ * not yet at the provider. Neither can be taken out of the game until it settles.
+ */
+export async function pendingOfGame(ex: Db | Trx, memberId: string, code: string): Promise<number> {
   const row = await ex
     .selectFrom('game_transfers')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
     .where('member_id', '=', memberId)
     .where('code', '=', code)
-    .where('direction', '=', 'out')
     .where('status', '=', 'PENDING')
     .executeTakeFirstOrThrow();
   return Number(row.total);
@@ -141,14 +143,18 @@ export class GameLegs implements StepHandler<GameStep> {
     return id;
   }
 
-  /** The game's mirror less its pending transfers out, in one statement. */
+  /**
+   * What can leave the game: its mirror less every pending transfer of it, in one statement. Pending out is spoken
+   * for; pending in is in the mirror (posted when the leg started) but maybe not yet at the provider, which would
+   * refuse to pay it out — so it is not offered until the provider confirmed it.
+   */
   private async free(ex: Db | Trx, memberId: string, code: string): Promise<number> {
     const row = await sql<{ balance: number | null; pending: number }>`
       select
         (select balance from ledger_accounts where member_id = ${memberId} and code = ${gameAccountCode(code)})
           as balance,
         (select coalesce(sum(amount), 0) from game_transfers
-          where member_id = ${memberId} and code = ${code} and direction = 'out' and status = 'PENDING')
+          where member_id = ${memberId} and code = ${code} and status = 'PENDING')
           as pending`.execute(ex);
     const r = row.rows[0];
     return Number(r?.balance ?? 0) - Number(r?.pending ?? 0);

@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db';
 import { AppError, isAppError } from '../../platform/errors';
 import type { BalanceRefresh } from './balance-refresh';
 import { gameAccountCode, gameOf, type GameAccounts, type GameAccountView } from './game-accounts';
-import { pendingOut } from './game-legs';
+import { pendingOfGame } from './game-legs';
 
 /** A json column: parsed by pg, a string from PGlite in some paths. */
 const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
@@ -48,7 +48,7 @@ export class TransferService {
   async available(memberId: string, code: string, amount: number): Promise<number> {
     const ref = { member: memberId, code: gameAccountCode(code) } as const;
     const free = async () =>
-      (await this.ledger.balance(this.db, ref)) - (await pendingOut(this.db, memberId, code));
+      (await this.ledger.balance(this.db, ref)) - (await pendingOfGame(this.db, memberId, code));
     const now = await free();
     if (now >= amount) return now;
     await this.balances.refresh(memberId, code).catch(() => false);
@@ -153,7 +153,7 @@ export class TransferService {
       codes.map(async (code) => ({
         type: 'game_out' as const,
         code,
-        amount: (balances[gameAccountCode(code)] ?? 0) - (await pendingOut(this.db, memberId, code)),
+        amount: (balances[gameAccountCode(code)] ?? 0) - (await pendingOfGame(this.db, memberId, code)),
       })),
     );
     return steps.filter((s) => s.amount > 0);
