@@ -2,7 +2,8 @@
  * API benchmark (run by `npm run bench:api`, see scripts/bench-api.mjs): builds the app in this process on a fresh
  * database (PGlite in memory, or PostgreSQL in a throw-away schema when BENCH_DATABASE_URL is a postgres URL),
  * listens on 127.0.0.1, seeds members with money and an active game account, then drives real HTTP over
- * loopback with a fixed number of concurrent keep-alive connections:
+ * loopback with a fixed number of concurrent keep-alive connections, from a worker thread (bench/load.mjs: the
+ * client's work runs on its own event loop, not on the server's):
  *   - POST /api/wallet/transfer (wallet ↔ PG alternately, each with a new Idempotency-Key)
  *   - GET /api/wallet
  * Prints one JSON line with requests per second and latency percentiles per endpoint.
@@ -13,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
@@ -72,28 +74,36 @@ function request(
 const percentile = (sorted: number[], p: number): number =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
 
-async function drive(name: string, workers: ((i: number, n: number) => Promise<boolean>)[]): Promise<Result> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = Date.now() + seconds * 1000;
-  const started = process.hrtime.bigint();
-  await Promise.all(
-    workers.map(async (work) => {
-      for (let n = 0; Date.now() < end; n += 1) {
-        const t0 = process.hrtime.bigint();
-        const ok = await work(0, n).catch(() => false);
-        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-        if (!ok) errors += 1;
-      }
-    }),
-  );
-  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-  latencies.sort((a, b) => a - b);
+interface LoadAnswer {
+  requests: number;
+  errors: number;
+  elapsed: number;
+  latencies: number[];
+}
+
+/** Drives one endpoint for `seconds` from a worker thread, one keep-alive connection per member token. */
+async function drive(
+  name: string,
+  endpoint: 'transfer' | 'wallet',
+  port: number,
+  tokens: string[],
+): Promise<Result> {
+  const answer = await new Promise<LoadAnswer>((resolve, reject) => {
+    const worker = new Worker(path.join(__dirname, 'load.mjs'), {
+      workerData: { port, tokens, seconds, endpoint, keyPrefix: `bench-${randomBytes(4).toString('hex')}` },
+    });
+    worker.once('message', (m: LoadAnswer) => resolve(m));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`load worker exited with ${code}`));
+    });
+  });
+  const latencies = answer.latencies.sort((a, b) => a - b);
   return {
     endpoint: name,
-    requests: latencies.length,
-    errors,
-    rps: Math.round(latencies.length / elapsed),
+    requests: answer.requests,
+    errors: answer.errors,
+    rps: Math.round(answer.requests / answer.elapsed),
     p50: Math.round(percentile(latencies, 50) * 10) / 10,
     p99: Math.round(percentile(latencies, 99) * 10) / 10,
   };
@@ -164,33 +174,9 @@ async function main(): Promise<void> {
       tokens.push(token);
     }
 
-    let keySeq = 0;
-    const transfer = await drive(
-      'POST /api/wallet/transfer',
-      tokens.map((token) => {
-        let n = 0;
-        return async () => {
-          n += 1;
-          const toGame = n % 2 === 1;
-          const res = await request(
-            agent,
-            port,
-            'POST',
-            '/api/wallet/transfer',
-            { authorization: `Bearer ${token}`, 'idempotency-key': `bench-${(keySeq += 1)}` },
-            { from: toGame ? 'wallet' : 'PG', to: toGame ? 'PG' : 'wallet', amount: 100 },
-          );
-          return res.status === 200;
-        };
-      }),
-    );
-    const wallet = await drive(
-      'GET /api/wallet',
-      tokens.map((token) => async () => {
-        const res = await request(agent, port, 'GET', '/api/wallet', { authorization: `Bearer ${token}` });
-        return res.status === 200;
-      }),
-    );
+    agent.destroy();
+    const transfer = await drive('POST /api/wallet/transfer', 'transfer', port, tokens);
+    const wallet = await drive('GET /api/wallet', 'wallet', port, tokens);
     const books = await app.ctx.ledger.trialBalance();
     process.stdout.write(
       `${JSON.stringify({
