@@ -319,11 +319,11 @@ export function RemoteSkeleton({ remoteModule }: { remoteModule: string }) {
       <span className="host-skeleton__label" role="status">
         {t('status.loading')}
       </span>
-      <div className="host-skeleton__bar" aria-hidden="true" />
-      <div className="host-skeleton__card" aria-hidden="true" />
-      <div className="host-skeleton__row" aria-hidden="true" />
-      <div className="host-skeleton__row" aria-hidden="true" />
-      <div className="host-skeleton__row host-skeleton__row--short" aria-hidden="true" />
+      <div className="wl-skeleton host-skeleton__bar" aria-hidden="true" />
+      <div className="wl-skeleton host-skeleton__card" aria-hidden="true" />
+      <div className="wl-skeleton host-skeleton__row" aria-hidden="true" />
+      <div className="wl-skeleton host-skeleton__row" aria-hidden="true" />
+      <div className="wl-skeleton host-skeleton__row host-skeleton__row--short" aria-hidden="true" />
     </div>
   );
 }

@@ -313,7 +313,8 @@ function menuLink(pathname: string, to: string, label: string, extra = ''): stri
 }
 
 function skeleton(module: RemoteModuleId, s: FrameStrings): string {
-  const block = (cls: string) => `<div class="${cls}" aria-hidden="true"></div>`;
+  // The shimmer is the UI kit's (`wl-skeleton`, in the same extracted stylesheet); the shape is the host's.
+  const block = (cls: string) => `<div class="wl-skeleton ${cls}" aria-hidden="true"></div>`;
   return (
     // As RemoteSlot renders it: the (empty) parcel element, then the page-shaped skeleton.
     `<div class="host-remote-slot host-page"></div>` +
