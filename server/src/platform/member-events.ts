@@ -28,6 +28,10 @@ export type NotificationSource = (
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+/** The NOTIFY payload of one member event, as `MemberEvents` listeners parse it (`{m: memberId, e: event}`). */
+export const memberEventPayload = (memberId: string, event: MemberEvent): string =>
+  JSON.stringify({ m: memberId, e: event });
+
 /**
  * Member events travel through PostgreSQL's NOTIFY (PGlite has it too): `notify` is called inside the database
  * transaction that changes the member's money, so the event is delivered **only if and when that transaction
@@ -47,8 +51,7 @@ export class MemberEvents {
 
   /** In the caller's transaction (or alone, when the change is already committed). */
   async notify(db: Executor, memberId: string, event: MemberEvent): Promise<void> {
-    const payload = JSON.stringify({ m: memberId, e: event });
-    await sql`select pg_notify(${this.channel}, ${payload})`.execute(db);
+    await sql`select pg_notify(${this.channel}, ${memberEventPayload(memberId, event)})`.execute(db);
   }
 
   subscribe(listener: MemberEventListener): () => void {

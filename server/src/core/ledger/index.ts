@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import type { MemberEvents, WalletChangeReason } from '../../platform/member-events';
+import { memberEventPayload, type MemberEvents, type WalletChangeReason } from '../../platform/member-events';
 import { findAccounts, lockAccounts, postingsOf, resolveAccounts } from './accounts';
 import {
   isMemberRef,
@@ -47,12 +47,9 @@ const REASON_OF: Record<LedgerKind, WalletChangeReason> = {
   adjustment: 'refresh',
 };
 
-/**
- * The NOTIFY payload of a `wallet:changed` event, written in the posting's own statement: the format of
- * `MemberEvents.notify` (platform/member-events.ts), which the listeners parse (`{m: memberId, e: event}`).
- */
+/** The NOTIFY payload of a `wallet:changed` event, written in the posting's own statement. */
 const walletChanged = (memberId: string, reason: WalletChangeReason): string =>
-  JSON.stringify({ m: memberId, e: { type: 'wallet:changed', reason } });
+  memberEventPayload(memberId, { type: 'wallet:changed', reason });
 
 /** A posting of a member's transaction as a listener sees it: how much the member's main wallet moved. */
 export interface PostedMovement {
