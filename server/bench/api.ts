@@ -6,9 +6,12 @@
  * client's work runs on its own event loop, not on the server's):
  *   - POST /api/wallet/transfer (wallet ↔ PG alternately, each with a new Idempotency-Key)
  *   - GET /api/wallet
- * Prints one JSON line with requests per second and latency percentiles per endpoint.
+ * Prints one JSON line with requests per second, latency percentiles and CPU time per request (this process:
+ * server and load worker; PostgreSQL: the local `postgres` processes, from /proc) per endpoint. The CPU figures
+ * say what a request costs even when other work shares the machine. BENCH_ONLY=transfer|wallet drives one
+ * endpoint (e.g. under `node --cpu-prof --import tsx bench/api.ts`).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +26,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const latencyMs = process.env.BENCH_GAME_LATENCY_MS ?? '0';
 const pgUrl = process.env.BENCH_DATABASE_URL;
+const only = process.env.BENCH_ONLY;
 
 interface Result {
   endpoint: string;
@@ -31,6 +35,35 @@ interface Result {
   rps: number;
   p50: number;
   p99: number;
+  /** CPU time per request of this process (server and load worker), ms. */
+  cpuMs: number;
+  /** CPU time per request of the local PostgreSQL processes (0 on PGlite, which runs in this process), ms. */
+  dbCpuMs: number;
+}
+
+/**
+ * CPU time (ms) of the local `postgres` processes, from /proc (Linux; 0 elsewhere): with the process's own CPU it
+ * gives the cost of a request independently of what else the machine runs.
+ */
+function postgresCpuMs(): number {
+  let ticks = 0;
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const close = stat.lastIndexOf(')');
+        if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+        const fields = stat.slice(close + 2).split(' ');
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return ticks * 10; // USER_HZ = 100
 }
 
 function request(
@@ -88,6 +121,8 @@ async function drive(
   port: number,
   tokens: string[],
 ): Promise<Result> {
+  const cpu0 = process.cpuUsage();
+  const db0 = pgUrl ? postgresCpuMs() : 0;
   const answer = await new Promise<LoadAnswer>((resolve, reject) => {
     const worker = new Worker(path.join(__dirname, 'load.mjs'), {
       workerData: { port, tokens, seconds, endpoint, keyPrefix: `bench-${randomBytes(4).toString('hex')}` },
@@ -98,7 +133,10 @@ async function drive(
       if (code !== 0) reject(new Error(`load worker exited with ${code}`));
     });
   });
+  const cpu = process.cpuUsage(cpu0);
+  const dbCpu = pgUrl ? postgresCpuMs() - db0 : 0;
   const latencies = answer.latencies.sort((a, b) => a - b);
+  const per = (ms: number) => Math.round((ms / Math.max(1, answer.requests)) * 1000) / 1000;
   return {
     endpoint: name,
     requests: answer.requests,
@@ -106,6 +144,8 @@ async function drive(
     rps: Math.round(answer.requests / answer.elapsed),
     p50: Math.round(percentile(latencies, 50) * 10) / 10,
     p99: Math.round(percentile(latencies, 99) * 10) / 10,
+    cpuMs: per((cpu.user + cpu.system) / 1000),
+    dbCpuMs: per(dbCpu),
   };
 }
 
@@ -175,8 +215,10 @@ async function main(): Promise<void> {
     }
 
     agent.destroy();
-    const transfer = await drive('POST /api/wallet/transfer', 'transfer', port, tokens);
-    const wallet = await drive('GET /api/wallet', 'wallet', port, tokens);
+    // BENCH_ONLY=transfer|wallet drives one endpoint (e.g. under node --cpu-prof).
+    const results: Result[] = [];
+    if (only !== 'wallet') results.push(await drive('POST /api/wallet/transfer', 'transfer', port, tokens));
+    if (only !== 'transfer') results.push(await drive('GET /api/wallet', 'wallet', port, tokens));
     const books = await app.ctx.ledger.trialBalance();
     process.stdout.write(
       `${JSON.stringify({
@@ -184,7 +226,7 @@ async function main(): Promise<void> {
         concurrency,
         seconds,
         gameLatencyMs: Number(latencyMs),
-        results: [transfer, wallet],
+        results,
         trialBalance: books,
       })}\n`,
     );

@@ -49,9 +49,12 @@ describe(`money operations (${dbLabel})`, () => {
   test('a 5xx after the first commit: the retry with the key learns the outcome, and money moved once', async () => {
     const before = await mainBalance();
     const spy = jest
-      // The leg's settlement and the operation's end are one statement (store.settleLegAndFinish).
-      .spyOn(t.app.operations.store, 'settleLegAndFinish')
-      .mockRejectedValueOnce(new Error('connection lost after the provider answered'));
+      // The game transfer's settlement, the leg's and the operation's end are one statement (the game leg's
+      // settling statement with store.settleLegCtes): it fails as a whole, after the provider applied the transfer.
+      .spyOn(t.app.operations.store, 'settleLegCtes')
+      .mockImplementationOnce(() => {
+        throw new Error('connection lost after the provider answered');
+      });
     const first = await transfer('five-hundred', 1_000);
     spy.mockRestore();
     expect([first.statusCode, body(first).code]).toEqual([500, 'INTERNAL_SERVER_ERROR']);

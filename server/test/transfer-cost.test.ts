@@ -1,5 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { PGliteConnection } from '../src/platform/db/pglite-dialect';
+import { PREPARED } from '../src/platform/db/prepared';
 import {
   body,
   createTestApp,
@@ -48,7 +49,7 @@ async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
   const record = (q: unknown) => {
     const text = typeof q === 'string' ? q : (q as { text?: string } | null)?.text;
-    if (typeof text === 'string') seen.push(text.trim().toLowerCase());
+    if (typeof text === 'string') seen.push(text.replace(PREPARED, '').trim().toLowerCase());
   };
   const spy = testDatabaseUrl
     ? jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
@@ -58,10 +59,14 @@ async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
         record(args[0]);
         return original.apply(this, args as never);
       } as typeof pg.Client.prototype.query)
-    : jest.spyOn(PGlite.prototype, 'query').mockImplementation(function (this: PGlite, ...args: unknown[]) {
-        record(args[0]);
+    : // PGlite's session: every statement, prepared (protocol messages) or not (PGlite's query).
+      jest.spyOn(PGliteConnection.prototype, 'executeQuery').mockImplementation(function (
+        this: PGliteConnection,
+        ...args: unknown[]
+      ) {
+        record((args[0] as { sql: string }).sql);
         return originalLite.apply(this, args as never);
-      } as typeof PGlite.prototype.query);
+      } as typeof PGliteConnection.prototype.executeQuery);
   try {
     await run();
   } finally {
@@ -69,28 +74,68 @@ async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
   }
   return seen;
 }
+/** The member's main wallet and PG mirror in the ledger. */
+const balances = async () => ({
+  wallet: await t.app.ctx.ledger.balance(t.app.ctx.db, { member: memberId, code: 'main' }),
+  game: await t.app.ctx.ledger.balance(t.app.ctx.db, { member: memberId, code: 'game:PG' }),
+});
+/** The wallet and the PG slot a transfer's answer shows. */
+const shown = (res: Parameters<typeof body>[0]) => {
+  const data = body<{ wallet: { amount: number }; slots: { code: string; amount: number }[] }>(res).data;
+  return { wallet: data.wallet.amount, game: data.slots.find((s) => s.code === 'PG')?.amount };
+};
 const original = pg.Client.prototype.query;
-const originalLite = PGlite.prototype.query;
+const originalLite = PGliteConnection.prototype.executeQuery;
 
 describe(`game transfer cost (${dbLabel})`, () => {
-  test('wallet → game: one transaction and at most 10 statements, provider included', async () => {
+  test('wallet → game: no explicit transaction and at most 3 statements, provider included', async () => {
     await transfer('wallet', 'PG', 10_000); // warm caches (currency, session)
+    const before = await balances();
     const sent = await statementsOf(async () => {
       const res = await transfer('wallet', 'PG', 10_000);
       expect(body<{ status: string }>(res).data.status).toBe('SUCCESS');
+      // The answer shows the wallet and the game as they are after the transfer.
+      expect(shown(res)).toEqual({ wallet: before.wallet - 10_000, game: before.game + 10_000 });
     });
-    expect(sent.filter((s) => s === 'begin').length).toBe(1);
+    expect(await balances()).toEqual({ wallet: before.wallet - 10_000, game: before.game + 10_000 });
+    // Each statement commits on its own: the operation, its leg and the posting in one function call.
+    expect(sent.filter((s) => s === 'begin').length).toBe(0);
     // On failure the statements are printed.
-    expect(sent.length <= 10 ? [] : sent).toEqual([]);
+    expect(sent.length <= 3 ? [] : sent).toEqual([]);
   });
 
-  test('game → wallet: two transactions and at most 15 statements, provider included', async () => {
+  test('game → wallet: no explicit transaction and at most 3 statements, provider included', async () => {
+    const before = await balances();
     const sent = await statementsOf(async () => {
       const res = await transfer('PG', 'wallet', 10_000);
       expect(body<{ status: string }>(res).data.status).toBe('SUCCESS');
+      expect(shown(res)).toEqual({ wallet: before.wallet + 10_000, game: before.game - 10_000 });
     });
-    expect(sent.filter((s) => s === 'begin').length).toBe(2);
-    expect(sent.length <= 15 ? [] : sent).toEqual([]);
+    expect(await balances()).toEqual({ wallet: before.wallet + 10_000, game: before.game - 10_000 });
+    expect(sent.filter((s) => s === 'begin').length).toBe(0);
+    expect(sent.length <= 3 ? [] : sent).toEqual([]);
+  });
+
+  test('game → game whose second leg waits on the provider: the answer shows the wallet as it is', async () => {
+    const joker = await t.app.inject({
+      url: '/api/wallet/activate/JOKER',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(joker.statusCode).toBe(200);
+    const fault = (mode: string) =>
+      t.app.inject({ method: 'POST', url: '/sandbox/games/JOKER/faults', payload: { mode } });
+    expect((await fault('unknown')).statusCode).toBe(200);
+    try {
+      expect((await transfer('wallet', 'PG', 10_000)).statusCode).toBe(200);
+      const before = await balances();
+      const res = await transfer('PG', 'JOKER', 10_000);
+      expect(body<{ status: string }>(res).data.status).toBe('PENDING');
+      // Out of PG into the wallet (settled), then into JOKER (posted, pending at the provider): not in the wallet.
+      expect(shown(res)).toEqual({ wallet: before.wallet, game: before.game - 10_000 });
+      expect(await balances()).toEqual({ wallet: before.wallet, game: before.game - 10_000 });
+    } finally {
+      await fault('ok');
+    }
   });
 
   test('parallel transfers out of one game take at most what it holds; mirror = provider balance', async () => {

@@ -92,6 +92,21 @@ export class Ledger {
     this.listeners.set(kind, [...(this.listeners.get(kind) ?? []), listener]);
   }
 
+  /** Whether listeners run inside postings of `kind` (a posting written by a database function cannot run them). */
+  hasListeners(kind: LedgerKind): boolean {
+    return (this.listeners.get(kind)?.length ?? 0) > 0;
+  }
+
+  /**
+   * The NOTIFY a posting of `kind` that moves the member's balance sends, for postings written by a database
+   * function (`ledger_post`, migration 0009) instead of `post`: the channel and the `wallet:changed` payload, both
+   * null when no one listens.
+   */
+  notification(memberId: string, kind: LedgerKind): { channel: string | null; payload: string | null } {
+    if (!this.events) return { channel: null, payload: null };
+    return { channel: this.events.channel, payload: walletChanged(memberId, REASON_OF[kind]) };
+  }
+
   /**
    * In the caller's transaction: creates missing accounts, locks them in id order, checks sum zero and
    * non-negative member balances (MONEY_NOT_ENOUGH), writes the transaction. Returns its id. A duplicate

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transaction } from 'kysely';
+import type { RawBuilder, Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
+import { fromDatabase } from '../../platform/db/raised';
 import type { Database } from '../../platform/db/schema';
 import { isAppError, type ErrorCode } from '../../platform/errors';
 import { decide, type OperationKind, type Plan, type Step, type StepType } from './plan';
@@ -25,6 +26,38 @@ export interface StepContext {
 export type LegOutcome =
   { status: 'SUCCESS' } | { status: 'FAILED'; error: ErrorCode } | { status: 'PENDING' };
 
+/** A leg's outcome once it settled. */
+export type SettledOutcome = Exclude<LegOutcome, { status: 'PENDING' }>;
+
+/**
+ * What the operation writes when a leg settles — the leg's row, and the operation's status when the leg was what
+ * it waited for — as SQL a handler can place in the statement that settles the leg's record
+ * (`StepHandler.drive`), so that the record, the leg and the operation commit together in one round trip.
+ */
+export interface LegSettlement {
+  /**
+   * CTEs (comma-separated, without a leading comma) writing the operation's side of `outcome`. They read a CTE
+   * named `settled` with one boolean column `ok`, which the handler's statement defines before them: true when
+   * that statement settled the record with `outcome`. They define `leg_settled`, which has a row when the leg's
+   * row was written.
+   */
+  ctes(outcome: SettledOutcome): RawBuilder<unknown>;
+}
+
+/**
+ * A leg's start as ONE call of a set-returning database function (`StepHandler.startCall`): the runner places it in
+ * the statement that inserts the operation and its first leg, so the three commit together in one round trip.
+ */
+export interface StartCall {
+  /**
+   * The function call, given the SQL expression of the inserted operation's id: the call must take it as an
+   * argument (it then runs once per inserted operation, and not at all when the key was used already).
+   */
+  call(operationId: RawBuilder<string>): RawBuilder<unknown>;
+  /** The record id, from the call's one row (the handler keeps what it needs for the first drive). */
+  started(row: Record<string, unknown>): string;
+}
+
 /**
  * How one kind of step is carried out, provided by the feature that owns its records (games: game_in and
  * game_out; withdrawals: withdraw).
@@ -37,12 +70,23 @@ export interface StepHandler<S extends Step = Step> {
    */
   start(trx: Trx, ctx: StepContext, step: S): Promise<string>;
   /**
+   * Optional: the same start as one database function call (`StartCall`), used for an operation's first leg. A
+   * refusal is raised by the function (platform/db/raised.ts): nothing of the statement is written.
+   */
+  startCall?(ctx: StepContext, step: S): StartCall;
+  /**
    * Brings the leg's record to an outcome. `fresh`: the record was started by this very call chain, so the third
    * party has never been asked; otherwise (a retry after a crash, reconciliation) the handler asks the third
    * party about that id first.
    */
-  drive(reference: string, fresh: boolean): Promise<LegOutcome>;
+  drive(reference: string, fresh: boolean, settlement?: LegSettlement): Promise<DriveResult>;
 }
+
+/**
+ * A leg's outcome after `drive`; `recorded`: the handler wrote the operation's side too (`LegSettlement`, in the
+ * statement that settled its record), so the runner writes nothing more for it.
+ */
+export type DriveResult = LegOutcome & { recorded?: boolean };
 
 export interface OperationTimings {
   /** A new operation is left to its request this long before reconciliation may touch it. */
@@ -111,23 +155,32 @@ export class OperationRunner {
     if (!first) throw new Error('an operation needs at least one step');
     const id = randomUUID();
     const now = this.clock.now();
-    const reference = await this.db.transaction().execute(async (trx) => {
-      const planned = randomUUID();
-      await this.store.insert(trx, {
-        id,
-        memberId: input.memberId,
-        key: input.key,
-        kind: input.kind,
-        requestHash: input.requestHash,
-        plan: input.plan,
-        now,
-        nextAttemptAt: new Date(now.getTime() + this.timings.graceMs),
-        first: { step: first, reference: planned },
-      });
-      const ref = await this.handler(first.type).start(trx, this.context(id, input, planned), first);
-      if (ref !== planned) await this.store.setLegReference(trx, id, 0, ref);
-      return ref;
-    });
+    const planned = randomUUID();
+    const row = {
+      id,
+      memberId: input.memberId,
+      key: input.key,
+      kind: input.kind,
+      requestHash: input.requestHash,
+      plan: input.plan,
+      now,
+      nextAttemptAt: new Date(now.getTime() + this.timings.graceMs),
+      first: { step: first, reference: planned },
+    };
+    const handler = this.handler(first.type);
+    const ctx = this.context(id, input, planned);
+    const call = handler.startCall?.(ctx, first);
+    const reference = call
+      ? // One statement: the operation, its first leg and the leg's record (the handler's database function).
+        await this.store.insertAndStart(row, call).catch((e: unknown) => {
+          throw fromDatabase(e);
+        })
+      : await this.db.transaction().execute(async (trx) => {
+          await this.store.insert(trx, row);
+          const ref = await handler.start(trx, ctx, first);
+          if (ref !== planned) await this.store.setLegReference(trx, id, 0, ref);
+          return ref;
+        });
     // What was just committed, as this request knows it: driving it needs no read back.
     const op: Operation = {
       id,
@@ -218,20 +271,40 @@ export class OperationRunner {
         const leg = next.leg;
         const ref = leg.reference;
         if (ref === null) throw new Error(`pending leg ${id}/${leg.seq} has no record`);
-        const outcome = await this.handler(leg.step.type).drive(ref, fresh.delete(ref));
+        const settledWith = (outcome: SettledOutcome) => {
+          const error = outcome.status === 'FAILED' ? outcome.error : null;
+          const legs = op.legs.map((l) => (l.seq === leg.seq ? { ...l, status: outcome.status, error } : l));
+          return { error, legs, then: decide(op.plan, legs) };
+        };
+        // The handler may settle the leg (and finish the operation) in its own settling statement.
+        let recordedAt: Date | undefined;
+        const settlement: LegSettlement = {
+          ctes: (outcome) => {
+            const { error, then } = settledWith(outcome);
+            recordedAt = this.clock.now();
+            return this.store.settleLegCtes(
+              id,
+              leg.seq,
+              { status: outcome.status, error },
+              then.kind === 'final' ? { status: then.status, error: then.error } : null,
+              recordedAt,
+            );
+          },
+        };
+        const outcome = await this.handler(leg.step.type).drive(ref, fresh.delete(ref), settlement);
         if (outcome.status === 'PENDING') {
           const attempts = op.attempts + 1;
           const delay = Math.min(this.timings.maxDelayMs, this.timings.baseDelayMs * 2 ** (attempts - 1));
           await this.store.defer(id, attempts, new Date(now.getTime() + delay), now);
           return this.load(id);
         }
-        const settledAt = this.clock.now();
-        const error = outcome.status === 'FAILED' ? outcome.error : null;
-        const legs = op.legs.map((l) => (l.seq === leg.seq ? { ...l, status: outcome.status, error } : l));
-        const then = decide(op.plan, legs);
+        // Written by the handler: the operation in memory carries the time written with it.
+        const settledAt = outcome.recorded === true && recordedAt ? recordedAt : this.clock.now();
+        const { error, legs, then } = settledWith(outcome);
         // The leg was what the operation waited for: it settles and the operation finishes in one statement.
         const written =
-          then.kind === 'final'
+          outcome.recorded === true ||
+          (then.kind === 'final'
             ? await this.store.settleLegAndFinish(
                 id,
                 leg.seq,
@@ -239,7 +312,7 @@ export class OperationRunner {
                 { status: then.status, error: then.error },
                 settledAt,
               )
-            : await this.store.settleLeg(id, leg.seq, outcome.status, error, settledAt);
+            : await this.store.settleLeg(id, leg.seq, outcome.status, error, settledAt));
         if (!written) {
           op = await this.load(id);
           continue;

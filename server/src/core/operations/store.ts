@@ -1,8 +1,9 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db';
 import type { Database } from '../../platform/db/schema';
 import type { ErrorCode } from '../../platform/errors';
 import type { Leg, LegStatus, OperationKind, OperationStatus, Plan, Step } from './plan';
+import type { StartCall } from './runner';
 
 type Trx = Transaction<Database>;
 type Executor = Db | Trx;
@@ -20,6 +21,19 @@ export interface Operation {
   createdAt: Date;
   updatedAt: Date;
   legs: Leg[];
+}
+
+/** An operation as `begin` writes it, with its first leg (PENDING, with the record id its handler will use). */
+export interface NewOperation {
+  id: string;
+  memberId: string;
+  key: string | null;
+  kind: OperationKind;
+  requestHash: string;
+  plan: Plan;
+  now: Date;
+  nextAttemptAt: Date;
+  first: { step: Step; reference: string };
 }
 
 /** A second operation with the same (member, Idempotency-Key): the caller answers with the first one. */
@@ -43,20 +57,7 @@ export class OperationStore {
    * Inserts the operation with its first leg (PENDING, with the record id its handler will use) in one statement
    * of the caller's transaction; OperationExists when its key was used already (then nothing is written).
    */
-  async insert(
-    trx: Trx,
-    op: {
-      id: string;
-      memberId: string;
-      key: string | null;
-      kind: OperationKind;
-      requestHash: string;
-      plan: Plan;
-      now: Date;
-      nextAttemptAt: Date;
-      first: { step: Step; reference: string };
-    },
-  ): Promise<void> {
+  async insert(trx: Trx, op: NewOperation): Promise<void> {
     const res = await sql<{ id: string }>`
       with o as (
         insert into operations (id, member_id, idempotency_key, kind, request_hash, plan, status, next_attempt_at,
@@ -71,6 +72,36 @@ export class OperationStore {
       from o
       returning operation_id as id`.execute(trx);
     if (res.rows.length === 0) throw new OperationExists(op.memberId, op.key ?? '');
+  }
+
+  /**
+   * `insert` and the first leg's start (`StartCall`: the handler's database function) in ONE statement, atomic on
+   * its own: the call runs only for an inserted operation and gets its id; when it raises, nothing is written.
+   * OperationExists when the key was used already. Returns the leg's record id, which must be the planned one.
+   */
+  async insertAndStart(op: NewOperation, start: StartCall): Promise<string> {
+    const res = await sql<Record<string, unknown>>`/*prepared*/
+      with o as (
+        insert into operations (id, member_id, idempotency_key, kind, request_hash, plan, status, next_attempt_at,
+          created_at, updated_at)
+        values (${op.id}, ${op.memberId}, ${op.key}, ${op.kind}, ${op.requestHash}, ${JSON.stringify(op.plan)}::jsonb,
+          'PENDING', ${op.nextAttemptAt}, ${op.now}, ${op.now})
+        on conflict do nothing
+        returning id
+      ),
+      l as (
+        insert into operation_legs (operation_id, seq, step, status, reference, error, created_at, settled_at)
+        select o.id, 0, ${JSON.stringify(op.first.step)}::jsonb, 'PENDING', ${op.first.reference}, null, ${op.now},
+          null
+        from o
+        returning operation_id
+      )
+      select s.* from l cross join lateral ${start.call(sql<string>`l.operation_id`)} as s`.execute(this.db);
+    const row = res.rows[0];
+    if (!row) throw new OperationExists(op.memberId, op.key ?? '');
+    const ref = start.started(row);
+    if (ref !== op.first.reference) throw new Error(`the first leg of ${op.id} took another record id`);
+    return ref;
   }
 
   /** The record id of a leg, when its handler chose its own. */
@@ -152,6 +183,31 @@ export class OperationStore {
       )
       select seq from l`.execute(this.db);
     return res.rows.length > 0;
+  }
+
+  /**
+   * `settleLeg` / `settleLegAndFinish` as CTEs for a handler's settling statement (runner.ts `LegSettlement`):
+   * guarded by the handler's `settled.ok`, they define `leg_settled` (a row when the leg was written) and, with
+   * `op`, finish the pending operation once the leg was written.
+   */
+  settleLegCtes(
+    operationId: string,
+    seq: number,
+    leg: { status: Exclude<LegStatus, 'PENDING'>; error: ErrorCode | null },
+    op: { status: Exclude<OperationStatus, 'PENDING'>; error: ErrorCode | null } | null,
+    now: Date,
+  ): RawBuilder<unknown> {
+    const settled = sql`leg_settled as (
+        update operation_legs set status = ${leg.status}, error = ${leg.error}, settled_at = ${now}
+        where operation_id = ${operationId} and seq = ${seq} and status = 'PENDING' and (select ok from settled)
+        returning seq
+      )`;
+    if (!op) return settled;
+    return sql`${settled},
+      operation_finished as (
+        update operations set status = ${op.status}, error = ${op.error}, updated_at = ${now}, settled_at = ${now}
+        where id = ${operationId} and status = 'PENDING' and exists (select 1 from leg_settled)
+      )`;
   }
 
   /** Locks the operation row (serialises the steps of one operation across processes). */

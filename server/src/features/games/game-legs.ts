@@ -1,11 +1,19 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Ledger } from '../../core/ledger';
-import type { LegOutcome, StepContext, StepHandler } from '../../core/operations/runner';
+import type {
+  DriveResult,
+  LegOutcome,
+  LegSettlement,
+  SettledOutcome,
+  StartCall,
+  StepContext,
+  StepHandler,
+} from '../../core/operations/runner';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
-import { AppError } from '../../platform/errors';
-import { gameAccountCode, type Providers, type Trx } from './game-accounts';
+import { fromDatabase } from '../../platform/db/raised';
+import type { Providers, Trx } from './game-accounts';
 import type { TransferOutcome } from './provider';
 
 /**
@@ -22,6 +30,32 @@ import type { TransferOutcome } from './provider';
 
 type Direction = 'in' | 'out';
 type GameStep = { type: 'game_in' | 'game_out'; code: string; amount: number };
+
+/** What `game_leg_start` answers: the provider username and the posting (in), for the first drive. */
+interface StartRow {
+  o_username: string;
+  o_transaction_id: number | string | null;
+}
+
+/** What `game_leg_settle` answers (with the settling statement's `recorded`). */
+interface SettleRow {
+  o_status: 'PENDING' | 'SUCCESS' | 'FAILED';
+  o_failure: string | null;
+  o_settled: boolean;
+  o_operation: string | null;
+  o_balances: Record<string, number | string> | string | null;
+  o_games: string[] | string | null;
+  recorded: boolean;
+}
+
+/** The member's balances by account code and open game accounts, as read right after a settlement. */
+export interface SettledView {
+  balances: Record<string, number>;
+  games: string[];
+}
+
+/** A json column: parsed by pg, a string from PGlite in some paths. */
+const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
 interface TransferRow {
   id: string;
@@ -49,28 +83,13 @@ export async function pendingOfGame(ex: Db | Trx, memberId: string, code: string
   return Number(row.total);
 }
 
-/**
- * Locks the member's game account row (the first lock of every game transaction) and bumps its version, in one
- * statement (a balance read taken before it is then stale: balance-refresh.ts). Returns the provider username;
- * SLOT_NO_ACCOUNT when the account is not opened.
- */
-async function lockAndBump(ex: Db | Trx, memberId: string, code: string): Promise<string> {
-  const row = await ex
-    .updateTable('game_accounts')
-    .set({ version: sql<number>`version + 1` })
-    .where('member_id', '=', memberId)
-    .where('code', '=', code)
-    .returning('username')
-    .executeTakeFirst();
-  if (!row) throw new AppError('SLOT_NO_ACCOUNT', 400);
-  return row.username;
-}
-
 /** Legs started by this process and not yet driven: the first drive needs no read back (bounded). */
 const STARTED_MAX = 10_000;
 
 export class GameLegs implements StepHandler<GameStep> {
   private readonly started = new Map<string, { row: TransferRow; username: string }>();
+  /** What fresh settlements read for their transfer's answer, by operation (`takeView`; bounded). */
+  private readonly views = new Map<string, SettledView>();
 
   constructor(
     private readonly db: Db,
@@ -81,95 +100,99 @@ export class GameLegs implements StepHandler<GameStep> {
   ) {}
 
   /**
-   * In the operation's transaction: locks the game account, checks what can leave the game (out), posts
-   * main → game (in) and records the transfer (PENDING) with its posting.
+   * The leg's start as one call of the database function `game_leg_start` (migration 0009): it locks the game
+   * account and bumps its version, checks what can leave the game (out: its mirror less every pending transfer of
+   * it, read after the lock, so it sees every transfer committed while this one waited; pending in is in the
+   * mirror but maybe not yet at the provider, so it is not offered either) or posts main → game (in), and records
+   * the transfer PENDING with its posting. `operationId`: the operation's id, or the SQL expression of it when the
+   * runner places the call in the statement that inserts the operation (`startCall`).
    */
-  async start(trx: Trx, ctx: StepContext, step: GameStep): Promise<string> {
+  private startSql(ctx: StepContext, step: GameStep, operationId: string | RawBuilder<string>) {
     const direction: Direction = step.type === 'game_in' ? 'in' : 'out';
     const { memberId } = ctx;
-    const game = { member: memberId, code: gameAccountCode(step.code) } as const;
-    const username = await lockAndBump(trx, memberId, step.code);
-    // Money already on its way out of this game (pending legs) is not there to take again. Read in a statement
-    // of its own, after the lock: it sees every transfer committed while this one waited for it.
-    if (direction === 'out' && (await this.free(trx, memberId, step.code)) < step.amount) {
-      throw new AppError('MONEY_NOT_ENOUGH', 400);
-    }
     const id = ctx.reference;
-    let transactionId: number | null = null;
-    if (direction === 'in') {
-      const posted = await this.ledger.post(trx, {
-        kind: 'transfer',
-        memberId,
-        reference: `game-in:${id}`,
-        idempotencyKey: ctx.key ?? undefined,
-        meta: { transferId: id, operationId: ctx.operationId, from: 'wallet', to: step.code },
-        postings: [
-          { account: { member: memberId, code: 'main' }, amount: -step.amount },
-          { account: game, amount: step.amount },
-        ],
-      });
-      transactionId = Number(posted.transactionId);
-    }
-    await trx
-      .insertInto('game_transfers')
-      .values({
-        id,
-        member_id: memberId,
-        code: step.code,
-        direction,
-        amount: step.amount,
-        status: 'PENDING',
-        transaction_id: transactionId,
-        idempotency_key: ctx.key,
-        operation_id: ctx.operationId,
-        created_at: this.clock.now(),
-      })
-      .execute();
+    this.checkNoListeners();
+    const note = this.ledger.notification(memberId, 'transfer');
+    const meta = { transferId: id, operationId: ctx.operationId, from: 'wallet', to: step.code };
+    return sql<StartRow>`game_leg_start(${id}, ${memberId}, ${step.code}, ${direction}, ${step.amount}::bigint,
+      ${ctx.key}, ${operationId}, ${this.clock.now()}, ${JSON.stringify(meta)}::jsonb, ${note.channel},
+      ${note.payload})`;
+  }
+
+  /** Keeps what `game_leg_start` wrote, for the first drive (no read back). */
+  private remember(ctx: StepContext, step: GameStep, row: StartRow): string {
+    const id = ctx.reference;
+    // A leg started after a settlement moved money again: what that settlement read is not the answer any more.
+    this.views.delete(ctx.operationId);
+    const tx = row.o_transaction_id;
     if (this.started.size >= STARTED_MAX) {
       const oldest = this.started.keys().next().value;
       if (oldest !== undefined) this.started.delete(oldest);
     }
-    const row: TransferRow = {
-      id,
-      member_id: memberId,
-      code: step.code,
-      direction,
-      amount: step.amount,
-      status: 'PENDING',
-      transaction_id: transactionId,
-      failure: null,
-    };
-    this.started.set(id, { row, username });
+    this.started.set(id, {
+      row: {
+        id,
+        member_id: ctx.memberId,
+        code: step.code,
+        direction: step.type === 'game_in' ? 'in' : 'out',
+        amount: step.amount,
+        status: 'PENDING',
+        transaction_id: tx === null ? null : Number(tx),
+        failure: null,
+      },
+      username: row.o_username,
+    });
     return id;
   }
 
-  /**
-   * What can leave the game: its mirror less every pending transfer of it, in one statement. Pending out is spoken
-   * for; pending in is in the mirror (posted when the leg started) but maybe not yet at the provider, which would
-   * refuse to pay it out — so it is not offered until the provider confirmed it.
-   */
-  private async free(ex: Db | Trx, memberId: string, code: string): Promise<number> {
-    const row = await sql<{ balance: number | null; pending: number }>`
-      select
-        (select balance from ledger_accounts where member_id = ${memberId} and code = ${gameAccountCode(code)})
-          as balance,
-        (select coalesce(sum(amount), 0) from game_transfers
-          where member_id = ${memberId} and code = ${code} and status = 'PENDING')
-          as pending`.execute(ex);
-    const r = row.rows[0];
-    return Number(r?.balance ?? 0) - Number(r?.pending ?? 0);
+  /** In the operation's transaction (a later leg: the operation row is locked): `game_leg_start`. */
+  async start(trx: Trx, ctx: StepContext, step: GameStep): Promise<string> {
+    try {
+      const { rows } =
+        await sql<StartRow>`select * from ${this.startSql(ctx, step, ctx.operationId)}`.execute(trx);
+      const row = rows[0];
+      if (!row) throw new Error(`game leg ${ctx.reference} did not start`);
+      return this.remember(ctx, step, row);
+    } catch (e) {
+      throw fromDatabase(e);
+    }
   }
 
-  async drive(id: string, fresh: boolean): Promise<LegOutcome> {
+  /** The first leg: the runner inserts the operation and calls `game_leg_start` in one statement. */
+  startCall(ctx: StepContext, step: GameStep): StartCall {
+    return {
+      call: (operationId) => this.startSql(ctx, step, operationId),
+      started: (row) => this.remember(ctx, step, row as unknown as StartRow),
+    };
+  }
+
+  /** Game legs post in SQL (`ledger_post`), where the ledger's in-transaction listeners cannot run. */
+  private checkNoListeners(): void {
+    for (const kind of ['transfer', 'transfer_reversal', 'game_win'] as const) {
+      if (this.ledger.hasListeners(kind)) throw new Error(`game legs cannot run ledger listeners of ${kind}`);
+    }
+  }
+
+  /**
+   * `settlement`: the operation's side of the leg's settlement (runner.ts), written in the settling statement.
+   * `fresh` (the request that started the leg drives it): the settlement also reads what the transfer's answer
+   * shows after it (`takeView`).
+   */
+  async drive(id: string, fresh: boolean, settlement?: LegSettlement): Promise<DriveResult> {
     // A leg this process has just started (and not yet driven) is used as it was written.
     const known = fresh ? this.started.get(id) : undefined;
     this.started.delete(id);
     const t = known?.row ?? (await this.row(id));
     if (t.status !== 'PENDING') return this.outcomeOf(t);
     const outcome = fresh ? await this.send(t, known?.username) : await this.ask(t);
-    if (outcome.status === 'ok') return this.outcomeOf(await this.settleRow(t, 'applied'));
-    if (outcome.status === 'refused') {
-      return this.outcomeOf(await this.settleRow(t, 'refused', `refused: ${outcome.reason}`));
+    if (outcome.status === 'ok' || outcome.status === 'refused') {
+      const failure = outcome.status === 'refused' ? `refused: ${outcome.reason}` : undefined;
+      const settled = await this.settleRow(t, outcome.status === 'ok' ? 'applied' : 'refused', failure, {
+        settlement,
+        view: fresh,
+      });
+      const result = this.outcomeOf(settled.row);
+      return settled.recorded ? { ...result, recorded: true } : result;
     }
     this.log.warn({ transferId: id, reason: outcome.reason }, 'game transfer outcome unknown; left pending');
     const marked = await this.db
@@ -264,102 +287,62 @@ export class GameLegs implements StepHandler<GameStep> {
     await this.settleRow(await this.row(id), outcome, failure);
   }
 
-  /** `settle` from the transfer as read (or written) before; answers the transfer as it stands after. */
+  /**
+   * `settle` from the transfer as read (or written) before, as one call of the database function
+   * `game_leg_settle` (migration 0009): under the game account's lock it reads the transfer's status (settled by
+   * someone else: nothing changes) and the game's mirror, posts what the outcome moves — out applied: game → main;
+   * in refused: the reversal of main → game; a shortfall of the mirror first, as game_win — and sets the status.
+   * With `settlement`, the operation's leg (and the operation, when final) is written in the same statement, when
+   * this call settled the transfer (`recorded`). Answers the transfer as it stands after.
+   */
   private async settleRow(
     pre: TransferRow,
     outcome: 'applied' | 'refused',
     failure?: string,
-  ): Promise<TransferRow> {
+    opts: { settlement?: LegSettlement; view?: boolean } = {},
+  ): Promise<{ row: TransferRow; recorded: boolean }> {
+    this.checkNoListeners();
+    const transfer = this.ledger.notification(pre.member_id, 'transfer');
+    const win = this.ledger.notification(pre.member_id, 'game_win');
     const status = outcome === 'applied' ? 'SUCCESS' : 'FAILED';
-    const settled: TransferRow = { ...pre, status, failure: failure ?? pre.failure };
-    const now = this.clock.now();
-    const moves = pre.direction === 'out' ? outcome === 'applied' : outcome === 'refused';
-    if (!moves) {
-      // Nothing to post (in applied, out refused): the game account's lock and version, and the status, in one
-      // statement.
-      const res = await sql<{ id: string }>`
-        with g as (
-          update game_accounts set version = version + 1
-          where member_id = ${pre.member_id} and code = ${pre.code}
-          returning 1
-        )
-        update game_transfers set status = ${status}, settled_at = ${now},
-          failure = coalesce(${failure ?? null}::text, failure)
-        where id = ${pre.id} and status = 'PENDING' and exists (select 1 from g)
-        returning id`.execute(this.db);
-      return res.rows.length > 0 ? settled : this.row(pre.id);
-    }
-    const done = await this.db.transaction().execute(async (trx) => {
-      // The game account's lock first; then, in a statement of its own (it sees everything committed while this
-      // one waited for the lock), the transfer's status and the game's mirror.
-      await lockAndBump(trx, pre.member_id, pre.code);
-      const locked = await sql<{ status: TransferRow['status']; mirror: number | null }>`
-        select t.status,
-          (select balance from ledger_accounts where member_id = ${pre.member_id}
-            and code = ${gameAccountCode(pre.code)}) as mirror
-        from game_transfers t
-        where t.id = ${pre.id}`.execute(trx);
-      const current = locked.rows[0];
-      if (current?.status !== 'PENDING') return false;
-      const mirror = Number(current.mirror ?? 0);
-      const game = { member: pre.member_id, code: gameAccountCode(pre.code) } as const;
-      if (pre.direction === 'out') {
-        await this.coverUnseenWin(trx, pre, mirror);
-        const posted = await this.ledger.post(trx, {
-          kind: 'transfer',
-          memberId: pre.member_id,
-          reference: `game-out:${pre.id}`,
-          meta: { transferId: pre.id, from: pre.code, to: 'wallet' },
-          postings: [
-            { account: game, amount: -pre.amount },
-            { account: { member: pre.member_id, code: 'main' }, amount: pre.amount },
-          ],
-        });
-        await trx
-          .updateTable('game_transfers')
-          .set({ status, settled_at: now, transaction_id: Number(posted.transactionId) })
-          .where('id', '=', pre.id)
-          .execute();
-      } else {
-        let reversalId: number | null = null;
-        if (pre.transaction_id !== null) {
-          await this.coverUnseenWin(trx, pre, mirror);
-          const reversal = await this.ledger.reverse(trx, String(pre.transaction_id), {
-            kind: 'transfer_reversal',
-            meta: { transferId: pre.id, reason: failure ?? 'refused by the provider' },
-          });
-          reversalId = Number(reversal.transactionId);
-        }
-        await trx
-          .updateTable('game_transfers')
-          .set({
-            status,
-            settled_at: now,
-            ...(failure ? { failure } : {}),
-            ...(reversalId !== null ? { reversal_transaction_id: reversalId } : {}),
-          })
-          .where('id', '=', pre.id)
-          .execute();
+    // What the transfer's outcome is when this statement settles it.
+    const expected = this.outcomeOf({ ...pre, status, failure: failure ?? pre.failure }) as SettledOutcome;
+    const { settlement } = opts;
+    const { rows } = await sql<SettleRow>`/*prepared*/
+      with s as materialized (
+        select * from game_leg_settle(${pre.id}, ${outcome === 'applied'}, ${failure ?? null}, ${this.clock.now()},
+          ${transfer.channel}, ${transfer.payload}, ${win.payload}, ${opts.view === true})
+      ),
+      settled as (select coalesce((select o_settled from s), false) as ok)${
+        settlement ? sql`, ${settlement.ctes(expected)}` : sql``
       }
-      return true;
-    });
-    return done ? settled : this.row(pre.id);
+      select s.*, ${settlement ? sql`exists (select 1 from leg_settled)` : sql`false`} as recorded
+      from s`.execute(this.db);
+    const row = rows[0];
+    if (!row) throw new Error(`game transfer ${pre.id} was not settled`);
+    if (row.o_settled && row.o_operation !== null && row.o_games !== null)
+      this.keepView(row.o_operation, row);
+    return { row: { ...pre, status: row.o_status, failure: row.o_failure }, recorded: row.recorded === true };
   }
 
-  /** `mirror`: the game's balance, read under the game account's lock. */
-  private async coverUnseenWin(trx: Trx, t: TransferRow, mirror: number): Promise<void> {
-    if (mirror >= t.amount) return;
-    const game = { member: t.member_id, code: gameAccountCode(t.code) } as const;
-    const currency = await this.ledger.memberCurrency(trx, t.member_id);
-    await this.ledger.post(trx, {
-      kind: 'game_win',
-      memberId: t.member_id,
-      reference: `shortfall:${t.id}`,
-      meta: { code: t.code, transferId: t.id, reason: 'settlement found an unseen provider-side win' },
-      postings: [
-        { account: { system: `provider_float:${t.code}`, currency }, amount: -(t.amount - mirror) },
-        { account: game, amount: t.amount - mirror },
-      ],
-    });
+  private keepView(operationId: string, row: SettleRow): void {
+    if (this.views.size >= STARTED_MAX) {
+      const oldest = this.views.keys().next().value;
+      if (oldest !== undefined) this.views.delete(oldest);
+    }
+    const balances = Object.fromEntries(
+      Object.entries(json(row.o_balances) ?? {}).map(([code, v]) => [code, Number(v)]),
+    );
+    this.views.set(operationId, { balances, games: json(row.o_games) ?? [] });
+  }
+
+  /**
+   * What the settlement of the operation's last leg read when this process drove it fresh (the member's balances
+   * by account code and open game accounts, right after it), once; undefined otherwise.
+   */
+  takeView(operationId: string): SettledView | undefined {
+    const view = this.views.get(operationId);
+    this.views.delete(operationId);
+    return view;
   }
 }

@@ -62,7 +62,7 @@ export const gamesPlugin = fp(
     operations.register('game_in', legs);
     operations.register('game_out', legs);
     operations.addSweeper(() => legs.settleOrphans());
-    const transfers = new TransferService(ctx.db, ctx.ledger, accounts, balances, operations);
+    const transfers = new TransferService(ctx.db, ctx.ledger, accounts, balances, operations, legs);
     const rounds = new RoundReports(ctx.db, ctx.events);
     if (sandboxGames) sandboxGames.reportRound = (r) => rounds.report(r);
     app.decorate('games', { accounts, balances, transfers, rounds });

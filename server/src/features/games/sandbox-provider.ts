@@ -121,7 +121,7 @@ export class SandboxGames {
     // reads the balance it left), the id is recorded with its answer, and an applied transfer moves the balance.
     // A repeated id records nothing and moves nothing; its first answer is read back.
     const delta = direction === 'in' ? amount : -amount;
-    const res = await sql<{ outcome: 'applied' | 'refused' | null }>`
+    const res = await sql<{ outcome: 'applied' | 'refused' | null }>`/*prepared*/
       with p as materialized (
         select balance from sandbox_game_players
         where provider = ${code} and username = ${username}

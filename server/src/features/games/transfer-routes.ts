@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
 import { operationView, OperationViewSchema, runOperation } from '../../core/operations/http';
 import type { Operation } from '../../core/operations/store';
 import { requireMember } from '../../platform/http/auth';
@@ -27,8 +28,10 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['wallet'];
   const moneyConfig = { validationCode: 'KEY_INVALID' };
 
-  const answer = async (op: Operation) => {
-    const { wallet, slots } = await games.transfers.after(op.memberId);
+  // A request that ran the operation shows what its settlement read; a replayed one reads the wallet now.
+  const answer = async (op: Operation, reply: FastifyReply) => {
+    const replayed = reply.getHeader('idempotent-replayed') !== undefined;
+    const { wallet, slots } = await games.transfers.after(op.memberId, replayed ? undefined : op.id);
     return success({
       status: op.status as 'SUCCESS' | 'PENDING' | 'PARTIAL',
       transferId: op.id,
@@ -63,7 +66,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
         (keyed) => games.transfers.transfer(keyed, request.body),
         { lookupFirst: false },
       );
-      return answer(op);
+      return answer(op, reply);
     },
   );
 
@@ -87,7 +90,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const op = await runOperation(request, reply, operations, (keyed) =>
         games.transfers.transferAll(keyed, request.body.to),
       );
-      return answer(op);
+      return answer(op, reply);
     },
   );
 };

@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db';
 import { AppError, isAppError } from '../../platform/errors';
 import type { BalanceRefresh } from './balance-refresh';
 import { gameAccountCode, gameOf, type GameAccounts, type GameAccountView } from './game-accounts';
-import { pendingOfGame } from './game-legs';
+import { pendingOfGame, type GameLegs, type SettledView } from './game-legs';
 
 /** A json column: parsed by pg, a string from PGlite in some paths. */
 const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
@@ -32,6 +32,7 @@ export class TransferService {
     private readonly accounts: GameAccounts,
     private readonly balances: BalanceRefresh,
     private readonly runner: OperationRunner,
+    private readonly legs: Pick<GameLegs, 'takeView'>,
     private readonly opts: GamesOptions = DEFAULT_GAMES_OPTIONS,
   ) {}
 
@@ -99,30 +100,42 @@ export class TransferService {
   }
 
   /**
-   * What a transfer's answer shows after it: the main wallet and the 16 games with their mirrors, in one statement
-   * (the member's ledger balances by code and open game accounts, as `Ledger.memberBalances` and
-   * `GameAccounts.activeCodes` read them, shaped by `GameAccounts.slotsOf`).
+   * What a transfer's answer shows after it: the main wallet and the 16 games with their mirrors. When this process
+   * has just settled the operation's last leg, its settling statement read them (`GameLegs.takeView`); otherwise
+   * one statement reads them (the member's ledger balances by code and open game accounts, as
+   * `Ledger.memberBalances` and `GameAccounts.activeCodes` read them). Shaped by `GameAccounts.slotsOf`.
    */
   async after(
     memberId: string,
+    operationId?: string,
   ): Promise<{ wallet: { amount: number; currency: string }; slots: GameAccountView[] }> {
-    const [{ rows }, currency] = await Promise.all([
-      sql<{ balances: Record<string, number | string> | string | null; games: string[] | string }>`
-        select
-          (select json_object_agg(a.code, a.balance) from ledger_accounts a where a.member_id = ${memberId})
-            as balances,
-          (select coalesce(json_agg(g.code order by g.code), '[]'::json) from game_accounts g
-            where g.member_id = ${memberId}) as games`.execute(this.db),
+    const [read, currency] = await Promise.all([
+      this.readAfter(memberId, operationId),
       this.ledger.memberCurrency(this.db, memberId),
     ]);
+    return {
+      wallet: { amount: read.balances.main ?? 0, currency },
+      slots: this.accounts.slotsOf(read.games, read.balances),
+    };
+  }
+
+  private async readAfter(memberId: string, operationId: string | undefined): Promise<SettledView> {
+    const kept = operationId === undefined ? undefined : this.legs.takeView(operationId);
+    if (kept) return kept;
+    const { rows } = await sql<{
+      balances: Record<string, number | string> | string | null;
+      games: string[] | string;
+    }>`/*prepared*/
+      select
+        (select json_object_agg(a.code, a.balance) from ledger_accounts a where a.member_id = ${memberId})
+          as balances,
+        (select coalesce(json_agg(g.code order by g.code), '[]'::json) from game_accounts g
+          where g.member_id = ${memberId}) as games`.execute(this.db);
     const row = rows[0];
     const balances = Object.fromEntries(
       Object.entries(parsed(row?.balances ?? null) ?? {}).map(([code, v]) => [code, Number(v)]),
     );
-    return {
-      wallet: { amount: balances.main ?? 0, currency },
-      slots: this.accounts.slotsOf(parsed(row?.games ?? []), balances),
-    };
+    return { balances, games: parsed(row?.games ?? []) };
   }
 
   /** POST /wallet/transferAll: `to: 'wallet'` collects every game balance; a game code takes the whole wallet. */

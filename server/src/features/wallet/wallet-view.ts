@@ -39,7 +39,8 @@ const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as
  * `GameAccounts.activeCodes`), and `members.invited_by` with `money_in_invite_rewards` (invite: what
  * `Invites.summary` counts). The shaping stays with the owners (`profileOf`, `GameAccounts.slotsOf`,
  * `inviteSummaryOf`); the bank's names come from the content's cached bank list and the spin switch from the
- * cached settings, so a read costs one round trip. A change of one of those queries must be made here too
+ * cached settings, so a read costs one round trip (a named prepared statement on PostgreSQL: planned once per
+ * connection, see `PREPARED` in platform/db). A change of one of those queries must be made here too
  * (server/test/wallet.test.ts compares this view with the owners' own answers).
  */
 export class WalletReadModel {
@@ -52,7 +53,7 @@ export class WalletReadModel {
   ) {}
 
   private async row(memberId: string): Promise<WalletRow | undefined> {
-    const { rows } = await sql<WalletRow>`
+    const { rows } = await sql<WalletRow>`/*prepared*/
       select m.id, m.username, m.name, m.created_at, m.bank_code, m.bank_account_name, m.bank_account_no,
              m.currency,
              (select c.coins from spin_coins c where c.member_id = m.id) as coin,

@@ -4,6 +4,9 @@ import { Kysely, Migrator, PostgresDialect, type Dialect } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
+import { preparedName } from './prepared';
+
+export { PREPARED } from './prepared';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 import type { NotificationSource } from '../member-events';
@@ -28,6 +31,19 @@ export interface DatabaseHandle {
 
 const INT8_OID = 20;
 
+/** pg's client, sending the statements marked PREPARED as named prepared statements. */
+class PreparingClient extends pg.Client {
+  // pg's query() has many overloads; Kysely calls query(text, values).
+  override query(...args: unknown[]): never {
+    const [text, values] = args;
+    if (typeof text === 'string' && Array.isArray(values) && args.length === 2) {
+      const name = preparedName(text);
+      if (name) return super.query({ name, text, values } as never) as never;
+    }
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
+}
+
 /** Opens the database chosen by DATABASE_URL (see config.ts). */
 export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   let dialect: Dialect;
@@ -39,6 +55,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 10,
+      Client: PreparingClient,
       // Amounts are bigint minor units well inside Number.MAX_SAFE_INTEGER; PGlite returns numbers too.
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>

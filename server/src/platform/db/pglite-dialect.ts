@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -14,6 +14,9 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { preparedName } from './prepared';
+
+const { parseDescribeStatementResults, parseResults } = parse;
 
 /**
  * A tiny FIFO mutex. PGlite is a single connection: without it two Kysely transactions would interleave their
@@ -34,13 +37,30 @@ export class Mutex {
   }
 }
 
-class PGliteConnection implements DatabaseConnection {
+/** Concatenates protocol messages into one buffer (one call into PGlite). */
+const concat = (parts: Uint8Array[]): Uint8Array => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
+
+/** One connection (PGlite is one session); exported for tests that count the statements sent. */
+export class PGliteConnection implements DatabaseConnection {
+  /** Parameter types of the statements prepared in this session, by name. */
+  private readonly prepared = new Map<string, number[]>();
+
   constructor(private readonly pglite: PGlite) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters], {
-      rowMode: 'object',
-    });
+    const params = [...compiledQuery.parameters];
+    const name = preparedName(compiledQuery.sql);
+    const result = name
+      ? await this.executePrepared<R>(name, compiledQuery.sql, params)
+      : await this.pglite.query<R>(compiledQuery.sql, params, { rowMode: 'object' });
     const command = (result as { command?: string }).command;
     const affected = result.affectedRows;
     const mutating =
@@ -49,6 +69,48 @@ class PGliteConnection implements DatabaseConnection {
       rows: result.rows,
       numAffectedRows: mutating && affected !== undefined ? BigInt(affected) : undefined,
     };
+  }
+
+  /**
+   * A statement marked PREPARED (prepared.ts): parsed and described once per session as a named statement, then
+   * bound and executed in one call into PGlite (its `query` parses, plans and describes every time, in six
+   * calls). The result is shaped by PGlite's own parsers, as `query` shapes it.
+   */
+  private executePrepared<R>(name: string, text: string, params: unknown[]): Promise<Results<R>> {
+    const { serialize } = protocol;
+    return this.pglite.runExclusive(async () => {
+      let types = this.prepared.get(name);
+      if (!types) {
+        const described = await this.pglite.execProtocolStream(
+          concat([
+            serialize.parse({ name, text }),
+            serialize.describe({ type: 'S', name }),
+            serialize.sync(),
+          ]),
+          { syncToFs: false },
+        );
+        types = parseDescribeStatementResults(described);
+        this.prepared.set(name, types);
+      }
+      const values = params.map((v, i) => {
+        if (v === null || v === undefined) return null;
+        const serializer = this.pglite.serializers[types[i] ?? 0];
+        return serializer ? serializer(v) : String(v);
+      });
+      const messages = await this.pglite.execProtocolStream(
+        concat([
+          serialize.bind({ statement: name, values }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]),
+        { syncToFs: false },
+      );
+      if (!this.pglite.isInTransaction()) await this.pglite.syncToFs();
+      const [result] = parseResults(messages, this.pglite.parsers, { rowMode: 'object' }) as Results<R>[];
+      if (!result) throw new Error('a prepared statement answered no result');
+      return result;
+    });
   }
 
   // eslint-disable-next-line require-yield

@@ -7,6 +7,7 @@ import * as m0005 from './0005_bank_rules';
 import * as m0006 from './0006_howto_captions';
 import * as m0007 from './0007_bonus';
 import * as m0008 from './0008_spin';
+import * as m0009 from './0009_game_leg_functions';
 
 /**
  * Numbered migrations, imported statically so the same list works from TypeScript sources (tests) and from the
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0006_howto_captions': m0006,
   '0007_bonus': m0007,
   '0008_spin': m0008,
+  '0009_game_leg_functions': m0009,
 };
 
 export const migrationProvider: MigrationProvider = {
