@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Ledger } from '../src/core/ledger';
-import { createTestApp, dbLabel, registration, setSetting, type TestApp } from './helpers';
+import { createTestApp, dbLabel, registration, setSetting, testDatabaseUrl, type TestApp } from './helpers';
 
 let t: TestApp;
 let ledger: Ledger;
@@ -256,4 +256,52 @@ describe(`ledger (${dbLabel})`, () => {
     expect(await ledger.trialBalance()).toEqual({ THB: 0 });
     expect(await ledger.verify()).toEqual({ accountsOff: 0, transactionsOff: 0 });
   });
+  // Two connections at once: PostgreSQL only (PGlite runs one transaction at a time).
+  (testDatabaseUrl ? test : test.skip)(
+    'a posting whose account another transaction is still creating waits for it holding no lock (no deadlock)',
+    async () => {
+      const memberId = await newMember(10_000);
+      const other = await newMember();
+      const code = `provider_float:C${memberId.slice(-6)}` as const;
+      const win = (trx: Parameters<Ledger['post']>[0], to: string, reference: string, amount: number) =>
+        ledger.post(trx, {
+          kind: 'game_win',
+          memberId: to,
+          reference,
+          postings: [
+            { account: { system: code, currency: 'THB' }, amount: -amount },
+            { account: main(to), amount },
+          ],
+        });
+      let created!: () => void;
+      const isCreated = new Promise<void>((resolve) => (created = resolve));
+      let go!: () => void;
+      const mayGoOn = new Promise<void>((resolve) => (go = resolve));
+      // The creator: its first posting creates the account (uncommitted; the ledger keeps its id) and pays another
+      // member, then it pays the member once the second transaction is on its way.
+      const creator = t.app.ctx.db.transaction().execute(async (trx) => {
+        await win(trx, other, `creator-1:${memberId}`, 100);
+        created();
+        await mayGoOn;
+        await win(trx, memberId, `creator-2:${memberId}`, 200);
+      });
+      await isCreated;
+      // The second one knows the account's id but cannot see the row yet: it must not keep the wallet locked
+      // while it waits for the creator to commit.
+      const second = t.app.ctx.db
+        .transaction()
+        .execute((trx) => win(trx, memberId, `second:${memberId}`, 400));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      go();
+      const results = await Promise.allSettled([creator, second]);
+      expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : r.status))).toEqual([
+        'fulfilled',
+        'fulfilled',
+      ]);
+      expect(await ledger.balance(t.app.ctx.db, main(memberId))).toBe(10_600);
+      expect(await ledger.balance(t.app.ctx.db, main(other))).toBe(100);
+      expect(await ledger.balance(t.app.ctx.db, { system: code, currency: 'THB' })).toBe(-700);
+      expect(await ledger.verify()).toEqual({ accountsOff: 0, transactionsOff: 0 });
+    },
+  );
 });

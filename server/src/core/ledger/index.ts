@@ -128,7 +128,8 @@ export class Ledger {
     let accounts = await this.known(trx, refs, false);
     let written = await this.write(trx, input, accounts);
     if (written.found < accounts.size) {
-      // An account kept from a transaction that rolled back (it was created there): read again, once.
+      // An account kept from a transaction that rolled back (it was created there), or that another transaction
+      // is still creating (nothing was locked): read again, once — which waits for that creator.
       accounts = await this.known(trx, refs, true);
       written = await this.write(trx, input, accounts);
       if (written.found < accounts.size) throw new LedgerError(`accounts of ${input.kind} not found`);
@@ -225,10 +226,15 @@ export class Ledger {
     }
     const channel = this.events?.channel ?? '';
     const ids = [...deltas.keys()];
+    const idList = sql.join(ids.map((id) => sql`${id}::bigint`));
+    // The locks are taken only when every account is there to lock: a kept id of an account that another
+    // transaction is still creating is not visible yet, and locking the others (the wallet) while the retry waits
+    // for that creator, who may need the wallet next, would deadlock.
     const res = await sql<{ ok: boolean; found: number; id: number | null }>`
       with l as materialized (
         select id, balance from ledger_accounts
-        where id in (${sql.join(ids.map((id) => sql`${id}::bigint`))})
+        where id in (${idList})
+          and (select count(*) from ledger_accounts where id in (${idList})) = ${ids.length}::bigint
         order by id
         for update
       ),
