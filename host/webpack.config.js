@@ -92,7 +92,8 @@ module.exports = (env = {}, argv = {}) => {
       // index.html is rendered by the server per request and main.js belongs to it (both network-first in the
       // worker); the build's JSON files (federation manifests, first-load-chunks.json: read by the server) and
       // licence texts are never fetched by the page.
-      exclude: [/^index\.html$/, /^main\.js$/, /\.json$/, /\.LICENSE\.txt$/, /\.map$/],
+      // The build's precompressed copies (.br, .gz) are the server's to send in their place.
+      exclude: [/^index\.html$/, /^main\.js$/, /\.json$/, /\.LICENSE\.txt$/, /\.map$/, /\.(?:br|gz)$/],
       // Content-hashed names need no revision parameter.
       dontCacheBustURLsMatching: /\.[0-9a-f]{8}\./,
       maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,

@@ -12,6 +12,8 @@ const workspaces = [
   'mfe-chat',
   'server',
   'e2e',
+  // The build-time prerender of the remotes' first screens (it type-checks the remotes' sources it renders too).
+  'tooling/prerender',
 ];
 let failed = false;
 for (const ws of workspaces) {

@@ -52,10 +52,13 @@ describe('first load', () => {
     const page = await context.newPage();
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    // Layout shifts of the whole load, as Lighthouse's CLS counts them.
+    // Layout shifts of the whole load, as Lighthouse's CLS counts them; the largest contentful paints; whether a
+    // skeleton was ever shown.
     await page.addInitScript(() => {
-      const w = window as unknown as { __shift: number };
+      const w = window as unknown as { __shift: number; __lcp: number[]; __skeleton: boolean };
       w.__shift = 0;
+      w.__lcp = [];
+      w.__skeleton = false;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as (PerformanceEntry & {
           value: number;
@@ -63,6 +66,12 @@ describe('first load', () => {
         })[])
           if (!entry.hadRecentInput) w.__shift += entry.value;
       }).observe({ type: 'layout-shift', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__lcp.push(entry.startTime);
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      new MutationObserver(() => {
+        if (document.querySelector('.host-skeleton')) w.__skeleton = true;
+      }).observe(document, { childList: true, subtree: true });
     });
     try {
       await page.goto('/login');
@@ -92,9 +101,24 @@ describe('first load', () => {
         `remoteEntry.js starts at ${entry.startTime} ms, before main.js ends at ${main.responseEnd} ms`,
       );
       assert.ok(manifest.startTime < main.responseEnd, 'the manifest too');
-      // The terminated check's lookup is the preloaded response, not a second request.
-      find('/api/lookup/active');
-      assert.equal(requested.filter((p) => p === '/api/lookup/active').length, 1);
+      // The shell's lookups (terminated check, chat widget, site name) are answered by the page itself.
+      assert.deepEqual(
+        requested.filter((p) => p.startsWith('/api/')),
+        [],
+        'no API request before the sign-in form',
+      );
+
+      // The server painted mfe-auth's prerendered sign-in form; the live one took its place without a skeleton in
+      // between and without painting anything larger: the largest contentful paint is the first paint.
+      const painted = await page.evaluate(() => {
+        const w = window as unknown as { __lcp: number[]; __skeleton: boolean };
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+        return { lcp: w.__lcp, fcp, skeleton: w.__skeleton };
+      });
+      assert.equal(painted.skeleton, false, 'no skeleton on the way');
+      assert.ok(painted.lcp.length > 0 && painted.fcp !== undefined, JSON.stringify(painted));
+      assert.equal(painted.lcp.at(-1), painted.fcp, `LCP at the first paint: ${JSON.stringify(painted)}`);
+      assert.equal(await page.locator('[data-first-screen]').count(), 0, 'the prerendered form is gone');
 
       // The frame made way for React's shell: one shell on the page, the real one.
       assert.equal(await page.locator('#shell-frame').count(), 0);
@@ -131,10 +155,10 @@ describe('first load', () => {
     assert.match(member, />Statement<\/a>/);
   });
 
-  test('without JavaScript the browser paints the styled frame: top bar, menu and skeleton, in the language', async () => {
-    for (const [locale, title, home] of [
-      ['th', 'เข้าสู่ระบบ', 'หน้าแรก'],
-      ['en', 'Sign in', 'Home'],
+  test('without JavaScript the browser paints the styled frame and the prerendered sign-in form, in the language', async () => {
+    for (const [locale, title, home, heading] of [
+      ['th', 'เข้าสู่ระบบ', 'หน้าแรก', 'เข้าสู่ระบบ'],
+      ['en', 'Sign in', 'Home', 'Log in'],
     ] as const) {
       const context = await browser.newContext({
         baseURL: site.url,
@@ -157,7 +181,21 @@ describe('first load', () => {
           `menu at the bottom: ${JSON.stringify(box)}`,
         );
         assert.equal(await menu.evaluate((el) => getComputedStyle(el).position), 'fixed');
+        // mfe-auth's first screen as its build prerendered it, styled (its stylesheet and the UI kit's), inert.
+        const form = page.locator('#shell-frame [data-first-screen="mfe_auth/Login"]');
+        assert.equal(await form.getAttribute('inert'), '');
+        assert.equal(await form.locator('h1').textContent(), heading);
+        assert.equal(await form.locator('input.wl-input').count(), 2);
+        const field = await form.locator('input.wl-input').first().boundingBox();
+        assert.ok(
+          field && field.width > 300 && field.height >= 40,
+          `a styled input: ${JSON.stringify(field)}`,
+        );
+        assert.equal(await page.locator('#shell-frame .host-skeleton').count(), 0);
+        // A page whose remote has no first screen shows the skeleton.
+        await page.goto('/register');
         assert.ok(await page.locator('#shell-frame .host-skeleton').isVisible());
+        await page.goto('/login');
         const topbar = await page.locator('#shell-frame .host-topbar').boundingBox();
         assert.ok(topbar && topbar.y === 0 && topbar.height > 40, JSON.stringify(topbar));
       } catch (error) {

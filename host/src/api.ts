@@ -3,7 +3,9 @@ import type { ApiData } from '@wallet/api-types';
 
 /**
  * The lookups the shell itself makes (spec §7). Content comes in the language of the client's `Accept-Language`.
- * The shapes are generated from the server's route schemas (@wallet/api-types).
+ * The shapes are generated from the server's route schemas (@wallet/api-types). Plain `get(path)` calls (no
+ * config): the first ask of a lookup the server rendered into the page (`lookups` data block) is answered from
+ * the page, without a request and without loading the HTTP client (shared/src/http/page-data.ts).
  */
 export type ContactInfo = ApiData<'/api/lookup/contact', 'get'>;
 export type SiteInfo = ApiData<'/api/lookup/info', 'get'>;

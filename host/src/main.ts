@@ -9,5 +9,38 @@ import { adoptPageLanguage } from './shell/static-frame';
 // The language the server painted the frame in, for a visitor who never chose one (before i18n starts).
 adoptPageLanguage();
 
+/** The longest the bootstrap waits for the first paint (a browser that does not report it, a page with no text). */
+const FIRST_PAINT_WAIT_MS = 1000;
+
+/**
+ * Resolves once the browser has painted the page as the server sent it (the frame and a prerendered first screen),
+ * as its paint timing reports it: the bootstrap's work (evaluating React and the shell, then the route's remote)
+ * comes after that first paint instead of before it. A hidden page, where nothing is painted, does not wait.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+    if (
+      document.visibilityState === 'hidden' ||
+      typeof PerformanceObserver === 'undefined' ||
+      !PerformanceObserver.supportedEntryTypes?.includes('paint') ||
+      painted()
+    ) {
+      resolve();
+      return;
+    }
+    const observer = new PerformanceObserver(() => {
+      if (!painted()) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint' });
+    setTimeout(() => {
+      observer.disconnect();
+      resolve();
+    }, FIRST_PAINT_WAIT_MS);
+  });
+}
+
 // The async boundary Module Federation needs: shared singletons are negotiated before any app code runs.
-void import(/* webpackChunkName: "bootstrap" */ './bootstrap');
+void afterFirstPaint().then(() => import(/* webpackChunkName: "bootstrap" */ './bootstrap'));

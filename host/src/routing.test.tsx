@@ -47,6 +47,7 @@ describe('spec §2 routing rules', () => {
     mockLookups();
     const shell = renderShell('/');
     await waitFor(() => expect(shell.pathname()).toBe('/login'));
+    expect(await screen.findByTestId('remote:mfe_auth/Login')).toBeInTheDocument();
   });
 
   test.each([
@@ -193,5 +194,55 @@ describe('spec §2 routing rules', () => {
       });
       expect(await screen.findByTestId(`remote:${module}`)).toBeInTheDocument();
     }
+  });
+});
+
+describe('guards run before what they guard renders', () => {
+  test('going back to an earlier /login entry runs the check again before the page shows', async () => {
+    const lookups = mockLookups();
+    const shell = renderShell('/login');
+    expect(await screen.findByTestId('remote:mfe_auth/Login')).toBeInTheDocument();
+    await act(async () => {
+      await shell.router.navigate('/howto');
+    });
+    await screen.findByTestId('howto-page');
+
+    let answer: (value: { terminated: 'gone' }) => void = () => undefined;
+    lookups.active.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    await act(async () => {
+      await shell.router.navigate(-1);
+    });
+    expect(shell.pathname()).toBe('/login');
+    expect(lookups.active).toHaveBeenCalledTimes(2);
+    expect(document.body).toHaveClass(TERMINATED_MARK);
+    expect(screen.queryByTestId('remote:mfe_auth/Login')).not.toBeInTheDocument();
+
+    await act(async () => answer({ terminated: 'gone' }));
+    await waitFor(() => expect(shell.pathname()).toBe('/terminated'));
+    expect(screen.queryByTestId('remote:mfe_auth/Login')).not.toBeInTheDocument();
+  });
+
+  test('a protected page never renders without a token: neither the member shell nor its remote', async () => {
+    mockLookups();
+    const shown: string[] = [];
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('[data-testid="member-shell"]')) shown.push('member-shell');
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    const shell = renderShell('/user/statement');
+    await waitFor(() => expect(shell.pathname()).toBe('/login'));
+    expect(await screen.findByTestId('remote:mfe_auth/Login')).toBeInTheDocument();
+    observer.disconnect();
+    expect(shown).toEqual([]);
+  });
+
+  test('a session that ends while in the member shell sends the member to /login', async () => {
+    mockLookups();
+    setSession('member-token', true);
+    const shell = renderShell('/user/bonus');
+    expect(await screen.findByTestId('remote:mfe_bonus/Bonus')).toBeInTheDocument();
+    act(() => clearSession());
+    await waitFor(() => expect(shell.pathname()).toBe('/login'));
+    expect(screen.queryByTestId('member-shell')).not.toBeInTheDocument();
   });
 });

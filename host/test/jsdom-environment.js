@@ -1,5 +1,5 @@
-// jsdom with the Fetch API of Node: react-router's data router builds a `Request` for every navigation (loaders),
-// which jsdom lacks. Request, Response, Headers and the abort classes must come from the same implementation.
+// jsdom with the Fetch API of Node, which jsdom lacks, for code under test that uses it. Request, Response, Headers
+// and the abort classes must come from the same implementation.
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 class JsdomWithFetchEnvironment extends TestEnvironment {

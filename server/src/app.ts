@@ -205,7 +205,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
     sign: { algorithm: 'HS256', expiresIn: JWT_TTL },
     verify: { algorithms: ['HS256'] },
   });
-  await app.register(fastifyStatic, { root: config.staticRoot, serve: false });
+  // The builds' precompressed copies (`<file>.br`, `.gz`: tooling/webpack.app.js) are sent as they are to a browser
+  // that accepts them (with `Vary: accept-encoding`); @fastify/compress leaves an encoded answer alone.
+  await app.register(fastifyStatic, { root: config.staticRoot, serve: false, preCompressed: true });
 
   // No control characters in text, no number JSON cannot hold exactly: one rule for every route.
   app.addHook('preValidation', refuseUnsafeInput);

@@ -63,9 +63,11 @@ beforeAll(async () => {
   write(
     'host/dist/first-load-chunks.json',
     JSON.stringify({
+      './bootstrap': ['470.0000000a.js', 'bootstrap.0000000b.js'],
       './shell/member-shell': ['146.00000001.js', '331.00000002.js'],
       './pages/howto-page': ['498.00000003.js'],
       'chunk:socket-io': ['socket-io.00000004.js'],
+      'chunk:http': ['http.00000005.js'],
       'chunk:locale-th': ['locale-th.1111aaaa.js'],
       'chunk:locale-en': ['locale-en.2222bbbb.js'],
       'chunk:evil': ['../../etc/passwd'],
@@ -99,7 +101,7 @@ const preloads = (html: string): string[] =>
   [...html.matchAll(/<link rel="preload" href="([^"]+)"/g)].map((m) => m[1] ?? '');
 
 describe(`index.html rendered per request (${dbLabel})`, () => {
-  test('/login: the remotes map inline, hints for the route remote and its lookup, no-cache, the Thai frame', async () => {
+  test('/login: the remotes map inline, hints for the route remote, no-cache, the Thai frame', async () => {
     const res = await get('/login');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -117,17 +119,22 @@ describe(`index.html rendered per request (${dbLabel})`, () => {
       '/remotes/mfe-auth/remoteEntry.js',
       '/remotes/mfe-auth/683.2f491d71.js',
       '/remotes/mfe-auth/__federation_expose_Login.5a073d87.js',
-      // The strings in the page's language only: the remote module's and the host's.
+      // The strings in the page's language only: the remote module's and the host's (with the bootstrap's
+      // chunks: this build of mfe-auth has no prerendered first screen).
       '/remotes/mfe-auth/strings-th.0000bbbb.js',
+      '/470.0000000a.js',
+      '/bootstrap.0000000b.js',
       '/locale-th.1111aaaa.js',
-      '/api/lookup/active',
     ]);
     // Fetches are asked as the page's fetch()/XHR asks them (CORS mode, same-origin credentials), scripts as the
     // script elements the runtime adds: otherwise the browser would fetch them a second time.
     expect(html).toContain(
       '<link rel="preload" href="/remotes/mfe-auth/mf-manifest.json" as="fetch" crossorigin>',
     );
-    expect(html).toContain('<link rel="preload" href="/remotes/mfe-auth/remoteEntry.js" as="script">');
+    // Scripts at low priority: the stylesheets and the first paint come first (the bootstrap waits for that paint).
+    expect(html).toContain(
+      '<link rel="preload" href="/remotes/mfe-auth/remoteEntry.js" as="script" fetchpriority="low">',
+    );
     // Hints come before the host's own script, so the route's remote is asked for first.
     expect(html.indexOf('/remotes/mfe-auth/remoteEntry.js')).toBeLessThan(html.indexOf('/main.js'));
     expect(html).toMatch(/^<!doctype html><html lang="th" data-locale="th"><head><meta charset=utf-8>/);
@@ -153,17 +160,28 @@ describe(`index.html rendered per request (${dbLabel})`, () => {
       '/remotes/mfe-wallet/remoteEntry.js',
       '/remotes/mfe-wallet/12.aaaabbbb.js',
       '/remotes/mfe-wallet/strings-th.0000bbbb.js',
-      // The host's strings, its lazy member shell and the realtime client the shell starts.
+      // The host's bootstrap (nothing to show before it runs), its strings, its lazy member shell, the realtime
+      // client the shell starts and the HTTP client.
+      '/470.0000000a.js',
+      '/bootstrap.0000000b.js',
       '/locale-th.1111aaaa.js',
       '/146.00000001.js',
       '/331.00000002.js',
       '/socket-io.00000004.js',
+      '/http.00000005.js',
     ]);
     // `/` goes to /user/home in the host.
     expect(preloads((await get('/')).body)).toEqual(preloads(home));
 
     const howto = (await get('/howto')).body;
-    expect(preloads(howto)).toEqual(['/locale-th.1111aaaa.js', '/498.00000003.js']);
+    expect(preloads(howto)).toEqual([
+      '/470.0000000a.js',
+      '/bootstrap.0000000b.js',
+      '/locale-th.1111aaaa.js',
+      '/498.00000003.js',
+      // The page asks for the how-to videos as it opens: the HTTP client comes at once.
+      '/http.00000005.js',
+    ]);
     expect(howto).toContain('host-shell--public');
     expect(howto).not.toContain('host-skeleton');
     // A file name in the build's list that is not a plain file name is never hinted.
@@ -202,7 +220,11 @@ describe(`index.html rendered per request (${dbLabel})`, () => {
     await setSetting(t.app, 'remote.mfe-auth.enabled', false);
     try {
       const html = (await get('/login')).body;
-      expect(preloads(html)).toEqual(['/locale-th.1111aaaa.js', '/api/lookup/active']);
+      expect(preloads(html)).toEqual([
+        '/470.0000000a.js',
+        '/bootstrap.0000000b.js',
+        '/locale-th.1111aaaa.js',
+      ]);
       expect(html).not.toContain('href="/remotes/mfe-auth/');
       expect(html).not.toContain('host-skeleton');
       expect(html).not.toContain('href="/register"');
@@ -257,6 +279,89 @@ describe(`index.html rendered per request (${dbLabel})`, () => {
       expect(/type="application\/json"/.test(attrs) || (/src=/.test(attrs) && text === '')).toBe(true);
     }
     expect(res.body).not.toMatch(/<style|style="/);
+  });
+
+  test("the page answers the shell's lookups itself, with what the API answers now, in the page's language", async () => {
+    const paths = ['/api/lookup/active', '/api/lookup/enableChatWidget', '/api/lookup/info'];
+    const fromApi = async (language: string) => {
+      const answers: Record<string, unknown> = {};
+      for (const url of paths) {
+        const res = await t.app.inject({ url, headers: { 'accept-language': language } });
+        answers[url] = (res.json() as { data: unknown }).data;
+      }
+      return answers;
+    };
+    expect(dataBlock((await get('/login')).body, 'lookups')).toEqual(await fromApi('th'));
+    expect(dataBlock((await get('/howto', { cookie: 'i18next=en' })).body, 'lookups')).toEqual(
+      await fromApi('en'),
+    );
+    await setSetting(t.app, 'service.active', false);
+    await setSetting(t.app, 'enableChatWidget', true);
+    try {
+      const lookups = dataBlock<Record<string, unknown>>((await get('/login')).body, 'lookups');
+      expect(lookups['/api/lookup/active']).toEqual({ terminated: 'gone' });
+      expect(lookups['/api/lookup/enableChatWidget']).toEqual({ enableChatWidget: true });
+      expect(lookups).toEqual(await fromApi('th'));
+    } finally {
+      await setSetting(t.app, 'service.active', true);
+      await setSetting(t.app, 'enableChatWidget', false);
+    }
+  });
+
+  test("a remote's prerendered first screen is painted inert in its slot, with its stylesheet after the host's", async () => {
+    write('mfe-auth/dist/prerender/Login.th.html', '<section class="auth-page">เข้าสู่ระบบ</section>');
+    write('mfe-auth/dist/prerender/Login.en.html', '<section class="auth-page">Sign in</section>');
+    write('mfe-auth/dist/prerender/first-screen.0a1b2c3d4e.css', '.auth-page{}');
+    write(
+      'mfe-auth/dist/prerender/index.json',
+      JSON.stringify({
+        css: 'prerender/first-screen.0a1b2c3d4e.css',
+        screens: {
+          Login: { th: 'prerender/Login.th.html', en: 'prerender/Login.en.html', la: '../../../etc/passwd' },
+          Register: { th: '/abs.html' },
+        },
+      }),
+    );
+    try {
+      const html = (await get('/login')).body;
+      expect(html).toContain(
+        '<main class="host-main"><div class="host-remote-slot host-page"></div>' +
+          '<div class="host-first-screen host-page" data-first-screen="mfe_auth/Login" inert>' +
+          '<section class="auth-page">เข้าสู่ระบบ</section></div></main>',
+      );
+      expect(html).not.toContain('host-skeleton');
+      // The page paints its first screen before the bootstrap's chunks are asked for (main.js asks after it).
+      expect(preloads(html)).not.toContain('/bootstrap.0000000b.js');
+      expect(preloads(html)).toContain('/remotes/mfe-auth/remoteEntry.js');
+      const sheet = '<link rel="stylesheet" href="/remotes/mfe-auth/prerender/first-screen.0a1b2c3d4e.css">';
+      expect(html).toContain(`${sheet}</head>`);
+      expect(html.indexOf('/main.0123abcd.css')).toBeLessThan(html.indexOf(sheet));
+      expect((await get('/login', { cookie: 'i18next=en' })).body).toContain(
+        '<section class="auth-page">Sign in</section>',
+      );
+      // A language, or a screen, whose file is not a plain name inside the remote's folder: the skeleton.
+      const la = (await get('/login', { cookie: 'i18next=la' })).body;
+      expect(la).toContain('host-skeleton');
+      expect(la).not.toContain('first-screen');
+      expect((await get('/register')).body).not.toContain('first-screen');
+      // A disabled remote's first screen is never shown.
+      await setSetting(t.app, 'remote.mfe-auth.enabled', false);
+      try {
+        expect((await get('/login')).body).not.toContain('first-screen');
+      } finally {
+        await setSetting(t.app, 'remote.mfe-auth.enabled', true);
+      }
+      // A new build of the remote replaces its first screen without a restart.
+      write(
+        'mfe-auth/dist/prerender/Login.th.html',
+        '<section class="auth-page">ใหม่</section>',
+        new Date(Date.now() + 120_000),
+      );
+      expect((await get('/login')).body).toContain('<section class="auth-page">ใหม่</section>');
+    } finally {
+      rmSync(path.join(root, 'mfe-auth', 'dist', 'prerender'), { recursive: true, force: true });
+    }
+    expect((await get('/login')).body).toContain('host-skeleton');
   });
 
   test('the page revalidates: the same page answers 304 to its ETag, another language does not', async () => {

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { createTestApp, dbLabel, type TestApp } from './helpers';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -69,6 +69,38 @@ describe(`static serving (${dbLabel})`, () => {
     const gz = await t.app.inject({ url: '/vendor.1a2b3c4d.js', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(bigJs);
+  });
+
+  test("a build's precompressed copies are sent as they are, to the browsers that accept them", async () => {
+    // As tooling/webpack.app.js writes them: brotli at best quality, gzip level 9 (here marked to tell them apart).
+    const code = `console.log(${JSON.stringify('y'.repeat(20_000))});\n`;
+    const br = brotliCompressSync(code);
+    const gz = gzipSync(code, { level: 9 });
+    write('mfe-auth/dist/big.0a0b0c0d.js', code);
+    writeFileSync(path.join(root, 'mfe-auth/dist/big.0a0b0c0d.js.br'), br);
+    writeFileSync(path.join(root, 'mfe-auth/dist/big.0a0b0c0d.js.gz'), gz);
+    const url = '/remotes/mfe-auth/big.0a0b0c0d.js';
+
+    const asBr = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect([asBr.statusCode, asBr.headers['content-encoding']]).toEqual([200, 'br']);
+    expect(asBr.rawPayload.equals(br)).toBe(true);
+    expect(asBr.headers['content-type']).toMatch(/javascript/);
+    expect(asBr.headers['cache-control']).toBe(IMMUTABLE);
+    expect(String(asBr.headers.vary)).toMatch(/accept-encoding/i);
+
+    const asGz = await get(url, { 'accept-encoding': 'gzip' });
+    expect(asGz.headers['content-encoding']).toBe('gzip');
+    expect(asGz.rawPayload.equals(gz)).toBe(true);
+    expect(gunzipSync(asGz.rawPayload).toString()).toBe(code);
+
+    const plain = await get(url, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(code);
+    // Each encoding its own validator, so a cached copy is never revalidated against another one.
+    expect(new Set([asBr.headers.etag, asGz.headers.etag, plain.headers.etag]).size).toBe(3);
+    expect(
+      (await get(url, { 'accept-encoding': 'br', 'if-none-match': String(asBr.headers.etag) })).statusCode,
+    ).toBe(304);
   });
 
   test('missing remote files are 404, never the host index', async () => {

@@ -1,8 +1,13 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useStaticFrameHandoff } from '../shell/static-frame-handoff';
 
-/** The catch-all page; also what a disabled remote's routes show. */
+/**
+ * The catch-all page; also what a disabled remote's routes show. Outside a shell it is a bare page: the server's
+ * frame goes when it renders.
+ */
 export function NotFoundPage() {
+  useStaticFrameHandoff();
   const { t } = useTranslation('host');
   return (
     <section className="host-page host-status-page" data-testid="not-found">

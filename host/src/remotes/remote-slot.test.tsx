@@ -59,6 +59,56 @@ describe('while a remote loads', () => {
     expect(screen.queryByTestId('remote-skeleton')).not.toBeInTheDocument();
   });
 
+  test("the server's prerendered first screen stays in the skeleton's place until the remote has mounted", async () => {
+    // As the server paints it in the frame (server/src/platform/index-page.ts): inert static markup of the remote.
+    const frame = document.createElement('div');
+    frame.innerHTML =
+      '<div class="host-first-screen host-page" data-first-screen="mfe_spin/Spin" inert>' +
+      '<section><h1>Spin the wheel</h1></section></div>';
+    document.body.appendChild(frame);
+    const prerendered = frame.firstElementChild;
+    let arrive: () => void = () => undefined;
+    loadRemoteMock.mockImplementation(async (id: string) => {
+      await new Promise<void>((resolve) => (arrive = resolve));
+      return fakeRemoteModule(id);
+    });
+    const { unmount } = render(
+      <RemoteDirectoryProvider directory={createRemoteDirectory(DEFAULT_REMOTES)}>
+        <RemoteSlot module="mfe_spin/Spin" />
+      </RemoteDirectoryProvider>,
+    );
+    // Moved out of the server's frame (which the shell removes) into the slot, not copied; no skeleton.
+    const holder = await screen.findByTestId('first-screen');
+    expect(holder).toContainElement(prerendered as HTMLElement);
+    expect(frame).toBeEmptyDOMElement();
+    expect(holder).toHaveTextContent('Spin the wheel');
+    expect(screen.queryByTestId('remote-skeleton')).not.toBeInTheDocument();
+
+    arrive();
+    expect(await screen.findByTestId('remote:mfe_spin/Spin')).toBeInTheDocument();
+    expect(screen.queryByTestId('first-screen')).not.toBeInTheDocument();
+    expect(prerendered?.isConnected).toBe(false);
+    unmount();
+    frame.remove();
+  });
+
+  test("another module's first screen is not shown: that slot shows the skeleton", async () => {
+    const frame = document.createElement('div');
+    frame.innerHTML = '<div data-first-screen="mfe_auth/Login" inert><h1>Log in</h1></div>';
+    document.body.appendChild(frame);
+    loadRemoteMock.mockImplementation(() => new Promise(() => undefined));
+    const { unmount } = render(
+      <RemoteDirectoryProvider directory={createRemoteDirectory(DEFAULT_REMOTES)}>
+        <RemoteSlot module="mfe_spin/Spin" />
+      </RemoteDirectoryProvider>,
+    );
+    expect(await screen.findByTestId('remote-skeleton')).toBeInTheDocument();
+    expect(screen.queryByTestId('first-screen')).not.toBeInTheDocument();
+    expect(frame).toHaveTextContent('Log in');
+    unmount();
+    frame.remove();
+  });
+
   test.each([
     ['th', 'กำลังโหลด…'],
     ['la', 'ກຳລັງໂຫຼດ…'],

@@ -3,6 +3,7 @@ import { mountRootParcel } from 'single-spa';
 import Parcel from 'single-spa-react/parcel';
 import { DelayedLoader } from '@wallet/shared';
 import { FAILURE_POLICY, loadRemoteParcelOrFallback, RemoteSkeleton } from './failure-policy';
+import { FirstScreenHolder, findFirstScreen } from './first-screen';
 import { useRemoteDirectory } from './remote-directory-context';
 import { remoteNameOf, type RemoteModuleId } from './registry';
 
@@ -70,6 +71,8 @@ function SlotAttempt({
   Pick<RemoteSlotProps, 'parcelProps' | 'className'> & { onRetry: () => void }) {
   const [mounted, setMounted] = useState(false);
   const onMounted = useCallback(() => setMounted(true), []);
+  // The first attempt of a page shows the server's prerendered first screen, when the page has one for the module.
+  const [firstScreen] = useState(() => (whileLoading === 'page' ? findFirstScreen(module) : undefined));
 
   // The same element across the placeholder's own re-render, so the parcel is not updated for nothing.
   const parcel = useMemo(
@@ -93,7 +96,8 @@ function SlotAttempt({
   return (
     <>
       {parcel}
-      {!mounted && whileLoading === 'page' && <RemoteSkeleton remoteModule={module} />}
+      {!mounted && whileLoading === 'page' && firstScreen && <FirstScreenHolder element={firstScreen} />}
+      {!mounted && whileLoading === 'page' && !firstScreen && <RemoteSkeleton remoteModule={module} />}
       {!mounted && whileLoading === 'overlay' && <DelayedLoader active />}
     </>
   );

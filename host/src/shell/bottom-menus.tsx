@@ -1,9 +1,9 @@
 import { NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { bus } from '@wallet/shared';
 import { useRemoteDirectory } from '../remotes';
 
-const itemClass = ({ isActive }: { isActive: boolean }) =>
+/** The class of a menu entry; the entry of the page shown is marked active. */
+export const itemClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'host-menu__item host-menu__item--active' : 'host-menu__item';
 
 /** Logged-out bottom menu (spec §2): home (the sign-in page), register, how-to, contact. */
@@ -27,51 +27,6 @@ export function PublicBottomMenu() {
         {t('menu.howto')}
       </NavLink>
       <NavLink to="/contact" className={itemClass} data-testid="menu-contact">
-        {t('menu.contact')}
-      </NavLink>
-    </nav>
-  );
-}
-
-/**
- * Logged-in bottom menu (spec §2): profile, conditions (a modal owned by mfe-bonus), a large home button,
- * statement, contact. Entries of a disabled remote are not shown.
- */
-export function MemberBottomMenu() {
-  const { t } = useTranslation('host');
-  const directory = useRemoteDirectory();
-  const bonus = directory.isEnabled('mfe_bonus');
-  const auth = directory.isEnabled('mfe_auth');
-  return (
-    <nav className="host-menu" aria-label={t('menu.label')} data-testid="member-menu">
-      {auth && (
-        <NavLink to="/user/profile" className={itemClass} data-testid="menu-profile">
-          {t('menu.profile')}
-        </NavLink>
-      )}
-      {bonus && (
-        <button
-          type="button"
-          className="host-menu__item"
-          data-testid="menu-conditions"
-          onClick={() => bus.emit('conditions:open', {})}
-        >
-          {t('menu.conditions')}
-        </button>
-      )}
-      <NavLink
-        to="/user/home"
-        className={(state) => `${itemClass(state)} host-menu__item--home`}
-        data-testid="menu-home"
-      >
-        {t('menu.home')}
-      </NavLink>
-      {bonus && (
-        <NavLink to="/user/statement" className={itemClass} data-testid="menu-statement">
-          {t('menu.statement')}
-        </NavLink>
-      )}
-      <NavLink to="/user/contact" className={itemClass} data-testid="menu-contact">
         {t('menu.contact')}
       </NavLink>
     </nav>

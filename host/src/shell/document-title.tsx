@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import { useMatches } from 'react-router-dom';
+import { matchRoutes, useLocation, type RouteObject } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { lookupApi } from '../api';
 import { useLookup } from '../lib/use-lookup';
@@ -7,11 +7,13 @@ import { readSiteBlock, type SiteBlock } from './static-frame';
 
 /**
  * What a route of the host's table says about its page (`handle` in routes.tsx): the `host` catalogue key of
- * its title. `bare`: the title alone, without the site's name (the page of a service that is gone).
+ * its title; `bare`: the title alone, without the site's name (the page of a service that is gone); `preload`:
+ * fetches the code of the route's lazy page or shell.
  */
 export interface RouteHandle {
-  title: string;
+  title?: string;
   bare?: boolean;
+  preload?: () => Promise<void>;
 }
 
 const SiteNameContext = createContext<string | undefined>(undefined);
@@ -39,20 +41,23 @@ export function useSiteName(): string {
   return useContext(SiteNameContext) ?? pageSiteName(i18n.resolvedLanguage ?? i18n.language) ?? t('appName');
 }
 
-const isRouteHandle = (handle: unknown): handle is RouteHandle =>
+type TitledHandle = RouteHandle & { title: string };
+
+const isTitled = (handle: unknown): handle is TitledHandle =>
   typeof handle === 'object' && handle !== null && typeof (handle as RouteHandle).title === 'string';
 
 /**
  * Keeps the tab's title on the page shown, in the member's language: "<page> · <site name>". The page comes from
- * the deepest route with a title (the host knows every route, also those a remote renders); it follows
- * navigation, a language change and the site's name arriving.
+ * the deepest route of `routes` with a title that matches the location (the host knows every route, also those a
+ * remote renders); it follows navigation, a language change and the site's name arriving.
  */
-export function DocumentTitle(): null {
+export function DocumentTitle({ routes }: { routes: RouteObject[] }): null {
   const { t } = useTranslation('host');
   const siteName = useSiteName();
-  const handle = useMatches()
-    .map((match) => match.handle)
-    .filter(isRouteHandle)
+  const { pathname } = useLocation();
+  const handle = (matchRoutes(routes, pathname) ?? [])
+    .map((match) => match.route.handle as unknown)
+    .filter(isTitled)
     .pop();
   const page = handle ? t(handle.title) : '';
   const title = !handle ? siteName : handle.bare ? page : `${page} · ${siteName}`;

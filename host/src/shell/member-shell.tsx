@@ -1,15 +1,20 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { filter } from 'rxjs';
-import { clearSession, LanguageSwitcher, session$ } from '@wallet/shared';
+import { clearSession, DelayedLoader, LanguageSwitcher, session$ } from '@wallet/shared';
 import { sessionApi } from '../api';
 import { AppName } from './app-name';
-import { MemberBottomMenu } from './bottom-menus';
+import { MemberBottomMenu } from './member-menu';
 import { ConditionsHost } from './conditions-host';
+import { useStaticFrameHandoff } from './static-frame-handoff';
 
-/** The signed-in shell (/user/*): top bar, page, bottom menu, and the conditions modal opened from the menu. */
+/**
+ * The signed-in shell (/user/*): top bar, page, bottom menu, and the conditions modal opened from the menu. The
+ * server's frame goes when it first renders.
+ */
 export function MemberShell() {
+  useStaticFrameHandoff();
   const { t } = useTranslation('common');
   const navigate = useNavigate();
 
@@ -47,7 +52,10 @@ export function MemberShell() {
         </button>
       </header>
       <main className="host-main">
-        <Outlet />
+        {/* A lazy page's code on a first load that did not preload it. */}
+        <Suspense fallback={<DelayedLoader active variant="inline" />}>
+          <Outlet />
+        </Suspense>
       </main>
       <MemberBottomMenu />
       <ConditionsHost />

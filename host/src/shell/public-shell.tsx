@@ -1,10 +1,13 @@
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { LanguageSwitcher } from '@wallet/shared';
+import { DelayedLoader, LanguageSwitcher } from '@wallet/shared';
 import { AppName } from './app-name';
 import { PublicBottomMenu } from './bottom-menus';
+import { useStaticFrameHandoff } from './static-frame-handoff';
 
-/** The logged-out shell: /login, /register, /howto, /contact. */
+/** The logged-out shell: /login, /register, /howto, /contact. The server's frame goes when it first renders. */
 export function PublicShell() {
+  useStaticFrameHandoff();
   const { pathname } = useLocation();
   return (
     <div className="host-shell host-shell--public" data-testid="public-shell">
@@ -14,7 +17,10 @@ export function PublicShell() {
         {pathname !== '/login' && <LanguageSwitcher compact />}
       </header>
       <main className="host-main">
-        <Outlet />
+        {/* A lazy page's code on a first load that did not preload it. */}
+        <Suspense fallback={<DelayedLoader active variant="inline" />}>
+          <Outlet />
+        </Suspense>
       </main>
       <PublicBottomMenu />
     </div>

@@ -1,10 +1,11 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { clearSession, setLocale, setSession, toast } from '@wallet/shared';
 import { routes } from '../routes';
+import { TERMINATED_MARK } from '../routing/guards';
 import { catalogs } from '../catalogs';
 import { loadAllCatalogs } from '../../../shared/src/i18n/load-all-catalogs';
-import { fakeRemoteModule, mockLookups, renderShell } from '../test/shell-harness';
+import { addStaticFrame, fakeRemoteModule, mockLookups, renderShell } from '../test/shell-harness';
 import type { RouteHandle } from './document-title';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -25,6 +26,8 @@ beforeEach(async () => {
 afterEach(() => {
   jest.restoreAllMocks();
   jest.useRealTimers();
+  document.getElementById('shell-frame')?.remove();
+  document.body.classList.remove(TERMINATED_MARK);
 });
 
 describe('tab titles', () => {
@@ -86,7 +89,7 @@ describe('tab titles', () => {
     for (const locale of ['th', 'la', 'en'] as const) {
       for (const handle of handles) {
         expect(handle?.title).toEqual(expect.any(String));
-        const value = handle.title
+        const value = (handle.title ?? '')
           .split('.')
           .reduce<unknown>(
             (node, key) => (node as Record<string, unknown> | undefined)?.[key],
@@ -120,5 +123,74 @@ describe('toasts of a page', () => {
     await screen.findByTestId('contact-page');
     expect(region).not.toHaveTextContent('Could not load the videos');
     expect(region).toHaveTextContent('Registered: please sign in');
+  });
+});
+
+describe("the server's frame", () => {
+  test('stays while the terminated check of /login runs, and goes in the commit that shows the public shell', async () => {
+    const lookups = mockLookups();
+    let answer: (value: { terminated: null }) => void = () => undefined;
+    lookups.active.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const frame = addStaticFrame();
+    const seen: Array<{ shell: boolean; frame: boolean }> = [];
+    // What each DOM change leaves on the page (a mutation observer runs before the browser paints).
+    const observer = new MutationObserver(() =>
+      seen.push({
+        shell: screen.queryByTestId('public-shell') !== null,
+        frame: frame.isConnected,
+      }),
+    );
+    observer.observe(document.body, { childList: true, subtree: true });
+
+    renderShell('/login');
+    await waitFor(() => expect(lookups.active).toHaveBeenCalled());
+    expect(frame).toBeInTheDocument();
+    expect(screen.queryByTestId('public-shell')).not.toBeInTheDocument();
+
+    await act(async () => answer({ terminated: null }));
+    await screen.findByTestId('public-shell');
+    observer.disconnect();
+    expect(frame).not.toBeInTheDocument();
+    // Never both shells, never neither once the shell is there.
+    expect(seen.filter((s) => s.shell && s.frame)).toEqual([]);
+  });
+
+  test("the remote's prerendered first screen in the frame moves into the page before the frame goes", async () => {
+    mockLookups();
+    loadRemoteMock.mockImplementation(() => new Promise(() => undefined));
+    const frame = addStaticFrame();
+    frame.innerHTML =
+      '<main class="host-main"><div class="host-first-screen" data-first-screen="mfe_auth/Login" inert>' +
+      '<h1>Sign in</h1></div></main>';
+    const prerendered = frame.querySelector('[data-first-screen]') as HTMLElement;
+    renderShell('/login');
+    const holder = await screen.findByTestId('first-screen');
+    expect(frame).not.toBeInTheDocument();
+    expect(holder).toContainElement(prerendered);
+    expect(within(screen.getByTestId('public-shell')).getByText('Sign in')).toBeInTheDocument();
+  });
+
+  test('goes in the commit that shows the member shell', async () => {
+    mockLookups();
+    setSession('member-token', true);
+    const frame = addStaticFrame();
+    const seen: Array<{ shell: boolean; frame: boolean }> = [];
+    const observer = new MutationObserver(() =>
+      seen.push({ shell: screen.queryByTestId('member-shell') !== null, frame: frame.isConnected }),
+    );
+    observer.observe(document.body, { childList: true, subtree: true });
+    renderShell('/user/home');
+    await screen.findByTestId('member-shell');
+    observer.disconnect();
+    expect(frame).not.toBeInTheDocument();
+    expect(seen.filter((s) => s.shell && s.frame)).toEqual([]);
+  });
+
+  test('goes for the bare page of a service that is gone', async () => {
+    mockLookups({ active: { terminated: 'gone' } });
+    const frame = addStaticFrame();
+    renderShell('/login');
+    await screen.findByTestId('terminated');
+    expect(frame).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The shell's frame the server paints before any JavaScript (server/src/platform/index-page.ts): the top bar, the
  * menus and the page's skeleton as static HTML, styled by the host's extracted stylesheet. React renders the real
- * shell into `#root`; the frame goes in the same task as that first commit, before the browser paints again, so
- * the member never sees a blank page or a jump (docs/architecture.md "First load").
+ * shell into `#root`; the frame goes in the commit that first shows the shell (or a bare page), before the browser
+ * paints again, so the member never sees a blank page or a jump (docs/architecture.md "First load"). Nothing here
+ * imports React: main.ts reads the page's language from this module before the Module Federation boundary.
  */
 
 /** The frame's element (index-page.ts `FRAME_ID`). */
@@ -34,30 +35,12 @@ export function readSiteBlock(doc: Document = document): SiteBlock {
   }
 }
 
-/** The router's part this module needs: whether the first navigation (its loaders) has completed. */
-interface RouterLike {
-  state: { initialized: boolean };
-}
-
 /**
- * Removes the server's frame when React has rendered the routed page into `container`: at the first change of the
- * container's children once the router is initialized (before that, the container holds at most the first
- * navigation's fallback, and the frame stays — also while the terminated check of /login hides `#root`). A mutation
- * observer's callback runs before the next paint, so the frame and the shell are never both, or neither, shown.
+ * Removes the server's frame (a page without one is left alone). The shell calls it in the commit that renders it
+ * (`useStaticFrameHandoff`), so the frame and the shell are never both, or neither, shown.
  */
-export function removeFrameWhenShellRenders(
-  router: RouterLike,
-  container: HTMLElement,
-  doc: Document = document,
-): void {
-  const frame = doc.getElementById(FRAME_ID);
-  if (!frame) return;
-  const observer = new MutationObserver(() => {
-    if (!router.state.initialized || container.childElementCount === 0) return;
-    observer.disconnect();
-    frame.remove();
-  });
-  observer.observe(container, { childList: true });
+export function removeStaticFrame(doc: Document = document): void {
+  doc.getElementById(FRAME_ID)?.remove();
 }
 
 /** Where the member's language is kept (shared/src/i18n: localStorage `locale`, cookie `i18next`). */

@@ -71,41 +71,71 @@ test('a kip wallet: whole kip without decimals on the balance, the total and the
   expect(screen.getByTestId('game-factor-PG')).toHaveTextContent(/ 500,000$/);
 });
 
-test('first load refreshes every game account, then reads the wallet, and keeps the sync time', async () => {
+test('first load shows the wallet at once, refreshes every game account, then reads the wallet again', async () => {
   const order: string[] = [];
+  let refreshed: () => void = () => undefined;
   jest.spyOn(homeApi, 'refreshSlots').mockImplementation(async () => {
     order.push('refresh');
+    await new Promise<void>((resolve) => (refreshed = resolve));
     return [];
   });
-  jest.spyOn(homeApi, 'wallet').mockImplementation(async () => {
-    order.push('wallet');
-    return snapshot();
-  });
+  jest
+    .spyOn(homeApi, 'wallet')
+    .mockImplementationOnce(async () => {
+      order.push('wallet');
+      return snapshot({ wallet: { amount: 100_000, currency: 'THB' } });
+    })
+    .mockImplementationOnce(async () => {
+      order.push('wallet');
+      return snapshot({ wallet: { amount: 200_000, currency: 'THB' } });
+    });
   renderHome();
-  await screen.findByTestId('home-name');
-  expect(order).toEqual(['refresh', 'wallet']);
+  // The main balance shows while the providers are still being asked.
+  await waitFor(() => expect(screen.getByTestId('home-balance')).toHaveTextContent('1,000.00'));
+  expect(order).toEqual(['wallet', 'refresh']);
+  act(() => refreshed());
+  await waitFor(() => expect(screen.getByTestId('home-balance')).toHaveTextContent('2,000.00'));
+  expect(order).toEqual(['wallet', 'refresh', 'wallet']);
   expect(localStorage.getItem(LAST_SYNC_KEY)).toBe('2024-05-01T10:00:00.000Z');
   expect(screen.getByTestId('home-last-sync')).toHaveTextContent(/Updated \d\d\/05\/2024/);
+});
+
+test('an older wallet answer that arrives late does not replace the newer one', async () => {
+  let firstAnswer: (value: ReturnType<typeof snapshot>) => void = () => undefined;
+  jest
+    .spyOn(homeApi, 'wallet')
+    .mockImplementationOnce(() => new Promise((resolve) => (firstAnswer = resolve)))
+    .mockResolvedValueOnce(snapshot({ wallet: { amount: 200_000, currency: 'THB' } }));
+  renderHome();
+  // The read after the refresh answered first.
+  await waitFor(() => expect(screen.getByTestId('home-balance')).toHaveTextContent('2,000.00'));
+  await act(async () => firstAnswer(snapshot({ wallet: { amount: 100_000, currency: 'THB' } })));
+  expect(screen.getByTestId('home-balance')).toHaveTextContent('2,000.00');
 });
 
 test('refresh-all re-reads the games then the wallet', async () => {
   jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot());
   renderHome();
+  // The first load reads the wallet twice (at once, and after the refresh).
+  await waitFor(() => expect(homeApi.wallet).toHaveBeenCalledTimes(2));
   await userEvent.click(await screen.findByTestId('home-refresh'));
   await waitFor(() => expect(homeApi.refreshSlots).toHaveBeenCalledTimes(2));
-  await waitFor(() => expect(homeApi.wallet).toHaveBeenCalledTimes(2));
+  await waitFor(() => expect(homeApi.wallet).toHaveBeenCalledTimes(3));
 });
 
 test('reloads when the wallet changes anywhere on the page', async () => {
   jest
     .spyOn(homeApi, 'wallet')
     .mockResolvedValueOnce(snapshot())
+    .mockResolvedValueOnce(snapshot())
     .mockResolvedValueOnce(snapshot({ wallet: { amount: 123456, currency: 'THB' } }));
   renderHome();
   await screen.findByTestId('home-balance');
+  await waitFor(() => expect(homeApi.wallet).toHaveBeenCalledTimes(2));
+  expect(screen.getByTestId('home-balance')).not.toHaveTextContent('1,234.56');
   act(() => bus.emit('wallet:changed', { reason: 'deposit' }));
   await waitFor(() => expect(screen.getByTestId('home-balance')).toHaveTextContent('1,234.56'));
-  expect(homeApi.wallet).toHaveBeenCalledTimes(2);
+  expect(homeApi.wallet).toHaveBeenCalledTimes(3);
 });
 
 test('a failed load says so', async () => {
@@ -154,9 +184,11 @@ test('the coins on the spin widget and the balance card update when the wallet c
   jest
     .spyOn(homeApi, 'wallet')
     .mockResolvedValueOnce(base)
+    .mockResolvedValueOnce(base)
     .mockResolvedValueOnce(snapshot({ profile: { ...base.profile, coin: 3 } }));
   renderHome();
   expect(await screen.findByTestId('widget-spin')).toHaveTextContent('Coins: 7');
+  await waitFor(() => expect(homeApi.wallet).toHaveBeenCalledTimes(2));
   act(() => bus.emit('wallet:changed', { reason: 'deposit' }));
   await waitFor(() => expect(screen.getByTestId('widget-spin')).toHaveTextContent('Coins: 3'));
   expect(screen.getByTestId('home-coin')).toHaveTextContent('Coins: 3');

@@ -34,8 +34,9 @@ export interface WalletSnapshotState {
 }
 
 /**
- * The home's wallet: on first load every game account is refreshed, then the wallet is read (spec §2); it is read
- * again whenever `wallet:changed` is announced anywhere on the page.
+ * The home's wallet: on first load it is read at once and every game account is refreshed, then it is read again
+ * (spec §2); it is read again whenever `wallet:changed` is announced anywhere on the page. Only the newest read's
+ * answer is shown.
  */
 export function useWalletSnapshot(): WalletSnapshotState {
   const [snapshot, setSnapshot] = useState<WalletSnapshot | undefined>(undefined);
@@ -44,19 +45,25 @@ export function useWalletSnapshot(): WalletSnapshotState {
   const [lastSync, setLastSync] = useState<string | null>(() => readLastSync());
   const live = useRef(true);
 
-  const reload = useCallback(async () => {
+  /** The newest wallet read: an older answer that arrives after it is not shown. */
+  const latest = useRef(0);
+
+  /** Shows the answer of one wallet read, unless a newer read started meanwhile. */
+  const settle = useCallback(async (read: number, answer: Promise<WalletSnapshot>) => {
     try {
-      const next = await homeApi.wallet();
-      if (!live.current) return;
+      const next = await answer;
+      if (!live.current || read !== latest.current) return;
       const at = next.updatedAt || new Date().toISOString();
       storeLastSync(at);
       setLastSync(at);
       setSnapshot(next);
       setFailed(false);
     } catch {
-      if (live.current) setFailed(true);
+      if (live.current && read === latest.current) setFailed(true);
     }
   }, []);
+
+  const reload = useCallback(() => settle((latest.current += 1), homeApi.wallet()), [settle]);
 
   const refreshAll = useCallback(async () => {
     setRefreshing(true);
@@ -71,7 +78,11 @@ export function useWalletSnapshot(): WalletSnapshotState {
 
   useEffect(() => {
     live.current = true;
-    // First load (spec §2): every game account refreshed behind the delayed loader, then the wallet read.
+    // First load (spec §2): every game account refreshed behind the delayed loader, then the wallet read. The
+    // wallet is also read at once, beside the refresh: the main balance is the ledger's own and shows without
+    // waiting for the providers; the games show their last known balances until the read after the refresh.
+    const firstRead = (latest.current += 1);
+    void settle(firstRead, homeApi.wallet());
     homeApi
       .refreshSlots()
       .catch(() => undefined)
@@ -84,7 +95,7 @@ export function useWalletSnapshot(): WalletSnapshotState {
       live.current = false;
       subscription.unsubscribe();
     };
-  }, [reload]);
+  }, [reload, settle]);
 
   return { snapshot, failed, refreshing, lastSync, reload, refreshAll };
 }

@@ -39,8 +39,6 @@ export interface PageRoute {
   bare?: boolean;
   /** The remote module the page mounts. */
   module?: RemoteModuleId;
-  /** Lookups the first screen asks for before it renders, preloaded with the page. */
-  lookups?: readonly string[];
   /**
    * The host's lazy chunks the page needs, as host/dist/first-load-chunks.json names them: the request of an
    * `import()` in host/src/routes.tsx (`./shell/member-shell`) or `chunk:<name>`.
@@ -48,8 +46,14 @@ export interface PageRoute {
   hostChunks?: readonly string[];
 }
 
-/** The signed-in shell (a lazy route of the host) and the realtime client it starts while a session exists. */
-const MEMBER_CHUNKS = ['./shell/member-shell', 'chunk:socket-io'] as const;
+/** The HTTP client (axios), which the shared client loads on demand (not before a visitor's first sign-in intent). */
+const HTTP_CHUNK = 'chunk:http';
+
+/**
+ * The signed-in shell (a lazy route of the host), the realtime client it starts while a session exists and the
+ * HTTP client (axios, loaded on demand: a member's page calls the API at once, a visitor's first screen does not).
+ */
+const MEMBER_CHUNKS = ['./shell/member-shell', 'chunk:socket-io', HTTP_CHUNK] as const;
 
 /**
  * The host's routes (host/src/routes.tsx) as the server needs them. A signed-in page gets the member frame even
@@ -60,12 +64,11 @@ export const PAGE_ROUTES: Readonly<Record<string, PageRoute>> = {
     frame: 'public',
     title: 'login',
     module: 'mfe_auth/Login',
-    // The terminated check the host runs before /login renders (routing/guards.ts).
-    lookups: ['/api/lookup/active'],
   },
-  '/register': { frame: 'public', title: 'register', module: 'mfe_auth/Register' },
-  '/howto': { frame: 'public', title: 'howto', hostChunks: ['./pages/howto-page'] },
-  '/contact': { frame: 'public', title: 'contact', hostChunks: ['./pages/contact-page'] },
+  // Pages that call the API as they open get the HTTP client's chunk at once.
+  '/register': { frame: 'public', title: 'register', module: 'mfe_auth/Register', hostChunks: [HTTP_CHUNK] },
+  '/howto': { frame: 'public', title: 'howto', hostChunks: ['./pages/howto-page', HTTP_CHUNK] },
+  '/contact': { frame: 'public', title: 'contact', hostChunks: ['./pages/contact-page', HTTP_CHUNK] },
   '/user/home': { frame: 'member', title: 'home', module: 'mfe_wallet/Home', hostChunks: MEMBER_CHUNKS },
   '/user/profile': {
     frame: 'member',
@@ -244,6 +247,36 @@ export function parseChunkList(text: string): Record<string, string[]> | undefin
   return out;
 }
 
+/** A remote's dist/prerender/index.json (tooling/prerender): its first screens' files per language. */
+export interface PrerenderIndex {
+  css: string;
+  screens: Map<string, Partial<Record<Locale, string>>>;
+}
+
+export function parsePrerenderIndex(text: string): PrerenderIndex | undefined {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof doc !== 'object' || doc === null) return undefined;
+  const { css, screens } = doc as Record<string, unknown>;
+  if (!isFileName(css) || !css.endsWith('.css') || typeof screens !== 'object' || screens === null)
+    return undefined;
+  const out = new Map<string, Partial<Record<Locale, string>>>();
+  for (const [name, files] of Object.entries(screens)) {
+    if (typeof files !== 'object' || files === null) continue;
+    const perLocale: Partial<Record<Locale, string>> = {};
+    for (const locale of LOCALES) {
+      const file = (files as Record<string, unknown>)[locale];
+      if (isFileName(file) && file.endsWith('.html')) perLocale[locale] = file;
+    }
+    out.set(name, perLocale);
+  }
+  return { css, screens: out };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Escaping
 
@@ -312,6 +345,26 @@ function menuLink(pathname: string, to: string, label: string, extra = ''): stri
   return `<a href="${escapeHtml(to)}" class="${cls}"${active ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a>`;
 }
 
+/**
+ * A remote's first screen, prerendered with its build (tooling/prerender): static markup the page shows, inert,
+ * where the remote will mount, until the live screen replaces it (host/src/remotes/first-screen.tsx).
+ */
+export interface FirstScreen {
+  module: RemoteModuleId;
+  /** The markup, from the remote's own build output. */
+  html: string;
+  /** Its stylesheet, a path under the site. */
+  css: string;
+}
+
+function firstScreenSlot(screen: FirstScreen): string {
+  return (
+    `<div class="host-remote-slot host-page"></div>` +
+    `<div class="host-first-screen host-page" data-first-screen="${escapeHtml(screen.module)}" inert>` +
+    `${screen.html}</div>`
+  );
+}
+
 function skeleton(module: RemoteModuleId, s: FrameStrings): string {
   // The shimmer is the UI kit's (`wl-skeleton`, in the same extracted stylesheet); the shape is the host's.
   const block = (cls: string) => `<div class="wl-skeleton ${cls}" aria-hidden="true"></div>`;
@@ -343,15 +396,18 @@ export function renderFrame(options: {
   strings: FrameStrings;
   siteName: string;
   isEnabled: (name: string) => boolean;
+  firstScreen?: FirstScreen | undefined;
 }): string {
-  const { route, pathname, strings: s, siteName, isEnabled } = options;
+  const { route, pathname, strings: s, siteName, isEnabled, firstScreen } = options;
   if (route.frame === 'none') return '';
   const name = escapeHtml(siteName);
   const auth = isEnabled('mfe_auth');
   const bonus = isEnabled('mfe_bonus');
   const slot =
     route.module && isEnabled(route.module.slice(0, route.module.indexOf('/')))
-      ? skeleton(route.module, s)
+      ? firstScreen?.module === route.module
+        ? firstScreenSlot(firstScreen)
+        : skeleton(route.module, s)
       : '';
   const header =
     route.frame === 'member'
@@ -406,6 +462,13 @@ export interface IndexPageInput {
   manifest?: boolean;
   /** host/dist/first-load-chunks.json: the files of each of the host's lazy chunks (see tooling/webpack.app.js). */
   hostChunks?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The public lookups every page's first screen asks for (GET path → the `data` of its answer), in the page's
+   * language: the page answers them (`lookups` data block, shared/src/http/page-data.ts) instead of the network.
+   */
+  lookups?: Readonly<Record<string, unknown>>;
+  /** The route's remote's prerendered first screen in the page's language, when its build has one. */
+  firstScreen?: FirstScreen;
 }
 
 /** The built index.html with the route's language, title, hints, data blocks and frame. */
@@ -432,27 +495,35 @@ export function renderIndexPage(
     hints.push(`<link rel="preload" href="${escapeHtml(remoteEntry(routeRemote))}" as="fetch" crossorigin>`);
     const found = assets.get(routeRemote);
     hints.push(
-      `<link rel="preload" href="${escapeHtml(base + (found?.entry ?? 'remoteEntry.js'))}" as="script">`,
+      `<link rel="preload" href="${escapeHtml(base + (found?.entry ?? 'remoteEntry.js'))}" as="script" fetchpriority="low">`,
     );
     const expose = route.module.slice(route.module.indexOf('/') + 1);
     for (const file of found?.exposes.get(expose) ?? []) {
-      hints.push(`<link rel="preload" href="${escapeHtml(base + file)}" as="script">`);
+      hints.push(`<link rel="preload" href="${escapeHtml(base + file)}" as="script" fetchpriority="low">`);
     }
     // The module's strings in the page's language, which it loads before it mounts.
     for (const file of found?.catalogs.get(expose)?.[locale] ?? []) {
-      hints.push(`<link rel="preload" href="${escapeHtml(base + file)}" as="script">`);
+      hints.push(`<link rel="preload" href="${escapeHtml(base + file)}" as="script" fetchpriority="low">`);
     }
   }
+  const firstScreen =
+    input.firstScreen && routeRemote && input.firstScreen.module === route.module
+      ? input.firstScreen
+      : undefined;
   // The host's (and the shared package's) strings in the page's language, which the first render waits for, and
-  // the route's lazy chunks of the host.
+  // the route's lazy chunks of the host. The bootstrap's own chunks (React, the shell, the shared package) only
+  // where the page has nothing to show before they run: a page with a prerendered first screen paints it first,
+  // and main.js asks for them after that paint.
   const hostFiles = new Set<string>();
-  for (const key of [`chunk:locale-${locale}`, ...(route.hostChunks ?? [])]) {
+  for (const key of [
+    ...(firstScreen ? [] : ['./bootstrap']),
+    `chunk:locale-${locale}`,
+    ...(route.hostChunks ?? []),
+  ]) {
     for (const file of input.hostChunks?.[key] ?? []) if (isFileName(file)) hostFiles.add(file);
   }
-  for (const file of hostFiles) hints.push(`<link rel="preload" href="/${escapeHtml(file)}" as="script">`);
-  for (const lookup of route.lookups ?? []) {
-    hints.push(`<link rel="preload" href="${escapeHtml(lookup)}" as="fetch" crossorigin>`);
-  }
+  for (const file of hostFiles)
+    hints.push(`<link rel="preload" href="/${escapeHtml(file)}" as="script" fetchpriority="low">`);
   if (input.manifest) {
     hints.push(`<link rel="manifest" href="/manifest.${locale}.webmanifest">`);
   }
@@ -464,8 +535,11 @@ export function renderIndexPage(
   const head =
     hints.join('') +
     `<script type="application/json" id="remotes">${jsonForScript({ remotes })}</script>` +
-    `<script type="application/json" id="site">${jsonForScript(site)}</script>`;
-  const frame = renderFrame({ route, pathname, strings, siteName, isEnabled });
+    `<script type="application/json" id="site">${jsonForScript(site)}</script>` +
+    (input.lookups
+      ? `<script type="application/json" id="lookups">${jsonForScript(input.lookups)}</script>`
+      : '');
+  const frame = renderFrame({ route, pathname, strings, siteName, isEnabled, firstScreen });
 
   let html = template;
   html = /<html[^>]*>/i.test(html)
@@ -479,6 +553,13 @@ export function renderIndexPage(
   html = /<meta charset=[^>]*>/i.test(html)
     ? html.replace(/<meta charset=[^>]*>/i, (m) => `${m}${head}`)
     : html.replace(/<head>/i, (m) => `${m}${head}`);
+  // The first screen's stylesheet after the host's, as the remote's own CSS comes after the UI kit's when it runs.
+  if (firstScreen)
+    html = html.replace(
+      /<\/head>/i,
+      () => `<link rel="stylesheet" href="${escapeHtml(firstScreen.css)}"></head>`,
+    );
+  html = html.replace(/<link rel=preload as=script /g, '<link rel=preload as=script fetchpriority=low ');
   // The frame goes before the (empty) root React renders into; the minified template drops the quotes.
   html = html.replace(/<div id=(?:"root"|root)><\/div>/i, (m) => `${frame}${m}`);
   return html;
@@ -492,6 +573,8 @@ export class IndexPageFiles {
   private readonly template: FileCache<string>;
   private readonly hostChunks: FileCache<Record<string, string[]>>;
   private readonly manifests = new Map<RemoteFolder, FileCache<RemoteAssets>>();
+  private readonly prerendered = new Map<RemoteFolder, FileCache<PrerenderIndex>>();
+  private readonly screenFiles = new Map<string, FileCache<string>>();
 
   constructor(private readonly staticRoot: string) {
     this.template = new FileCache(path.join(staticRoot, 'host', 'dist', 'index.html'), (text) => text);
@@ -504,7 +587,30 @@ export class IndexPageFiles {
         folder,
         new FileCache(path.join(staticRoot, folder, 'dist', 'mf-manifest.json'), parseManifest),
       );
+      this.prerendered.set(
+        folder,
+        new FileCache(path.join(staticRoot, folder, 'dist', 'prerender', 'index.json'), parsePrerenderIndex),
+      );
     }
+  }
+
+  /** The route module's prerendered first screen in a language, when the remote's build made one. */
+  async firstScreenOf(
+    folder: RemoteFolder,
+    module: RemoteModuleId,
+    locale: Locale,
+  ): Promise<FirstScreen | undefined> {
+    const index = await this.prerendered.get(folder)?.get();
+    const file = index?.screens.get(module.slice(module.indexOf('/') + 1))?.[locale];
+    if (!index || !file) return undefined;
+    const full = path.join(this.staticRoot, folder, 'dist', file);
+    let cache = this.screenFiles.get(full);
+    if (!cache) {
+      cache = new FileCache(full, (text) => text);
+      this.screenFiles.set(full, cache);
+    }
+    const html = await cache.get();
+    return html === undefined ? undefined : { module, html, css: `/remotes/${folder}/${index.css}` };
   }
 
   /** The built index.html, or undefined when the host is not built. */
@@ -536,8 +642,16 @@ export class IndexPageFiles {
     const name = route.module?.slice(0, route.module.indexOf('/'));
     const folder = name ? folderOfName(name) : undefined;
     const assets = folder ? await this.assetsOf(folder) : new Map<RemoteFolder, RemoteAssets>();
-    const [manifest, hostChunks] = await Promise.all([this.hasManifest(input.locale), this.hostChunks.get()]);
-    return renderIndexPage(template, { ...input, manifest, ...(hostChunks ? { hostChunks } : {}) }, assets);
+    const [manifest, hostChunks, firstScreen] = await Promise.all([
+      this.hasManifest(input.locale),
+      this.hostChunks.get(),
+      folder && route.module ? this.firstScreenOf(folder, route.module, input.locale) : undefined,
+    ]);
+    return renderIndexPage(
+      template,
+      { ...input, manifest, ...(hostChunks ? { hostChunks } : {}), ...(firstScreen ? { firstScreen } : {}) },
+      assets,
+    );
   }
 }
 

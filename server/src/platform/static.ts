@@ -15,7 +15,7 @@ import {
 } from './index-page';
 import type { Locale } from './locale';
 import { assetsDir } from './paths';
-import { REMOTE_FOLDERS, type RemoteFolder } from './settings';
+import { REMOTE_FOLDERS, type RemoteFolder, type SettingValues } from './settings';
 
 export const CACHE_NO_CACHE = 'no-cache';
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -173,12 +173,14 @@ export async function sendHostIndex(
   const { request, server } = reply;
   const { ctx } = server;
   const locale = pageLocale(request.headers, ctx.defaultLocale);
-  const [remotes, siteName] = await Promise.all([remotesOf(ctx.settings), siteNameOf(server, locale)]);
+  const [settings, info] = await Promise.all([ctx.settings.all(), siteInfoOf(server, locale)]);
+  const siteName = typeof info?.name === 'string' ? info.name : undefined;
   const html = await filesFor(staticRoot).render({
     pathname: pathname === '/index.html' ? '/' : pathname,
     locale,
-    remotes,
+    remotes: remoteDirectory((folder) => settings[`remote.${folder}.enabled`] === true),
     ...(siteName ? { siteName } : {}),
+    lookups: pageLookups(settings, info),
   });
   if (html === undefined) return false;
   const etag = pageEtag(html);
@@ -195,13 +197,32 @@ export async function sendHostIndex(
   return true;
 }
 
-/** The operator's site name in a language (content `info`), when the content feature is there. */
-async function siteNameOf(server: FastifyReply['server'], locale: Locale): Promise<string | undefined> {
+/** The operator's site information in a language (content `info`: name, website), when the content feature is there. */
+async function siteInfoOf(
+  server: FastifyReply['server'],
+  locale: Locale,
+): Promise<Record<string, unknown> | undefined> {
   if (!server.hasDecorator('content')) return undefined;
   try {
-    const info = (await server.content.get('info', locale)) as { name?: unknown } | undefined;
-    return typeof info?.name === 'string' ? info.name : undefined;
+    const info = await server.content.get('info', locale);
+    return typeof info === 'object' && info !== null ? (info as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The public lookups the shell asks for on every first load (the terminated check of /login, the chat widget
+ * flag, the site's name), answered by the page itself so its first screen needs no API call: the same `data` as
+ * `GET /api/lookup/active`, `/enableChatWidget` and `/info` (features/content/routes.ts) would answer now.
+ */
+export function pageLookups(
+  settings: SettingValues,
+  info: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  return {
+    '/api/lookup/active': { terminated: settings['service.active'] ? null : 'gone' },
+    '/api/lookup/enableChatWidget': { enableChatWidget: settings.enableChatWidget },
+    ...(info ? { '/api/lookup/info': info } : {}),
+  };
 }

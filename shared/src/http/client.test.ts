@@ -2,6 +2,7 @@ import {
   AxiosError,
   AxiosHeaders,
   type AxiosAdapter,
+  type AxiosInstance,
   type AxiosResponse,
   type InternalAxiosRequestConfig,
 } from 'axios';
@@ -10,7 +11,16 @@ import type { BusEvents } from '../bus/events';
 import { getToken, setSession, clearSession } from '../auth/session';
 import { i18n } from '../i18n/i18n';
 import { ApiError } from './api-error';
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE, get, http, post } from './client';
+import {
+  CLIENT_HEADER,
+  CLIENT_HEADER_VALUE,
+  get,
+  httpInstance,
+  post,
+  toApiError,
+  upload,
+  UPLOAD_TIMEOUT_MS,
+} from './client';
 
 function response(config: InternalAxiosRequestConfig, status: number, data: unknown): AxiosResponse {
   return { data, status, statusText: String(status), headers: {}, config };
@@ -26,12 +36,15 @@ function answer(status: number, data: unknown, seen?: InternalAxiosRequestConfig
   };
 }
 
-const originalAdapter = http.defaults.adapter;
+let http: AxiosInstance;
+let originalAdapter: AxiosInstance['defaults']['adapter'];
 let navigations: BusEvents['navigate'][];
 let subscriptions: { unsubscribe: () => void }[];
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
+  http = await httpInstance();
+  originalAdapter = http.defaults.adapter;
 });
 
 beforeEach(() => {
@@ -173,12 +186,12 @@ describe('http client', () => {
   });
 
   it('reports network failures and timeouts with their own codes', async () => {
-    http.defaults.adapter = async (config) => {
+    http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
       throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
     };
     await expect(get('/api/x')).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: null });
 
-    http.defaults.adapter = async (config) => {
+    http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
       throw new AxiosError('timeout of 60000ms exceeded', AxiosError.ECONNABORTED, config, {});
     };
     await expect(get('/api/x')).rejects.toMatchObject({
@@ -186,5 +199,43 @@ describe('http client', () => {
       message: 'The connection took too long. Please try again.',
     });
     expect(navigations).toEqual([]);
+  });
+
+  it('uploads with the 300 s timeout and reports progress as a fraction', async () => {
+    const seen: InternalAxiosRequestConfig[] = [];
+    const fractions: number[] = [];
+    http.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+      seen.push(config);
+      config.onUploadProgress?.({ loaded: 25, total: 100, bytes: 25, lengthComputable: true });
+      return response(config, 200, { code: 'SUCCESS', data: { id: 7 } });
+    };
+    const form = new FormData();
+    form.append('amount', '100');
+
+    await expect(upload('/api/wallet/slip', form, (f) => fractions.push(f))).resolves.toEqual({ id: 7 });
+
+    expect(seen[0]!.timeout).toBe(UPLOAD_TIMEOUT_MS);
+    expect(fractions).toEqual([0.25]);
+  });
+
+  it('uses the 60 s timeout for ordinary calls', async () => {
+    const seen: InternalAxiosRequestConfig[] = [];
+    http.defaults.adapter = answer(200, { code: 'SUCCESS', data: {} }, seen);
+    await get('/api/wallet');
+    expect(seen[0]!.timeout).toBe(60_000);
+  });
+});
+
+describe('toApiError', () => {
+  it('recognises an axios error by its shape, without the axios module', () => {
+    expect(toApiError({ isAxiosError: true, code: 'ETIMEDOUT' })).toMatchObject({
+      code: 'TIMEOUT',
+      status: null,
+    });
+    expect(toApiError({ isAxiosError: true, code: 'ERR_NETWORK' })).toMatchObject({ code: 'NETWORK_ERROR' });
+    expect(
+      toApiError({ isAxiosError: true, response: { status: 400, data: { code: 'MONEY_NOT_ENOUGH' } } }),
+    ).toMatchObject({ code: 'MONEY_NOT_ENOUGH', status: 400 });
+    expect(toApiError(new Error('boom'))).toMatchObject({ code: 'UNKNOWN' });
   });
 });

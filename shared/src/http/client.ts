@@ -1,9 +1,10 @@
-import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import type { AxiosInstance, AxiosRequestConfig, AxiosStatic } from 'axios';
 import { clearSession, getToken } from '../auth/session';
 import { bus } from '../bus/bus';
 import { buildConfig } from '../config';
 import { currentLocale } from '../i18n/i18n';
 import { ApiError, GONE_CODE, SIGN_IN_AGAIN_CODES, translateErrorCode } from './api-error';
+import { takePageData } from './page-data';
 
 /** Spec §9: 60 s for calls, 300 s for slip and chat uploads. */
 export const HTTP_TIMEOUT_MS = 60_000;
@@ -27,6 +28,13 @@ interface ErrorEnvelope {
   minimum?: unknown;
 }
 
+/** What `toApiError` reads of an axios error, recognised without the axios module (it loads on demand). */
+interface AxiosLikeError {
+  isAxiosError: true;
+  code?: string;
+  response?: { status: number; data: unknown };
+}
+
 function isSuccessEnvelope(value: unknown): value is SuccessEnvelope<unknown> {
   return typeof value === 'object' && value !== null && 'code' in value && 'data' in value;
 }
@@ -34,6 +42,16 @@ function isSuccessEnvelope(value: unknown): value is SuccessEnvelope<unknown> {
 function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
   return typeof value === 'object' && value !== null && ('code' in value || 'message' in value);
 }
+
+/** axios's own `isAxiosError` test: every error axios raises carries `isAxiosError: true`. */
+function isAxiosLikeError(value: unknown): value is AxiosLikeError {
+  return (
+    typeof value === 'object' && value !== null && (value as { isAxiosError?: unknown }).isAxiosError === true
+  );
+}
+
+/** axios's codes for a call that ran out of time (`AxiosError.ECONNABORTED`, `AxiosError.ETIMEDOUT`). */
+const TIMEOUT_CODES: ReadonlySet<string | undefined> = new Set(['ECONNABORTED', 'ETIMEDOUT']);
 
 /** Sends the member where the server's answer says they belong (spec §7 "Response handling"). */
 function routeError(code: string): void {
@@ -45,9 +63,11 @@ function routeError(code: string): void {
   }
 }
 
+const networkError = () => new ApiError('NETWORK_ERROR', null, translateErrorCode('NETWORK_ERROR'));
+
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof AxiosError) {
+  if (isAxiosLikeError(error)) {
     const body: unknown = error.response?.data;
     if (error.response && isErrorEnvelope(body)) {
       const code = body.code ?? body.message ?? 'INTERNAL_SERVER_ERROR';
@@ -69,16 +89,17 @@ export function toApiError(error: unknown): ApiError {
         translateErrorCode('INTERNAL_SERVER_ERROR'),
       );
     }
-    const code =
-      error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT
-        ? 'TIMEOUT'
-        : 'NETWORK_ERROR';
-    return new ApiError(code, null, translateErrorCode(code));
+    if (TIMEOUT_CODES.has(error.code)) return new ApiError('TIMEOUT', null, translateErrorCode('TIMEOUT'));
+    return networkError();
   }
   return new ApiError('UNKNOWN', null, translateErrorCode('UNKNOWN'));
 }
 
-export function createHttpClient(baseURL: string = buildConfig.apiBaseUrl): AxiosInstance {
+/** An axios instance with the client's behaviour: headers, envelope unwrapping, errors and their routing. */
+export function createHttpClient(
+  axios: AxiosStatic,
+  baseURL: string = buildConfig.apiBaseUrl,
+): AxiosInstance {
   const instance = axios.create({ baseURL, timeout: HTTP_TIMEOUT_MS });
 
   instance.interceptors.request.use((config) => {
@@ -103,11 +124,66 @@ export function createHttpClient(baseURL: string = buildConfig.apiBaseUrl): Axio
   return instance;
 }
 
-/** The page's HTTP client: every call of every part goes through it. */
-export const http = createHttpClient();
+let instance: Promise<AxiosInstance> | undefined;
 
-/** GET returning the unwrapped payload. */
+/**
+ * The page's axios instance. axios is not on the first screen's critical path: its chunk loads the first time a
+ * call needs it (or at the member's first sign of intent, see below). A chunk that cannot be loaded fails the call
+ * as NETWORK_ERROR, and the next call tries again.
+ */
+export function httpInstance(): Promise<AxiosInstance> {
+  instance ??= import(/* webpackChunkName: "http" */ 'axios').then(
+    (module) => createHttpClient(module.default),
+    () => {
+      instance = undefined;
+      throw networkError();
+    },
+  );
+  return instance;
+}
+
+const INTENT_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
+
+/**
+ * Starts loading axios on the member's first pointer, key or focus on the page (once), so that the first call
+ * (typically the sign-in submit) does not wait for the chunk. Nothing is requested before that.
+ */
+export function loadOnFirstIntent(target: Document): void {
+  const start = () => {
+    for (const type of INTENT_EVENTS) target.removeEventListener(type, start, true);
+    httpInstance().catch(() => undefined);
+  };
+  for (const type of INTENT_EVENTS) target.addEventListener(type, start, { capture: true, passive: true });
+}
+
+if (typeof document !== 'undefined') loadOnFirstIntent(document);
+
+/**
+ * The page's HTTP client: every call of every part goes through it. The call methods of the axios instance, with
+ * their types, each loading axios first if it is not there yet.
+ */
+export type HttpClient = Pick<AxiosInstance, 'get' | 'delete' | 'post' | 'put'>;
+
+export const http: HttpClient = {
+  get: ((url: string, config?: AxiosRequestConfig) =>
+    httpInstance().then((client) => client.get(url, config))) as AxiosInstance['get'],
+  delete: ((url: string, config?: AxiosRequestConfig) =>
+    httpInstance().then((client) => client.delete(url, config))) as AxiosInstance['delete'],
+  post: ((url: string, data?: unknown, config?: AxiosRequestConfig) =>
+    httpInstance().then((client) => client.post(url, data, config))) as AxiosInstance['post'],
+  put: ((url: string, data?: unknown, config?: AxiosRequestConfig) =>
+    httpInstance().then((client) => client.put(url, data, config))) as AxiosInstance['put'],
+};
+
+/**
+ * GET returning the unwrapped payload. A GET without a config is answered from the page's own data the first
+ * time, when the server rendered its answer into the page (see page-data.ts).
+ */
 export async function get<T>(url: string, config?: AxiosRequestConfig): Promise<T> {
+  if (config === undefined) {
+    const fromPage = takePageData(url);
+    if (fromPage) return fromPage.data as T;
+  }
   return (await http.get<T>(url, config)).data;
 }
 
