@@ -1,7 +1,7 @@
 // Node 20.19+ loads ESM-only dependencies with require(esm), but Jest's module runtime does not. Those few
-// packages, and PGlite (whose CommonJS build uses dynamic import()), are compiled to CommonJS by @swc/jest
+// packages, and PGlite and @fastify/cookie (whose CommonJS builds use dynamic import()), are compiled to CommonJS by @swc/jest
 // instead, so no --experimental-vm-modules flag is needed.
-const esmOnly = ['content-disposition', 'cookie', '@electric-sql/pglite'];
+const esmOnly = ['content-disposition', 'cookie', '@fastify/cookie', '@electric-sql/pglite'];
 
 module.exports = {
   displayName: 'server',

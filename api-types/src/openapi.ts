@@ -2472,6 +2472,2301 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/ops/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The audit log, newest first (page with `before`: the last id seen) */
+    get: {
+      parameters: {
+        query?: {
+          action?: string;
+          actor?: string;
+          before?: number;
+          limit?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                action: string;
+                actor: string;
+                after: unknown;
+                at: string;
+                before: unknown;
+                id: number;
+                ip: string | null;
+                role: string;
+                target: string | null;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/auth/code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The second step: a TOTP code, or one of the recovery codes */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json':
+            | {
+                code: string;
+              }
+            | {
+                recoveryCode: string;
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                role: 'admin' | 'finance' | 'support';
+                stage: 'password' | 'enrol' | 'full';
+                username: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/auth/enrol': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Enrolment of TOTP: a new secret, its otpauth URI and QR code (SVG) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                qrSvg: string;
+                secret: string;
+                uri: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/auth/enrol/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The first code from the authenticator turns TOTP on; answers the recovery codes (shown once) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            code: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                recoveryCodes: string[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/auth/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** An operator's password: sets the session cookie; the next step is a TOTP code or enrolment */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            password: string;
+            username: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                role: 'admin' | 'finance' | 'support';
+                stage: 'password' | 'enrol' | 'full';
+                username: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/auth/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Ends the session */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @enum {boolean} */
+                loggedOut: true;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/auth/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in operator and the stage of the sign-in */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                role: 'admin' | 'finance' | 'support';
+                stage: 'password' | 'enrol' | 'full';
+                username: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/bonuses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every bonus definition (listed or not, active or not) with its open and total activations */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                activations: {
+                  /** @description conditions open now */
+                  open: number;
+                  /** @description every receipt, open or ended */
+                  total: number;
+                };
+                /** @description false: cannot be received (open conditions go on) */
+                active: boolean;
+                /** @description per wallet currency (THB satang, LAK kip); a currency without an entry is not offered the bonus */
+                amounts: {
+                  [key: string]: {
+                    /** @description the most a percent bonus pays (0: no cap) */
+                    cap: number;
+                    /** @description the amount of a fixed bonus (minor units) */
+                    fixed: number;
+                    /** @description the qualifying deposit’s minimum (0: none needed) */
+                    minDeposit: number;
+                  };
+                };
+                /** @description 1 to 10 */
+                banners: {
+                  /** @description Thai, Lao (Lao script) and English */
+                  html: {
+                    en: string;
+                    la: string;
+                    th: string;
+                  };
+                  image: string;
+                }[];
+                cancellable: boolean;
+                /** @description A-Z, 0-9 and _, 2 to 40 characters */
+                code: string;
+                /** @description percent of each bet that counts, per game category (0 to 100) */
+                contributions: {
+                  lotto: number;
+                  slot: number;
+                  sport: number;
+                };
+                /** @description shown on the bonus page (false: only through a promotion) */
+                listed: boolean;
+                /** @description receipts allowed per period of the type (1 to 1000) */
+                maxReceived: number;
+                /** @description Thai, Lao (Lao script) and English */
+                names: {
+                  en: string;
+                  la: string;
+                  th: string;
+                };
+                /** @description percent of the qualifying deposit (kind percent), else 0 */
+                percent: number;
+                /** @description percent of the bonus kept when it is cancelled unmet (0 to 100) */
+                percentFail: number;
+                rewardKind: 'percent' | 'fixed';
+                sortOrder: number;
+                turnoverBase: 'bonus' | 'bonus_deposit';
+                /** @description turnover needed = multiple × base (0 to 100) */
+                turnoverMultiple: number;
+                /** @description limit: counted over the member’s lifetime; day / week: per Bangkok day / week (from Monday) */
+                type: 'limit' | 'day' | 'week';
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/bonuses/{code}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One bonus definition, as PUT takes it */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          code: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @description false: cannot be received (open conditions go on) */
+                active: boolean;
+                /** @description per wallet currency (THB satang, LAK kip); a currency without an entry is not offered the bonus */
+                amounts: {
+                  [key: string]: {
+                    /** @description the most a percent bonus pays (0: no cap) */
+                    cap: number;
+                    /** @description the amount of a fixed bonus (minor units) */
+                    fixed: number;
+                    /** @description the qualifying deposit’s minimum (0: none needed) */
+                    minDeposit: number;
+                  };
+                };
+                /** @description 1 to 10 */
+                banners: {
+                  /** @description Thai, Lao (Lao script) and English */
+                  html: {
+                    en: string;
+                    la: string;
+                    th: string;
+                  };
+                  image: string;
+                }[];
+                cancellable: boolean;
+                /** @description A-Z, 0-9 and _, 2 to 40 characters */
+                code: string;
+                /** @description percent of each bet that counts, per game category (0 to 100) */
+                contributions: {
+                  lotto: number;
+                  slot: number;
+                  sport: number;
+                };
+                /** @description shown on the bonus page (false: only through a promotion) */
+                listed: boolean;
+                /** @description receipts allowed per period of the type (1 to 1000) */
+                maxReceived: number;
+                /** @description Thai, Lao (Lao script) and English */
+                names: {
+                  en: string;
+                  la: string;
+                  th: string;
+                };
+                /** @description percent of the qualifying deposit (kind percent), else 0 */
+                percent: number;
+                /** @description percent of the bonus kept when it is cancelled unmet (0 to 100) */
+                percentFail: number;
+                rewardKind: 'percent' | 'fixed';
+                sortOrder: number;
+                turnoverBase: 'bonus' | 'bonus_deposit';
+                /** @description turnover needed = multiple × base (0 to 100) */
+                turnoverMultiple: number;
+                /** @description limit: counted over the member’s lifetime; day / week: per Bangkok day / week (from Monday) */
+                type: 'limit' | 'day' | 'week';
+              };
+            };
+          };
+        };
+      };
+    };
+    /** Creates or replaces a bonus definition (the whole definition; its code is the path's). Open conditions keep the rules they were received with (each activation holds a copy of its turnover, contributions, percentFail and cancellable). */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          code: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description false: cannot be received (open conditions go on) */
+            active: boolean;
+            /** @description per wallet currency (THB satang, LAK kip); a currency without an entry is not offered the bonus */
+            amounts: {
+              [key: string]: {
+                /** @description the most a percent bonus pays (0: no cap) */
+                cap: number;
+                /** @description the amount of a fixed bonus (minor units) */
+                fixed: number;
+                /** @description the qualifying deposit’s minimum (0: none needed) */
+                minDeposit: number;
+              };
+            };
+            /** @description 1 to 10 */
+            banners: {
+              /** @description Thai, Lao (Lao script) and English */
+              html: {
+                en: string;
+                la: string;
+                th: string;
+              };
+              image: string;
+            }[];
+            cancellable: boolean;
+            /** @description A-Z, 0-9 and _, 2 to 40 characters */
+            code: string;
+            /** @description percent of each bet that counts, per game category (0 to 100) */
+            contributions: {
+              lotto: number;
+              slot: number;
+              sport: number;
+            };
+            /** @description shown on the bonus page (false: only through a promotion) */
+            listed: boolean;
+            /** @description receipts allowed per period of the type (1 to 1000) */
+            maxReceived: number;
+            /** @description Thai, Lao (Lao script) and English */
+            names: {
+              en: string;
+              la: string;
+              th: string;
+            };
+            /** @description percent of the qualifying deposit (kind percent), else 0 */
+            percent: number;
+            /** @description percent of the bonus kept when it is cancelled unmet (0 to 100) */
+            percentFail: number;
+            rewardKind: 'percent' | 'fixed';
+            sortOrder: number;
+            turnoverBase: 'bonus' | 'bonus_deposit';
+            /** @description turnover needed = multiple × base (0 to 100) */
+            turnoverMultiple: number;
+            /** @description limit: counted over the member’s lifetime; day / week: per Bangkok day / week (from Monday) */
+            type: 'limit' | 'day' | 'week';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @description false: cannot be received (open conditions go on) */
+                active: boolean;
+                /** @description per wallet currency (THB satang, LAK kip); a currency without an entry is not offered the bonus */
+                amounts: {
+                  [key: string]: {
+                    /** @description the most a percent bonus pays (0: no cap) */
+                    cap: number;
+                    /** @description the amount of a fixed bonus (minor units) */
+                    fixed: number;
+                    /** @description the qualifying deposit’s minimum (0: none needed) */
+                    minDeposit: number;
+                  };
+                };
+                /** @description 1 to 10 */
+                banners: {
+                  /** @description Thai, Lao (Lao script) and English */
+                  html: {
+                    en: string;
+                    la: string;
+                    th: string;
+                  };
+                  image: string;
+                }[];
+                cancellable: boolean;
+                /** @description A-Z, 0-9 and _, 2 to 40 characters */
+                code: string;
+                /** @description percent of each bet that counts, per game category (0 to 100) */
+                contributions: {
+                  lotto: number;
+                  slot: number;
+                  sport: number;
+                };
+                /** @description shown on the bonus page (false: only through a promotion) */
+                listed: boolean;
+                /** @description receipts allowed per period of the type (1 to 1000) */
+                maxReceived: number;
+                /** @description Thai, Lao (Lao script) and English */
+                names: {
+                  en: string;
+                  la: string;
+                  th: string;
+                };
+                /** @description percent of the qualifying deposit (kind percent), else 0 */
+                percent: number;
+                /** @description percent of the bonus kept when it is cancelled unmet (0 to 100) */
+                percentFail: number;
+                rewardKind: 'percent' | 'fixed';
+                sortOrder: number;
+                turnoverBase: 'bonus' | 'bonus_deposit';
+                /** @description turnover needed = multiple × base (0 to 100) */
+                turnoverMultiple: number;
+                /** @description limit: counted over the member’s lifetime; day / week: per Bangkok day / week (from Monday) */
+                type: 'limit' | 'day' | 'week';
+              };
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/coins/{memberId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Grants prize-wheel coins to a member (1 to 1000; each grant is a coin entry with its own reference operator:<uuid>) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          memberId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            coins: number;
+            /** @description why (kept with the coin entry and written to the server log) */
+            reason?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @description the member’s balance after the grant */
+                coin: number;
+                granted: number;
+                memberId: string;
+                /** @description operator:<uuid>, the coin entry’s unique reference */
+                reference: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/content/{key}/{locale}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Reads editable lookup content */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          key:
+            | 'sources'
+            | 'conditions'
+            | 'agreements'
+            | 'info'
+            | 'notice'
+            | 'contact'
+            | 'howto'
+            | 'slip'
+            | 'deposit'
+            | 'withdraw';
+          locale: 'th' | 'la' | 'en' | '*';
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: unknown;
+            };
+          };
+        };
+      };
+    };
+    /** Replaces editable lookup content (the JSON body is the new value) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          key:
+            | 'sources'
+            | 'conditions'
+            | 'agreements'
+            | 'info'
+            | 'notice'
+            | 'contact'
+            | 'howto'
+            | 'slip'
+            | 'deposit'
+            | 'withdraw';
+          locale: 'th' | 'la' | 'en' | '*';
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': unknown;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: unknown;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/ledger/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Books check: sum of all balances per currency (all zero) and accounts or transactions off */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                accountsOff: number;
+                pendingTransfers: number;
+                pendingWithdrawals: number;
+                transactionsOff: number;
+                trialBalance: {
+                  [key: string]: number;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/operators': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every operator */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                createdAt: string;
+                id: string;
+                role: 'admin' | 'finance' | 'support';
+                status: 'active' | 'disabled';
+                totpEnabled: boolean;
+                username: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Creates an operator (the password at least 12 characters); TOTP is enrolled at the first sign-in */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            password: string;
+            role: 'admin' | 'finance' | 'support';
+            username: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                createdAt: string;
+                id: string;
+                role: 'admin' | 'finance' | 'support';
+                status: 'active' | 'disabled';
+                totpEnabled: boolean;
+                username: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/operators/{username}/reset-totp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Takes an operator's TOTP away (ending its sessions): it enrols again at the next sign-in */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          username: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                createdAt: string;
+                id: string;
+                role: 'admin' | 'finance' | 'support';
+                status: 'active' | 'disabled';
+                totpEnabled: boolean;
+                username: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/operators/{username}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Disables (ending its sessions) or enables an operator */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          username: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            status: 'active' | 'disabled';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                createdAt: string;
+                id: string;
+                role: 'admin' | 'finance' | 'support';
+                status: 'active' | 'disabled';
+                totpEnabled: boolean;
+                username: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/promotions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every promotion with how many members received it */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                active: boolean;
+                /** @description the bonus it grants */
+                bonusCode: string;
+                /** @description A-Z, 0-9, _ and -, 3 to 40 characters */
+                code: string;
+                /** @description Thai, Lao (Lao script) and English */
+                descriptions: {
+                  en: string;
+                  la: string;
+                  th: string;
+                };
+                /** Format: date-time */
+                endsAt: string | null;
+                /** @description receipts by all members (null: no limit) */
+                maxTotal: number | null;
+                /** @description members who received it */
+                received: number;
+                /** Format: date-time */
+                startsAt: string | null;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/promotions/{code}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One promotion, as PUT takes it */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          code: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                active: boolean;
+                /** @description the bonus it grants */
+                bonusCode: string;
+                /** @description A-Z, 0-9, _ and -, 3 to 40 characters */
+                code: string;
+                /** @description Thai, Lao (Lao script) and English */
+                descriptions: {
+                  en: string;
+                  la: string;
+                  th: string;
+                };
+                /** Format: date-time */
+                endsAt: string | null;
+                /** @description receipts by all members (null: no limit) */
+                maxTotal: number | null;
+                /** Format: date-time */
+                startsAt: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    /** Creates or replaces a promotion (its bonusCode must be a bonus). Open conditions keep the rules they were received with (each activation holds a copy of its turnover, contributions, percentFail and cancellable). */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          code: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            active: boolean;
+            /** @description the bonus it grants */
+            bonusCode: string;
+            /** @description A-Z, 0-9, _ and -, 3 to 40 characters */
+            code: string;
+            /** @description Thai, Lao (Lao script) and English */
+            descriptions: {
+              en: string;
+              la: string;
+              th: string;
+            };
+            /** Format: date-time */
+            endsAt: string | null;
+            /** @description receipts by all members (null: no limit) */
+            maxTotal: number | null;
+            /** Format: date-time */
+            startsAt: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                active: boolean;
+                /** @description the bonus it grants */
+                bonusCode: string;
+                /** @description A-Z, 0-9, _ and -, 3 to 40 characters */
+                code: string;
+                /** @description Thai, Lao (Lao script) and English */
+                descriptions: {
+                  en: string;
+                  la: string;
+                  th: string;
+                };
+                /** Format: date-time */
+                endsAt: string | null;
+                /** @description receipts by all members (null: no limit) */
+                maxTotal: number | null;
+                /** Format: date-time */
+                startsAt: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/reconcile': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Runs reconciliation now: pending money operations advanced, pending payouts polled */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                operations: {
+                  advanced: number;
+                  pending: number;
+                };
+                payouts: {
+                  pending: number;
+                  settled: number;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** All operator settings */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                key: string;
+                value: boolean;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/settings/{key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One operator setting */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          key: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                key: string;
+                value: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Changes an operator setting (effective at once, no restart) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          key: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            value: boolean | string | number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                key: string;
+                value: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/wheels': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every wheel with its slices, the chance of each, the total weight and how many spins it drew */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                active: boolean;
+                /** @description spins drawn on this wheel */
+                draws: number;
+                id: string;
+                /** @description Thai, Lao (Lao script) and English */
+                names: {
+                  en: string;
+                  la: string;
+                  th: string;
+                };
+                slices: {
+                  /** @description #rrggbb */
+                  bgColor: string;
+                  /** @description percent: weight / total weight × 100, 2 decimals */
+                  chance: number;
+                  /** @description A-Z, 0-9 and _, 1 to 20 characters, unique in the wheel */
+                  code: string;
+                  /** @description Thai, Lao (Lao script) and English */
+                  htmlDescription: {
+                    en: string;
+                    la: string;
+                    th: string;
+                  };
+                  /** @description Thai, Lao (Lao script) and English */
+                  label: {
+                    en: string;
+                    la: string;
+                    th: string;
+                  };
+                  prize:
+                    | {
+                        /** @description minor units per wallet currency (THB satang, LAK kip), both positive */
+                        amounts: {
+                          LAK: number;
+                          THB: number;
+                        };
+                        /** @enum {string} */
+                        kind: 'money';
+                      }
+                    | {
+                        /** @description 1 to 100 coins */
+                        coins: number;
+                        /** @enum {string} */
+                        kind: 'coins';
+                      }
+                    | {
+                        /** @description an existing bonus, received through the bonus engine */
+                        bonusCode: string;
+                        /** @enum {string} */
+                        kind: 'bonus';
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'none';
+                      };
+                  /** @description #rrggbb */
+                  textColor: string;
+                  /** @description 1 to 1000000; the chance is the weight over the sum of weights */
+                  weight: number;
+                }[];
+                /** @description the sum of the slice weights */
+                totalWeight: number;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/wheels/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One wheel, as PUT takes it */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @description true makes every other wheel inactive */
+                active: boolean;
+                /** @description a-z, 0-9 and -, 2 to 40 characters */
+                id: string;
+                /** @description Thai, Lao (Lao script) and English */
+                names: {
+                  en: string;
+                  la: string;
+                  th: string;
+                };
+                /** @description 2 to 16, clockwise from the pointer */
+                slices: {
+                  /** @description #rrggbb */
+                  bgColor: string;
+                  /** @description A-Z, 0-9 and _, 1 to 20 characters, unique in the wheel */
+                  code: string;
+                  /** @description Thai, Lao (Lao script) and English */
+                  htmlDescription: {
+                    en: string;
+                    la: string;
+                    th: string;
+                  };
+                  /** @description Thai, Lao (Lao script) and English */
+                  label: {
+                    en: string;
+                    la: string;
+                    th: string;
+                  };
+                  prize:
+                    | {
+                        /** @description minor units per wallet currency (THB satang, LAK kip), both positive */
+                        amounts: {
+                          LAK: number;
+                          THB: number;
+                        };
+                        /** @enum {string} */
+                        kind: 'money';
+                      }
+                    | {
+                        /** @description 1 to 100 coins */
+                        coins: number;
+                        /** @enum {string} */
+                        kind: 'coins';
+                      }
+                    | {
+                        /** @description an existing bonus, received through the bonus engine */
+                        bonusCode: string;
+                        /** @enum {string} */
+                        kind: 'bonus';
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'none';
+                      };
+                  /** @description #rrggbb */
+                  textColor: string;
+                  /** @description 1 to 1000000; the chance is the weight over the sum of weights */
+                  weight: number;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    /** Creates or replaces a wheel (the whole definition; its id is the path’s). Saving it active makes every other wheel inactive. Past spins keep the weights and prizes they were drawn with. */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description true makes every other wheel inactive */
+            active: boolean;
+            /** @description a-z, 0-9 and -, 2 to 40 characters */
+            id: string;
+            /** @description Thai, Lao (Lao script) and English */
+            names: {
+              en: string;
+              la: string;
+              th: string;
+            };
+            /** @description 2 to 16, clockwise from the pointer */
+            slices: {
+              /** @description #rrggbb */
+              bgColor: string;
+              /** @description A-Z, 0-9 and _, 1 to 20 characters, unique in the wheel */
+              code: string;
+              /** @description Thai, Lao (Lao script) and English */
+              htmlDescription: {
+                en: string;
+                la: string;
+                th: string;
+              };
+              /** @description Thai, Lao (Lao script) and English */
+              label: {
+                en: string;
+                la: string;
+                th: string;
+              };
+              prize:
+                | {
+                    /** @description minor units per wallet currency (THB satang, LAK kip), both positive */
+                    amounts: {
+                      LAK: number;
+                      THB: number;
+                    };
+                    /** @enum {string} */
+                    kind: 'money';
+                  }
+                | {
+                    /** @description 1 to 100 coins */
+                    coins: number;
+                    /** @enum {string} */
+                    kind: 'coins';
+                  }
+                | {
+                    /** @description an existing bonus, received through the bonus engine */
+                    bonusCode: string;
+                    /** @enum {string} */
+                    kind: 'bonus';
+                  }
+                | {
+                    /** @enum {string} */
+                    kind: 'none';
+                  };
+              /** @description #rrggbb */
+              textColor: string;
+              /** @description 1 to 1000000; the chance is the weight over the sum of weights */
+              weight: number;
+            }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @description true makes every other wheel inactive */
+                active: boolean;
+                /** @description a-z, 0-9 and -, 2 to 40 characters */
+                id: string;
+                /** @description Thai, Lao (Lao script) and English */
+                names: {
+                  en: string;
+                  la: string;
+                  th: string;
+                };
+                /** @description 2 to 16, clockwise from the pointer */
+                slices: {
+                  /** @description #rrggbb */
+                  bgColor: string;
+                  /** @description A-Z, 0-9 and _, 1 to 20 characters, unique in the wheel */
+                  code: string;
+                  /** @description Thai, Lao (Lao script) and English */
+                  htmlDescription: {
+                    en: string;
+                    la: string;
+                    th: string;
+                  };
+                  /** @description Thai, Lao (Lao script) and English */
+                  label: {
+                    en: string;
+                    la: string;
+                    th: string;
+                  };
+                  prize:
+                    | {
+                        /** @description minor units per wallet currency (THB satang, LAK kip), both positive */
+                        amounts: {
+                          LAK: number;
+                          THB: number;
+                        };
+                        /** @enum {string} */
+                        kind: 'money';
+                      }
+                    | {
+                        /** @description 1 to 100 coins */
+                        coins: number;
+                        /** @enum {string} */
+                        kind: 'coins';
+                      }
+                    | {
+                        /** @description an existing bonus, received through the bonus engine */
+                        bonusCode: string;
+                        /** @enum {string} */
+                        kind: 'bonus';
+                      }
+                    | {
+                        /** @enum {string} */
+                        kind: 'none';
+                      };
+                  /** @description #rrggbb */
+                  textColor: string;
+                  /** @description 1 to 1000000; the chance is the weight over the sum of weights */
+                  weight: number;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/otp/send': {
     parameters: {
       query?: never;
@@ -5442,1562 +7737,6 @@ export interface paths {
         };
       };
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/ops/bonuses': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Every bonus definition (listed or not, active or not) with its open and total activations */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        '4XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        '5XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              code: 'SUCCESS';
-              data: {
-                activations: {
-                  /** @description conditions open now */
-                  open: number;
-                  /** @description every receipt, open or ended */
-                  total: number;
-                };
-                /** @description false: cannot be received (open conditions go on) */
-                active: boolean;
-                /** @description per wallet currency (THB satang, LAK kip); a currency without an entry is not offered the bonus */
-                amounts: {
-                  [key: string]: {
-                    /** @description the most a percent bonus pays (0: no cap) */
-                    cap: number;
-                    /** @description the amount of a fixed bonus (minor units) */
-                    fixed: number;
-                    /** @description the qualifying deposit’s minimum (0: none needed) */
-                    minDeposit: number;
-                  };
-                };
-                /** @description 1 to 10 */
-                banners: {
-                  /** @description Thai, Lao (Lao script) and English */
-                  html: {
-                    en: string;
-                    la: string;
-                    th: string;
-                  };
-                  image: string;
-                }[];
-                cancellable: boolean;
-                /** @description A-Z, 0-9 and _, 2 to 40 characters */
-                code: string;
-                /** @description percent of each bet that counts, per game category (0 to 100) */
-                contributions: {
-                  lotto: number;
-                  slot: number;
-                  sport: number;
-                };
-                /** @description shown on the bonus page (false: only through a promotion) */
-                listed: boolean;
-                /** @description receipts allowed per period of the type (1 to 1000) */
-                maxReceived: number;
-                /** @description Thai, Lao (Lao script) and English */
-                names: {
-                  en: string;
-                  la: string;
-                  th: string;
-                };
-                /** @description percent of the qualifying deposit (kind percent), else 0 */
-                percent: number;
-                /** @description percent of the bonus kept when it is cancelled unmet (0 to 100) */
-                percentFail: number;
-                rewardKind: 'percent' | 'fixed';
-                sortOrder: number;
-                turnoverBase: 'bonus' | 'bonus_deposit';
-                /** @description turnover needed = multiple × base (0 to 100) */
-                turnoverMultiple: number;
-                /** @description limit: counted over the member’s lifetime; day / week: per Bangkok day / week (from Monday) */
-                type: 'limit' | 'day' | 'week';
-              }[];
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/ops/bonuses/{code}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** One bonus definition, as PUT takes it */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          code: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        '4XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        '5XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              code: 'SUCCESS';
-              data: {
-                /** @description false: cannot be received (open conditions go on) */
-                active: boolean;
-                /** @description per wallet currency (THB satang, LAK kip); a currency without an entry is not offered the bonus */
-                amounts: {
-                  [key: string]: {
-                    /** @description the most a percent bonus pays (0: no cap) */
-                    cap: number;
-                    /** @description the amount of a fixed bonus (minor units) */
-                    fixed: number;
-                    /** @description the qualifying deposit’s minimum (0: none needed) */
-                    minDeposit: number;
-                  };
-                };
-                /** @description 1 to 10 */
-                banners: {
-                  /** @description Thai, Lao (Lao script) and English */
-                  html: {
-                    en: string;
-                    la: string;
-                    th: string;
-                  };
-                  image: string;
-                }[];
-                cancellable: boolean;
-                /** @description A-Z, 0-9 and _, 2 to 40 characters */
-                code: string;
-                /** @description percent of each bet that counts, per game category (0 to 100) */
-                contributions: {
-                  lotto: number;
-                  slot: number;
-                  sport: number;
-                };
-                /** @description shown on the bonus page (false: only through a promotion) */
-                listed: boolean;
-                /** @description receipts allowed per period of the type (1 to 1000) */
-                maxReceived: number;
-                /** @description Thai, Lao (Lao script) and English */
-                names: {
-                  en: string;
-                  la: string;
-                  th: string;
-                };
-                /** @description percent of the qualifying deposit (kind percent), else 0 */
-                percent: number;
-                /** @description percent of the bonus kept when it is cancelled unmet (0 to 100) */
-                percentFail: number;
-                rewardKind: 'percent' | 'fixed';
-                sortOrder: number;
-                turnoverBase: 'bonus' | 'bonus_deposit';
-                /** @description turnover needed = multiple × base (0 to 100) */
-                turnoverMultiple: number;
-                /** @description limit: counted over the member’s lifetime; day / week: per Bangkok day / week (from Monday) */
-                type: 'limit' | 'day' | 'week';
-              };
-            };
-          };
-        };
-      };
-    };
-    /** Creates or replaces a bonus definition (the whole definition; its code is the path's). Open conditions keep the rules they were received with (each activation holds a copy of its turnover, contributions, percentFail and cancellable). */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          code: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description false: cannot be received (open conditions go on) */
-            active: boolean;
-            /** @description per wallet currency (THB satang, LAK kip); a currency without an entry is not offered the bonus */
-            amounts: {
-              [key: string]: {
-                /** @description the most a percent bonus pays (0: no cap) */
-                cap: number;
-                /** @description the amount of a fixed bonus (minor units) */
-                fixed: number;
-                /** @description the qualifying deposit’s minimum (0: none needed) */
-                minDeposit: number;
-              };
-            };
-            /** @description 1 to 10 */
-            banners: {
-              /** @description Thai, Lao (Lao script) and English */
-              html: {
-                en: string;
-                la: string;
-                th: string;
-              };
-              image: string;
-            }[];
-            cancellable: boolean;
-            /** @description A-Z, 0-9 and _, 2 to 40 characters */
-            code: string;
-            /** @description percent of each bet that counts, per game category (0 to 100) */
-            contributions: {
-              lotto: number;
-              slot: number;
-              sport: number;
-            };
-            /** @description shown on the bonus page (false: only through a promotion) */
-            listed: boolean;
-            /** @description receipts allowed per period of the type (1 to 1000) */
-            maxReceived: number;
-            /** @description Thai, Lao (Lao script) and English */
-            names: {
-              en: string;
-              la: string;
-              th: string;
-            };
-            /** @description percent of the qualifying deposit (kind percent), else 0 */
-            percent: number;
-            /** @description percent of the bonus kept when it is cancelled unmet (0 to 100) */
-            percentFail: number;
-            rewardKind: 'percent' | 'fixed';
-            sortOrder: number;
-            turnoverBase: 'bonus' | 'bonus_deposit';
-            /** @description turnover needed = multiple × base (0 to 100) */
-            turnoverMultiple: number;
-            /** @description limit: counted over the member’s lifetime; day / week: per Bangkok day / week (from Monday) */
-            type: 'limit' | 'day' | 'week';
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        '4XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        '5XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              code: 'SUCCESS';
-              data: {
-                /** @description false: cannot be received (open conditions go on) */
-                active: boolean;
-                /** @description per wallet currency (THB satang, LAK kip); a currency without an entry is not offered the bonus */
-                amounts: {
-                  [key: string]: {
-                    /** @description the most a percent bonus pays (0: no cap) */
-                    cap: number;
-                    /** @description the amount of a fixed bonus (minor units) */
-                    fixed: number;
-                    /** @description the qualifying deposit’s minimum (0: none needed) */
-                    minDeposit: number;
-                  };
-                };
-                /** @description 1 to 10 */
-                banners: {
-                  /** @description Thai, Lao (Lao script) and English */
-                  html: {
-                    en: string;
-                    la: string;
-                    th: string;
-                  };
-                  image: string;
-                }[];
-                cancellable: boolean;
-                /** @description A-Z, 0-9 and _, 2 to 40 characters */
-                code: string;
-                /** @description percent of each bet that counts, per game category (0 to 100) */
-                contributions: {
-                  lotto: number;
-                  slot: number;
-                  sport: number;
-                };
-                /** @description shown on the bonus page (false: only through a promotion) */
-                listed: boolean;
-                /** @description receipts allowed per period of the type (1 to 1000) */
-                maxReceived: number;
-                /** @description Thai, Lao (Lao script) and English */
-                names: {
-                  en: string;
-                  la: string;
-                  th: string;
-                };
-                /** @description percent of the qualifying deposit (kind percent), else 0 */
-                percent: number;
-                /** @description percent of the bonus kept when it is cancelled unmet (0 to 100) */
-                percentFail: number;
-                rewardKind: 'percent' | 'fixed';
-                sortOrder: number;
-                turnoverBase: 'bonus' | 'bonus_deposit';
-                /** @description turnover needed = multiple × base (0 to 100) */
-                turnoverMultiple: number;
-                /** @description limit: counted over the member’s lifetime; day / week: per Bangkok day / week (from Monday) */
-                type: 'limit' | 'day' | 'week';
-              };
-            };
-          };
-        };
-      };
-    };
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/ops/coins/{memberId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Grants prize-wheel coins to a member (1 to 1000; each grant is a coin entry with its own reference operator:<uuid>) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          memberId: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            coins: number;
-            /** @description why (kept with the coin entry and written to the server log) */
-            reason?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        '4XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        '5XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              code: 'SUCCESS';
-              data: {
-                /** @description the member’s balance after the grant */
-                coin: number;
-                granted: number;
-                memberId: string;
-                /** @description operator:<uuid>, the coin entry’s unique reference */
-                reference: string;
-              };
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/ops/content/{key}/{locale}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Reads editable lookup content */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          key:
-            | 'sources'
-            | 'conditions'
-            | 'agreements'
-            | 'info'
-            | 'notice'
-            | 'contact'
-            | 'howto'
-            | 'slip'
-            | 'deposit'
-            | 'withdraw';
-          locale: 'th' | 'la' | 'en' | '*';
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        '4XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        '5XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              code: 'SUCCESS';
-              data: unknown;
-            };
-          };
-        };
-      };
-    };
-    /** Replaces editable lookup content (the JSON body is the new value) */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          key:
-            | 'sources'
-            | 'conditions'
-            | 'agreements'
-            | 'info'
-            | 'notice'
-            | 'contact'
-            | 'howto'
-            | 'slip'
-            | 'deposit'
-            | 'withdraw';
-          locale: 'th' | 'la' | 'en' | '*';
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': unknown;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        '4XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        '5XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              code: 'SUCCESS';
-              data: unknown;
-            };
-          };
-        };
-      };
-    };
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/ops/ledger/check': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Books check: sum of all balances per currency (all zero) and accounts or transactions off */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        '4XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        '5XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              code: 'SUCCESS';
-              data: {
-                accountsOff: number;
-                pendingTransfers: number;
-                pendingWithdrawals: number;
-                transactionsOff: number;
-                trialBalance: {
-                  [key: string]: number;
-                };
-              };
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/ops/promotions': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Every promotion with how many members received it */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        '4XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        '5XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              code: 'SUCCESS';
-              data: {
-                active: boolean;
-                /** @description the bonus it grants */
-                bonusCode: string;
-                /** @description A-Z, 0-9, _ and -, 3 to 40 characters */
-                code: string;
-                /** @description Thai, Lao (Lao script) and English */
-                descriptions: {
-                  en: string;
-                  la: string;
-                  th: string;
-                };
-                /** Format: date-time */
-                endsAt: string | null;
-                /** @description receipts by all members (null: no limit) */
-                maxTotal: number | null;
-                /** @description members who received it */
-                received: number;
-                /** Format: date-time */
-                startsAt: string | null;
-              }[];
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/ops/promotions/{code}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** One promotion, as PUT takes it */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          code: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        '4XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        '5XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              code: 'SUCCESS';
-              data: {
-                active: boolean;
-                /** @description the bonus it grants */
-                bonusCode: string;
-                /** @description A-Z, 0-9, _ and -, 3 to 40 characters */
-                code: string;
-                /** @description Thai, Lao (Lao script) and English */
-                descriptions: {
-                  en: string;
-                  la: string;
-                  th: string;
-                };
-                /** Format: date-time */
-                endsAt: string | null;
-                /** @description receipts by all members (null: no limit) */
-                maxTotal: number | null;
-                /** Format: date-time */
-                startsAt: string | null;
-              };
-            };
-          };
-        };
-      };
-    };
-    /** Creates or replaces a promotion (its bonusCode must be a bonus). Open conditions keep the rules they were received with (each activation holds a copy of its turnover, contributions, percentFail and cancellable). */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          code: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            active: boolean;
-            /** @description the bonus it grants */
-            bonusCode: string;
-            /** @description A-Z, 0-9, _ and -, 3 to 40 characters */
-            code: string;
-            /** @description Thai, Lao (Lao script) and English */
-            descriptions: {
-              en: string;
-              la: string;
-              th: string;
-            };
-            /** Format: date-time */
-            endsAt: string | null;
-            /** @description receipts by all members (null: no limit) */
-            maxTotal: number | null;
-            /** Format: date-time */
-            startsAt: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        '4XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        '5XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              code: 'SUCCESS';
-              data: {
-                active: boolean;
-                /** @description the bonus it grants */
-                bonusCode: string;
-                /** @description A-Z, 0-9, _ and -, 3 to 40 characters */
-                code: string;
-                /** @description Thai, Lao (Lao script) and English */
-                descriptions: {
-                  en: string;
-                  la: string;
-                  th: string;
-                };
-                /** Format: date-time */
-                endsAt: string | null;
-                /** @description receipts by all members (null: no limit) */
-                maxTotal: number | null;
-                /** Format: date-time */
-                startsAt: string | null;
-              };
-            };
-          };
-        };
-      };
-    };
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/ops/reconcile': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Runs reconciliation now: pending money operations advanced, pending payouts polled */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': Record<string, never>;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        '4XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        '5XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              code: 'SUCCESS';
-              data: {
-                operations: {
-                  advanced: number;
-                  pending: number;
-                };
-                payouts: {
-                  pending: number;
-                  settled: number;
-                };
-              };
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/ops/settings': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** All operator settings */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        '4XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        '5XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              code: 'SUCCESS';
-              data: {
-                key: string;
-                value: boolean;
-              }[];
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/ops/settings/{key}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** One operator setting */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          key: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        '4XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        '5XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              code: 'SUCCESS';
-              data: {
-                key: string;
-                value: boolean;
-              };
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    /** Changes an operator setting (effective at once, no restart) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          key: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            value: boolean | string | number;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        '4XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        '5XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              code: 'SUCCESS';
-              data: {
-                key: string;
-                value: boolean;
-              };
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/ops/wheels': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Every wheel with its slices, the chance of each, the total weight and how many spins it drew */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        '4XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        '5XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              code: 'SUCCESS';
-              data: {
-                active: boolean;
-                /** @description spins drawn on this wheel */
-                draws: number;
-                id: string;
-                /** @description Thai, Lao (Lao script) and English */
-                names: {
-                  en: string;
-                  la: string;
-                  th: string;
-                };
-                slices: {
-                  /** @description #rrggbb */
-                  bgColor: string;
-                  /** @description percent: weight / total weight × 100, 2 decimals */
-                  chance: number;
-                  /** @description A-Z, 0-9 and _, 1 to 20 characters, unique in the wheel */
-                  code: string;
-                  /** @description Thai, Lao (Lao script) and English */
-                  htmlDescription: {
-                    en: string;
-                    la: string;
-                    th: string;
-                  };
-                  /** @description Thai, Lao (Lao script) and English */
-                  label: {
-                    en: string;
-                    la: string;
-                    th: string;
-                  };
-                  prize:
-                    | {
-                        /** @description minor units per wallet currency (THB satang, LAK kip), both positive */
-                        amounts: {
-                          LAK: number;
-                          THB: number;
-                        };
-                        /** @enum {string} */
-                        kind: 'money';
-                      }
-                    | {
-                        /** @description 1 to 100 coins */
-                        coins: number;
-                        /** @enum {string} */
-                        kind: 'coins';
-                      }
-                    | {
-                        /** @description an existing bonus, received through the bonus engine */
-                        bonusCode: string;
-                        /** @enum {string} */
-                        kind: 'bonus';
-                      }
-                    | {
-                        /** @enum {string} */
-                        kind: 'none';
-                      };
-                  /** @description #rrggbb */
-                  textColor: string;
-                  /** @description 1 to 1000000; the chance is the weight over the sum of weights */
-                  weight: number;
-                }[];
-                /** @description the sum of the slice weights */
-                totalWeight: number;
-              }[];
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/ops/wheels/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** One wheel, as PUT takes it */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        '4XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        '5XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              code: 'SUCCESS';
-              data: {
-                /** @description true makes every other wheel inactive */
-                active: boolean;
-                /** @description a-z, 0-9 and -, 2 to 40 characters */
-                id: string;
-                /** @description Thai, Lao (Lao script) and English */
-                names: {
-                  en: string;
-                  la: string;
-                  th: string;
-                };
-                /** @description 2 to 16, clockwise from the pointer */
-                slices: {
-                  /** @description #rrggbb */
-                  bgColor: string;
-                  /** @description A-Z, 0-9 and _, 1 to 20 characters, unique in the wheel */
-                  code: string;
-                  /** @description Thai, Lao (Lao script) and English */
-                  htmlDescription: {
-                    en: string;
-                    la: string;
-                    th: string;
-                  };
-                  /** @description Thai, Lao (Lao script) and English */
-                  label: {
-                    en: string;
-                    la: string;
-                    th: string;
-                  };
-                  prize:
-                    | {
-                        /** @description minor units per wallet currency (THB satang, LAK kip), both positive */
-                        amounts: {
-                          LAK: number;
-                          THB: number;
-                        };
-                        /** @enum {string} */
-                        kind: 'money';
-                      }
-                    | {
-                        /** @description 1 to 100 coins */
-                        coins: number;
-                        /** @enum {string} */
-                        kind: 'coins';
-                      }
-                    | {
-                        /** @description an existing bonus, received through the bonus engine */
-                        bonusCode: string;
-                        /** @enum {string} */
-                        kind: 'bonus';
-                      }
-                    | {
-                        /** @enum {string} */
-                        kind: 'none';
-                      };
-                  /** @description #rrggbb */
-                  textColor: string;
-                  /** @description 1 to 1000000; the chance is the weight over the sum of weights */
-                  weight: number;
-                }[];
-              };
-            };
-          };
-        };
-      };
-    };
-    /** Creates or replaces a wheel (the whole definition; its id is the path’s). Saving it active makes every other wheel inactive. Past spins keep the weights and prizes they were drawn with. */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description true makes every other wheel inactive */
-            active: boolean;
-            /** @description a-z, 0-9 and -, 2 to 40 characters */
-            id: string;
-            /** @description Thai, Lao (Lao script) and English */
-            names: {
-              en: string;
-              la: string;
-              th: string;
-            };
-            /** @description 2 to 16, clockwise from the pointer */
-            slices: {
-              /** @description #rrggbb */
-              bgColor: string;
-              /** @description A-Z, 0-9 and _, 1 to 20 characters, unique in the wheel */
-              code: string;
-              /** @description Thai, Lao (Lao script) and English */
-              htmlDescription: {
-                en: string;
-                la: string;
-                th: string;
-              };
-              /** @description Thai, Lao (Lao script) and English */
-              label: {
-                en: string;
-                la: string;
-                th: string;
-              };
-              prize:
-                | {
-                    /** @description minor units per wallet currency (THB satang, LAK kip), both positive */
-                    amounts: {
-                      LAK: number;
-                      THB: number;
-                    };
-                    /** @enum {string} */
-                    kind: 'money';
-                  }
-                | {
-                    /** @description 1 to 100 coins */
-                    coins: number;
-                    /** @enum {string} */
-                    kind: 'coins';
-                  }
-                | {
-                    /** @description an existing bonus, received through the bonus engine */
-                    bonusCode: string;
-                    /** @enum {string} */
-                    kind: 'bonus';
-                  }
-                | {
-                    /** @enum {string} */
-                    kind: 'none';
-                  };
-              /** @description #rrggbb */
-              textColor: string;
-              /** @description 1 to 1000000; the chance is the weight over the sum of weights */
-              weight: number;
-            }[];
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        '4XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        '5XX': {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['def-0'];
-          };
-        };
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              code: 'SUCCESS';
-              data: {
-                /** @description true makes every other wheel inactive */
-                active: boolean;
-                /** @description a-z, 0-9 and -, 2 to 40 characters */
-                id: string;
-                /** @description Thai, Lao (Lao script) and English */
-                names: {
-                  en: string;
-                  la: string;
-                  th: string;
-                };
-                /** @description 2 to 16, clockwise from the pointer */
-                slices: {
-                  /** @description #rrggbb */
-                  bgColor: string;
-                  /** @description A-Z, 0-9 and _, 1 to 20 characters, unique in the wheel */
-                  code: string;
-                  /** @description Thai, Lao (Lao script) and English */
-                  htmlDescription: {
-                    en: string;
-                    la: string;
-                    th: string;
-                  };
-                  /** @description Thai, Lao (Lao script) and English */
-                  label: {
-                    en: string;
-                    la: string;
-                    th: string;
-                  };
-                  prize:
-                    | {
-                        /** @description minor units per wallet currency (THB satang, LAK kip), both positive */
-                        amounts: {
-                          LAK: number;
-                          THB: number;
-                        };
-                        /** @enum {string} */
-                        kind: 'money';
-                      }
-                    | {
-                        /** @description 1 to 100 coins */
-                        coins: number;
-                        /** @enum {string} */
-                        kind: 'coins';
-                      }
-                    | {
-                        /** @description an existing bonus, received through the bonus engine */
-                        bonusCode: string;
-                        /** @enum {string} */
-                        kind: 'bonus';
-                      }
-                    | {
-                        /** @enum {string} */
-                        kind: 'none';
-                      };
-                  /** @description #rrggbb */
-                  textColor: string;
-                  /** @description 1 to 1000000; the chance is the weight over the sum of weights */
-                  weight: number;
-                }[];
-              };
-            };
-          };
-        };
-      };
-    };
-    post?: never;
     delete?: never;
     options?: never;
     head?: never;

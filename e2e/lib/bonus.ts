@@ -13,7 +13,7 @@ import { readJson, type Site } from './site';
  */
 
 export type ActiveBonus = ApiData<'/api/bonus/check/active', 'get'>;
-export type LedgerCheck = ApiData<'/ops/ledger/check', 'get'>;
+export type LedgerCheck = ApiData<'/api/ops/ledger/check', 'get'>;
 type WalletView = ApiData<'/api/wallet', 'get'>;
 
 /** The signed-in member's token, as the site keeps it in the browser. */

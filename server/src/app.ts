@@ -6,6 +6,7 @@ import { AjvCompiler } from '@fastify/ajv-compiler';
 import fastifyCompress from '@fastify/compress';
 import fastifyJwt from '@fastify/jwt';
 import fastifyStatic from '@fastify/static';
+import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { Redis } from 'ioredis';
@@ -36,6 +37,7 @@ import { depositsPlugin } from './features/deposits/plugin';
 import { gamesPlugin } from './features/games/plugin';
 import { invitePlugin } from './features/invite/plugin';
 import { opsPlugin } from './features/ops/plugin';
+import { operatorsPlugin } from './features/operators/plugin';
 import { otpPlugin } from './features/otp/plugin';
 import type { SmsAdapter } from './features/otp/sms';
 import { refundPlugin } from './features/refund/plugin';
@@ -208,16 +210,20 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   // The builds' precompressed copies (`<file>.br`, `.gz`: tooling/webpack.app.js) are sent as they are to a browser
   // that accepts them (with `Vary: accept-encoding`); @fastify/compress leaves an encoded answer alone.
   await app.register(fastifyStatic, { root: config.staticRoot, serve: false, preCompressed: true });
+  // The operator console's session cookie (features/operators); members use bearer tokens.
+  await app.register(fastifyCookie);
 
   // No control characters in text, no number JSON cannot hold exactly: one rule for every route.
   app.addHook('preValidation', refuseUnsafeInput);
 
-  // Operator switch: with service.active off every /api route except the lookups answers 410 gone.
+  // Operator switch: with service.active off every member /api route except the lookups answers 410 gone (the
+  // operators' /api/ops stays: it is how the service is turned on again).
   app.addHook('onRequest', async (request) => {
     const url = request.url;
     if (
       (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) &&
-      !url.startsWith('/api/lookup')
+      !url.startsWith('/api/lookup') &&
+      !url.startsWith('/api/ops/')
     ) {
       if (!(await app.ctx.settings.get('service.active'))) throw new AppError('gone', 410);
     }
@@ -236,6 +242,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           opsSecret: { type: 'apiKey', in: 'header', name: 'X-Ops-Secret' },
+          opsSession: { type: 'apiKey', in: 'cookie', name: 'wl_ops' },
         },
       },
     },
@@ -244,6 +251,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
 
   // The features, each a named plugin (fastify-plugin) that decorates the app with its services, registers its
   // routes (and its sandbox routes while SANDBOX is on) and runs its own background jobs. docs/server.md "Layout".
+  await app.register(operatorsPlugin);
   await app.register(contentPlugin);
   await app.register(otpPlugin, { ...(deps.sms ? { sms: deps.sms } : {}) });
   await app.register(accountsPlugin);

@@ -60,7 +60,7 @@ describe(`settings and content from memory (${dbLabel})`, () => {
     expect(await lookup('enableChatWidget')).toEqual({ enableChatWidget: false });
     const res = await t.app.inject({
       method: 'POST',
-      url: '/ops/settings/enableChatWidget',
+      url: '/api/ops/settings/enableChatWidget',
       headers: opsHeaders(),
       payload: { value: true },
     });
@@ -76,13 +76,13 @@ describe(`settings and content from memory (${dbLabel})`, () => {
     const edited = ['<p>New English conditions</p>'];
     const put = await t.app.inject({
       method: 'PUT',
-      url: '/ops/content/conditions/en',
+      url: '/api/ops/content/conditions/en',
       headers: opsHeaders(),
       payload: edited,
     });
     expect(put.statusCode).toBe(200);
     expect(await lookup('conditions', 'en')).toEqual(edited);
-    const exact = await t.app.inject({ url: '/ops/content/conditions/en', headers: opsHeaders() });
+    const exact = await t.app.inject({ url: '/api/ops/content/conditions/en', headers: opsHeaders() });
     expect(body(exact).data).toEqual(edited);
     // Thai is untouched.
     expect(await lookup('conditions', 'th')).not.toEqual(edited);
@@ -91,7 +91,7 @@ describe(`settings and content from memory (${dbLabel})`, () => {
     const la = await lookup('info', 'la');
     await t.app.inject({
       method: 'PUT',
-      url: '/ops/content/info/la',
+      url: '/api/ops/content/info/la',
       headers: opsHeaders(),
       payload: { name: 'Lao name', website: 'https://example.la' },
     });
@@ -102,7 +102,7 @@ describe(`settings and content from memory (${dbLabel})`, () => {
   test('the withdraw limits a member sees follow the content at once', async () => {
     await t.app.inject({
       method: 'PUT',
-      url: '/ops/content/withdraw/th',
+      url: '/api/ops/content/withdraw/th',
       headers: opsHeaders(),
       payload: { withdrawMin: 12_300, withdrawMax: 4_560_000 },
     });

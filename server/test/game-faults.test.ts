@@ -60,7 +60,7 @@ const setFault = async (mode: FaultMode, code = 'JOKER2') => {
 const reconcile = async () => {
   const res = await t.app.inject({
     method: 'POST',
-    url: '/ops/reconcile',
+    url: '/api/ops/reconcile',
     headers: { 'x-ops-secret': t.app.ctx.secrets.opsSecret },
     payload: {},
   });

@@ -69,7 +69,7 @@ export async function createTestApp(env: Record<string, string> = {}, deps: AppD
 export async function setSetting(app: App, key: string, value: boolean): Promise<void> {
   const res = await app.inject({
     method: 'POST',
-    url: `/ops/settings/${key}`,
+    url: `/api/ops/settings/${key}`,
     headers: { 'x-ops-secret': app.ctx.secrets.opsSecret },
     payload: { value },
   });

@@ -67,11 +67,11 @@ const freeBonus = (code: string, over: Partial<BonusDefinition> = {}): BonusDefi
 describe(`operator bonuses and promotions (${dbLabel})`, () => {
   test('the bonus and promotion endpoints need the ops secret', async () => {
     for (const [method, url] of [
-      ['GET', '/ops/bonuses'],
-      ['GET', '/ops/bonuses/WELCOME'],
-      ['PUT', '/ops/bonuses/WELCOME'],
-      ['GET', '/ops/promotions'],
-      ['PUT', '/ops/promotions/HAPPY2027'],
+      ['GET', '/api/ops/bonuses'],
+      ['GET', '/api/ops/bonuses/WELCOME'],
+      ['PUT', '/api/ops/bonuses/WELCOME'],
+      ['GET', '/api/ops/promotions'],
+      ['PUT', '/api/ops/promotions/HAPPY2027'],
     ] as const) {
       const payload = method === 'PUT' ? { payload: freeBonus('WELCOME') } : {};
       const missing = await t.app.inject({ method, url, ...payload });
@@ -84,7 +84,7 @@ describe(`operator bonuses and promotions (${dbLabel})`, () => {
   });
 
   test('the lists show the seeded bonuses (listed or not) and the promotion, with their counts', async () => {
-    const bonuses = await opsData<BonusListItem[]>('/ops/bonuses');
+    const bonuses = await opsData<BonusListItem[]>('/api/ops/bonuses');
     expect(bonuses.map((b) => [b.code, b.listed, b.active, b.activations])).toEqual([
       ['WELCOME', true, true, { open: 0, total: 0 }],
       ['DAILY10', true, true, { open: 0, total: 0 }],
@@ -97,20 +97,20 @@ describe(`operator bonuses and promotions (${dbLabel})`, () => {
       amounts: { THB: { fixed: 0, cap: 50_000, minDeposit: 10_000 } },
       turnoverMultiple: 5,
     });
-    const promotions = await opsData<PromotionListItem[]>('/ops/promotions');
+    const promotions = await opsData<PromotionListItem[]>('/api/ops/promotions');
     expect(promotions).toEqual([
       expect.objectContaining({ code: 'HAPPY2027', bonusCode: 'PROMO100', received: 0 }),
     ]);
-    expect(await opsData<PromotionDefinition>('/ops/promotions/HAPPY2027')).toMatchObject({
+    expect(await opsData<PromotionDefinition>('/api/ops/promotions/HAPPY2027')).toMatchObject({
       maxTotal: 1000,
       active: true,
     });
-    const unknown = await ops('GET', '/ops/bonuses/NOPE');
+    const unknown = await ops('GET', '/api/ops/bonuses/NOPE');
     expectError(unknown, 404, 'NO_DATA');
   });
 
   test('an invalid definition is refused with every problem, and nothing changes', async () => {
-    const welcome = await opsData<BonusDefinition>('/ops/bonuses/WELCOME');
+    const welcome = await opsData<BonusDefinition>('/api/ops/bonuses/WELCOME');
     const bad = {
       ...welcome,
       maxReceived: 0,
@@ -118,7 +118,7 @@ describe(`operator bonuses and promotions (${dbLabel})`, () => {
       names: { ...welcome.names, la: '' },
       banners: [{ image: 'ftp://example.com/a.png', html: welcome.names }],
     };
-    const res = await ops('PUT', '/ops/bonuses/WELCOME', bad);
+    const res = await ops('PUT', '/api/ops/bonuses/WELCOME', bad);
     expectError(res, 400, 'KEY_INVALID');
     const problems = body(res).message?.split('; ');
     expect(problems).toEqual([
@@ -128,34 +128,34 @@ describe(`operator bonuses and promotions (${dbLabel})`, () => {
       'banners[0].image: a /path or https:// URL',
     ]);
     // A wrong JSON shape is refused by the schema, naming the field.
-    const shape = await ops('PUT', '/ops/bonuses/WELCOME', { ...welcome, type: 'month' });
+    const shape = await ops('PUT', '/api/ops/bonuses/WELCOME', { ...welcome, type: 'month' });
     expect([shape.statusCode, body(shape).code, body<unknown>(shape)]).toEqual([
       400,
       'KEY_INVALID',
       expect.objectContaining({ field: 'type' }),
     ]);
     // The body's code must be the path's.
-    const other = await ops('PUT', '/ops/bonuses/WELCOME', { ...welcome, code: 'DAILY10' });
+    const other = await ops('PUT', '/api/ops/bonuses/WELCOME', { ...welcome, code: 'DAILY10' });
     expectError(other, 400, 'KEY_INVALID');
-    expect(await opsData<BonusDefinition>('/ops/bonuses/WELCOME')).toEqual(welcome);
-    expect(await opsData<BonusDefinition>('/ops/bonuses/DAILY10')).toMatchObject({ percent: 10 });
+    expect(await opsData<BonusDefinition>('/api/ops/bonuses/WELCOME')).toEqual(welcome);
+    expect(await opsData<BonusDefinition>('/api/ops/bonuses/DAILY10')).toMatchObject({ percent: 10 });
   });
 
   test('a new bonus is offered to members at once; off hides it and it cannot be received', async () => {
     const m = await newMember(t.app);
     expect(await offeredCodes(m)).toEqual(['WELCOME', 'DAILY10', 'WEEKLY']);
-    const saved = await ops('PUT', '/ops/bonuses/TRIAL', freeBonus('TRIAL'));
+    const saved = await ops('PUT', '/api/ops/bonuses/TRIAL', freeBonus('TRIAL'));
     expect(saved.statusCode).toBe(200);
     expect(body(saved).data).toEqual(freeBonus('TRIAL'));
     expect(await offeredCodes(m)).toEqual(['WELCOME', 'DAILY10', 'WEEKLY', 'TRIAL']);
     const offered = (await memberGet<Bonus[]>(m, '/api/bonus')).data.find((b) => b.code === 'TRIAL');
     expect(offered).toMatchObject({ reward: { kind: 'fixed', amount: 2_000 }, minDeposit: 0 });
 
-    const off = await ops('PUT', '/ops/bonuses/TRIAL', freeBonus('TRIAL', { active: false }));
+    const off = await ops('PUT', '/api/ops/bonuses/TRIAL', freeBonus('TRIAL', { active: false }));
     expect(off.statusCode).toBe(200);
     expect(await offeredCodes(m)).toEqual(['WELCOME', 'DAILY10', 'WEEKLY']);
     expect((await memberGet(m, '/api/bonus/activate/TRIAL')).status).toBe(404);
-    const listed = await opsData<BonusListItem[]>('/ops/bonuses');
+    const listed = await opsData<BonusListItem[]>('/api/ops/bonuses');
     expect(listed.find((b) => b.code === 'TRIAL')).toMatchObject({ active: false, listed: true });
   });
 
@@ -171,9 +171,9 @@ describe(`operator bonuses and promotions (${dbLabel})`, () => {
       cancellable: true,
     });
 
-    const promo = await opsData<BonusDefinition>('/ops/bonuses/PROMO100');
+    const promo = await opsData<BonusDefinition>('/api/ops/bonuses/PROMO100');
     const edited = { ...promo, turnoverMultiple: 20, percentFail: 50, cancellable: false };
-    expect((await ops('PUT', '/ops/bonuses/PROMO100', edited)).statusCode).toBe(200);
+    expect((await ops('PUT', '/api/ops/bonuses/PROMO100', edited)).statusCode).toBe(200);
 
     expect((await memberGet<ActiveCheck>(holder, '/api/bonus/check/active')).data).toEqual(before);
     const next = await newMember(t.app);
@@ -184,27 +184,27 @@ describe(`operator bonuses and promotions (${dbLabel})`, () => {
       cancellable: false,
     });
 
-    const bonuses = await opsData<BonusListItem[]>('/ops/bonuses');
+    const bonuses = await opsData<BonusListItem[]>('/api/ops/bonuses');
     expect(bonuses.find((b) => b.code === 'PROMO100')?.activations).toEqual({ open: 2, total: 2 });
-    const promotions = await opsData<PromotionListItem[]>('/ops/promotions');
+    const promotions = await opsData<PromotionListItem[]>('/api/ops/promotions');
     expect(promotions.find((p) => p.code === 'HAPPY2027')?.received).toBe(2);
   });
 
   test('a promotion needs a bonus that exists; an edited promotion applies at once', async () => {
-    const happy = await opsData<PromotionDefinition>('/ops/promotions/HAPPY2027');
-    const unknown = await ops('PUT', '/ops/promotions/NEWYEAR', {
+    const happy = await opsData<PromotionDefinition>('/api/ops/promotions/HAPPY2027');
+    const unknown = await ops('PUT', '/api/ops/promotions/NEWYEAR', {
       ...happy,
       code: 'NEWYEAR',
       bonusCode: 'NOPE',
     });
     expectError(unknown, 400, 'KEY_INVALID');
     expect(body(unknown).message).toMatch(/bonusCode: no bonus NOPE/);
-    expectError(await ops('GET', '/ops/promotions/NEWYEAR'), 404, 'NO_DATA');
+    expectError(await ops('GET', '/api/ops/promotions/NEWYEAR'), 404, 'NO_DATA');
 
     const m = await newMember(t.app);
     const find = async () => (await memberGet<object>(m, '/api/promotion/find/newyear')).data;
     expect(await find()).toEqual({});
-    const created = await ops('PUT', '/ops/promotions/NEWYEAR', {
+    const created = await ops('PUT', '/api/ops/promotions/NEWYEAR', {
       ...happy,
       code: 'NEWYEAR',
       bonusCode: 'TRIAL',
@@ -219,7 +219,7 @@ describe(`operator bonuses and promotions (${dbLabel})`, () => {
     });
     // TRIAL is off, so its promotion is not running.
     expect(await find()).toEqual({});
-    await ops('PUT', '/ops/bonuses/TRIAL', freeBonus('TRIAL'));
+    await ops('PUT', '/api/ops/bonuses/TRIAL', freeBonus('TRIAL'));
     expect(await find()).toMatchObject({ code: 'NEWYEAR', percentFail: 0 });
   });
 });

@@ -39,7 +39,7 @@ const opsData = async <T>(url: string): Promise<T> => {
   expect(res.statusCode).toBe(200);
   return body<T>(res).data;
 };
-const wheelList = () => opsData<WheelListItem[]>('/ops/wheels');
+const wheelList = () => opsData<WheelListItem[]>('/api/ops/wheels');
 const activeIds = async () => (await wheelList()).filter((w) => w.active).map((w) => w.id);
 const memberGet = async <T>(m: TestMember, url: string): Promise<T> => {
   const res = await call(t.app, m, 'GET', url);
@@ -97,10 +97,10 @@ describe(`operator wheels and coins (${dbLabel})`, () => {
   test('the wheel and coin endpoints need the ops secret', async () => {
     const m = await newMember(t.app);
     for (const [method, url, payload] of [
-      ['GET', '/ops/wheels', undefined],
-      ['GET', '/ops/wheels/lucky-wheel', undefined],
-      ['PUT', '/ops/wheels/lucky-wheel', { ...SEED_WHEEL, active: false }],
-      ['POST', `/ops/coins/${m.id}`, { coins: 5 }],
+      ['GET', '/api/ops/wheels', undefined],
+      ['GET', '/api/ops/wheels/lucky-wheel', undefined],
+      ['PUT', '/api/ops/wheels/lucky-wheel', { ...SEED_WHEEL, active: false }],
+      ['POST', `/api/ops/coins/${m.id}`, { coins: 5 }],
     ] as const) {
       const withBody = payload ? { payload } : {};
       const missing = await t.app.inject({ method, url, ...withBody });
@@ -129,8 +129,8 @@ describe(`operator wheels and coins (${dbLabel})`, () => {
       ['CASH100', 2, 2],
     ]);
     // One wheel in the shape PUT takes: the seeded definition.
-    expect(await opsData<WheelDefinition>('/ops/wheels/lucky-wheel')).toEqual(SEED_WHEEL);
-    expectError(await ops('GET', '/ops/wheels/nope'), 404, 'NO_DATA');
+    expect(await opsData<WheelDefinition>('/api/ops/wheels/lucky-wheel')).toEqual(SEED_WHEEL);
+    expectError(await ops('GET', '/api/ops/wheels/nope'), 404, 'NO_DATA');
   });
 
   test('an invalid wheel is refused with every problem, and nothing changes', async () => {
@@ -142,7 +142,7 @@ describe(`operator wheels and coins (${dbLabel})`, () => {
     first.bgColor = 'green';
     second.code = 'CASH50';
     first.prize = { kind: 'money', amounts: { THB: 5_000, LAK: 0 } };
-    const res = await ops('PUT', '/ops/wheels/lucky-wheel', bad);
+    const res = await ops('PUT', '/api/ops/wheels/lucky-wheel', bad);
     expectError(res, 400, 'KEY_INVALID');
     expect(body(res).message?.split('; ')).toEqual([
       'slices[0]: bgColor and textColor as #rrggbb',
@@ -151,23 +151,23 @@ describe(`operator wheels and coins (${dbLabel})`, () => {
       'slices[1].code: CASH50 twice',
     ]);
     // A single slice, a wrong prize kind (refused by the schema), another id than the path's.
-    const one = await ops('PUT', '/ops/wheels/lucky-wheel', {
+    const one = await ops('PUT', '/api/ops/wheels/lucky-wheel', {
       ...SEED_WHEEL,
       slices: SEED_WHEEL.slices.slice(0, 1),
     });
     expectError(one, 400, 'KEY_INVALID');
     expect(body(one).message).toBe('slices: 2 to 16');
-    const kind = await ops('PUT', '/ops/wheels/lucky-wheel', {
+    const kind = await ops('PUT', '/api/ops/wheels/lucky-wheel', {
       ...SEED_WHEEL,
       slices: SEED_WHEEL.slices.map((s, i) => (i === 0 ? { ...s, prize: { kind: 'jackpot' } } : s)),
     });
     expectError(kind, 400, 'KEY_INVALID');
-    const other = await ops('PUT', '/ops/wheels/lucky-wheel', smallWheel('other-wheel'));
+    const other = await ops('PUT', '/api/ops/wheels/lucky-wheel', smallWheel('other-wheel'));
     expectError(other, 400, 'KEY_INVALID');
     expect(body(other).message).toMatch(/^id: /);
 
     expect(await wheelList()).toEqual(before);
-    expect(await opsData<WheelDefinition>('/ops/wheels/lucky-wheel')).toEqual(SEED_WHEEL);
+    expect(await opsData<WheelDefinition>('/api/ops/wheels/lucky-wheel')).toEqual(SEED_WHEEL);
   });
 
   test('a bonus prize needs a bonus that exists', async () => {
@@ -178,14 +178,14 @@ describe(`operator wheels and coins (${dbLabel})`, () => {
         s.code === 'COIN2' ? { ...s, prize: { kind: 'bonus', bonusCode } } : s,
       ),
     });
-    const unknown = await ops('PUT', '/ops/wheels/bonus-wheel', withBonus('NOPE'));
+    const unknown = await ops('PUT', '/api/ops/wheels/bonus-wheel', withBonus('NOPE'));
     expectError(unknown, 400, 'KEY_INVALID');
     expect(body(unknown).message).toBe('slices[1].prize.bonusCode: no bonus NOPE');
-    expectError(await ops('GET', '/ops/wheels/bonus-wheel'), 404, 'NO_DATA');
+    expectError(await ops('GET', '/api/ops/wheels/bonus-wheel'), 404, 'NO_DATA');
     expect(await activeIds()).toEqual(['lucky-wheel']);
 
     const inactive = { ...withBonus('PROMO100'), active: false };
-    const saved = await ops('PUT', '/ops/wheels/bonus-wheel', inactive);
+    const saved = await ops('PUT', '/api/ops/wheels/bonus-wheel', inactive);
     expect(saved.statusCode).toBe(200);
     expect(body(saved).data).toEqual(inactive);
     // Saved inactive: the active wheel stays.
@@ -196,7 +196,7 @@ describe(`operator wheels and coins (${dbLabel})`, () => {
     const m = await newMember(t.app);
     expect((await setup(m)).activeSpinwheel?.name).toBe('วงล้อนำโชค');
 
-    const saved = await ops('PUT', '/ops/wheels/small-wheel', smallWheel('small-wheel'));
+    const saved = await ops('PUT', '/api/ops/wheels/small-wheel', smallWheel('small-wheel'));
     expect(saved.statusCode).toBe(200);
     expect(body(saved).data).toEqual(smallWheel('small-wheel'));
 
@@ -217,7 +217,7 @@ describe(`operator wheels and coins (${dbLabel})`, () => {
     expect([small?.totalWeight, small?.slices.map((s) => s.chance)]).toEqual([4, [25, 25, 50]]);
 
     // A granted coin spins the new wheel, and the list counts the draw on it.
-    expect((await ops('POST', `/ops/coins/${m.id}`, { coins: 1 })).statusCode).toBe(200);
+    expect((await ops('POST', `/api/ops/coins/${m.id}`, { coins: 1 })).statusCode).toBe(200);
     const spun = await spin(m);
     expect(spun.statusCode).toBe(200);
     expect(['CASH50', 'COIN2', 'NOTHING']).toContain(
@@ -234,7 +234,7 @@ describe(`operator wheels and coins (${dbLabel})`, () => {
   test('granting coins raises the member’s coin count; unknown members and wrong counts are refused', async () => {
     const m = await newMember(t.app);
     expect(await coinOf(m)).toBe(0);
-    const res = await ops('POST', `/ops/coins/${m.id}`, { coins: 7, reason: 'apology for the outage' });
+    const res = await ops('POST', `/api/ops/coins/${m.id}`, { coins: 7, reason: 'apology for the outage' });
     expect(res.statusCode).toBe(200);
     const first = body<{ memberId: string; granted: number; coin: number; reference: string }>(res).data;
     expect(first).toEqual({
@@ -253,15 +253,15 @@ describe(`operator wheels and coins (${dbLabel})`, () => {
     expect(entry).toEqual({ delta: 7, reason: 'operator', note: 'apology for the outage' });
     // The same grant again is a second grant (its own reference), not a repeat of the first.
     const again = body<{ coin: number; reference: string }>(
-      await ops('POST', `/ops/coins/${m.id}`, { coins: 7 }),
+      await ops('POST', `/api/ops/coins/${m.id}`, { coins: 7 }),
     );
     expect(again.data.coin).toBe(14);
     expect(again.data.reference).not.toBe(first.reference);
     expect(await coinOf(m)).toBe(14);
 
-    expectError(await ops('POST', '/ops/coins/0123456789abcdef01234567', { coins: 1 }), 404, 'NO_USER');
+    expectError(await ops('POST', '/api/ops/coins/0123456789abcdef01234567', { coins: 1 }), 404, 'NO_USER');
     for (const coins of [0, 1001, 2.5]) {
-      const wrong = await ops('POST', `/ops/coins/${m.id}`, { coins });
+      const wrong = await ops('POST', `/api/ops/coins/${m.id}`, { coins });
       expect([coins, wrong.statusCode, body<unknown>(wrong)]).toEqual([
         coins,
         400,

@@ -23,11 +23,11 @@ const ops = (method: 'GET' | 'POST', url: string, payload?: object, secret?: str
 
 describe(`operator settings (${dbLabel})`, () => {
   test('the ops endpoints need the ops secret', async () => {
-    const missing = await t.app.inject({ url: '/ops/settings' });
+    const missing = await t.app.inject({ url: '/api/ops/settings' });
     expect([missing.statusCode, body(missing).code]).toEqual([401, 'KEY_MISSING']);
-    const wrong = await ops('GET', '/ops/settings', undefined, 'not-the-secret');
+    const wrong = await ops('GET', '/api/ops/settings', undefined, 'not-the-secret');
     expect([wrong.statusCode, body(wrong).code]).toEqual([403, 'KEY_INVALID']);
-    const ok = await ops('GET', '/ops/settings');
+    const ok = await ops('GET', '/api/ops/settings');
     expect(ok.statusCode).toBe(200);
     expect(body(ok).data).toEqual(
       expect.arrayContaining([
@@ -41,9 +41,9 @@ describe(`operator settings (${dbLabel})`, () => {
   });
 
   test('unknown keys and non-boolean values are refused', async () => {
-    const unknown = await ops('POST', '/ops/settings/nope', { value: true });
+    const unknown = await ops('POST', '/api/ops/settings/nope', { value: true });
     expect([unknown.statusCode, body(unknown).code]).toEqual([404, 'NO_DATA']);
-    const bad = await ops('POST', '/ops/settings/registerOTP', { value: 'maybe' });
+    const bad = await ops('POST', '/api/ops/settings/registerOTP', { value: 'maybe' });
     expect([bad.statusCode, body(bad).code]).toEqual([400, 'KEY_INVALID']);
   });
 
@@ -52,7 +52,7 @@ describe(`operator settings (${dbLabel})`, () => {
     expect(await lookup()).toEqual({ enableChatWidget: false });
     await setSetting(t.app, 'enableChatWidget', true);
     expect(await lookup()).toEqual({ enableChatWidget: true });
-    const res = await ops('POST', '/ops/settings/enableChatWidget', { value: 'off' });
+    const res = await ops('POST', '/api/ops/settings/enableChatWidget', { value: 'off' });
     expect(body(res).data).toEqual({ key: 'enableChatWidget', value: false });
     expect(await lookup()).toEqual({ enableChatWidget: false });
   });
@@ -124,7 +124,7 @@ describe(`operator settings (${dbLabel})`, () => {
     const notice = { text: 'Only {percentFail}% without turnover' };
     const put = await t.app.inject({
       method: 'PUT',
-      url: '/ops/content/notice/en',
+      url: '/api/ops/content/notice/en',
       payload: notice,
       headers: { 'x-ops-secret': t.app.ctx.secrets.opsSecret },
     });

@@ -331,7 +331,7 @@ describe(`two servers sharing Redis (${dbLabel})`, () => {
       const edited = { name: 'Edited on A', website: 'https://a.example' };
       const put = await a.app.inject({
         method: 'PUT',
-        url: '/ops/content/info/th',
+        url: '/api/ops/content/info/th',
         headers: { 'x-ops-secret': a.app.ctx.secrets.opsSecret },
         payload: edited,
       });

@@ -1,5 +1,5 @@
 /**
- * Operator CLI: `bonus …` and `promotion …` (list, show, set, off, on) through /ops/bonuses and /ops/promotions
+ * Operator CLI: `bonus …` and `promotion …` (list, show, set, off, on) through /api/ops/bonuses and /ops/promotions
  * of the running server. Errors of the server (a 400 with its problems) are thrown for runOps to print.
  */
 import { readFile } from 'node:fs/promises';
@@ -121,7 +121,7 @@ export async function catalogueCommand(
   io: CatalogueIo,
 ): Promise<number | undefined> {
   const [verb, rawCode, source] = args;
-  const base = noun === 'bonus' ? '/ops/bonuses' : '/ops/promotions';
+  const base = noun === 'bonus' ? '/api/ops/bonuses' : '/api/ops/promotions';
   // Bonus and promotion codes are upper case (definitionProblems, promotionProblems).
   const code = rawCode?.trim().toUpperCase();
   const path = code ? `${base}/${encodeURIComponent(code)}` : base;

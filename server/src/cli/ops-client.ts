@@ -6,6 +6,7 @@ import { loadConfig } from '../platform/config';
 import { readSecrets, secretsPath } from '../platform/secrets';
 import { CATALOGUE_NOTES, CATALOGUE_USAGE, catalogueCommand, type OpsApi } from './ops-bonus';
 import { WHEEL_NOTES, WHEEL_USAGE, spinOpsCommand, type SpinOpsApi } from './ops-wheel';
+import { OPERATORS_USAGE, isOperatorsCommand, operatorsCommand, type OperatorsApi } from './ops-operators';
 
 const USAGE = `Usage: npm run ops -- <command>
   list                            show every setting
@@ -13,6 +14,7 @@ const USAGE = `Usage: npm run ops -- <command>
   set <key> <value>               change a setting (true/false, on/off, 1/0); effective at once
 ${CATALOGUE_USAGE}
 ${WHEEL_USAGE}
+${OPERATORS_USAGE}
 
 Keys: service.active, registerOTP, enableChatWidget, spin.active,
       remote.<mfe-auth|mfe-wallet|mfe-bonus|mfe-spin|mfe-chat>.enabled
@@ -118,6 +120,13 @@ export async function runOps(
       err(USAGE);
       return 1;
     }
+    if (isOperatorsCommand(command)) {
+      const api: OperatorsApi = (method, path, body) => call(base, secret, method, path, body);
+      const code = await operatorsCommand(api, command, argv.slice(1), { out, stdin });
+      if (code !== undefined) return code;
+      err(USAGE);
+      return 1;
+    }
     return await dispatch(base, secret, command, key, value, out, err);
   } catch (e) {
     for (const line of errorLines(e)) err(line);
@@ -141,17 +150,17 @@ async function dispatch(
   err: (line: string) => void,
 ): Promise<number> {
   if (command === 'list') {
-    const data = await call(base, secret, 'GET', '/ops/settings');
+    const data = await call(base, secret, 'GET', '/api/ops/settings');
     if (Array.isArray(data)) for (const s of data) if (isSetting(s)) out(`${s.key}=${String(s.value)}`);
     return 0;
   }
   if (command === 'get' && key) {
-    const s = await call(base, secret, 'GET', `/ops/settings/${encodeURIComponent(key)}`);
+    const s = await call(base, secret, 'GET', `/api/ops/settings/${encodeURIComponent(key)}`);
     if (isSetting(s)) out(`${s.key}=${String(s.value)}`);
     return 0;
   }
   if (command === 'set' && key && value !== undefined) {
-    const s = await call(base, secret, 'POST', `/ops/settings/${encodeURIComponent(key)}`, { value });
+    const s = await call(base, secret, 'POST', `/api/ops/settings/${encodeURIComponent(key)}`, { value });
     if (isSetting(s)) out(`${s.key}=${String(s.value)}`);
     return 0;
   }

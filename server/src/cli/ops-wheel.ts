@@ -44,7 +44,7 @@ export async function spinOpsCommand(
     const memberId = rawId?.trim();
     if (verb !== 'grant' || !memberId || !third || !/^\d+$/.test(third)) return undefined;
     const reason = rest.filter((w): w is string => typeof w === 'string').join(' ');
-    const granted = (await api('POST', `/ops/coins/${encodeURIComponent(memberId)}`, {
+    const granted = (await api('POST', `/api/ops/coins/${encodeURIComponent(memberId)}`, {
       coins: Number(third),
       ...(reason ? { reason } : {}),
     })) as { granted: number; coin: number; reference: string };
@@ -56,7 +56,7 @@ export async function spinOpsCommand(
 
   // Wheel ids are lower case (wheelProblems).
   const id = rawId?.trim().toLowerCase();
-  const path = id ? `/ops/wheels/${encodeURIComponent(id)}` : '/ops/wheels';
+  const path = id ? `/api/ops/wheels/${encodeURIComponent(id)}` : '/api/ops/wheels';
   const saved = (d: unknown) => {
     const s = d as { id: string; active: boolean };
     io.out(`${s.id} saved, active=${String(s.active)}`);

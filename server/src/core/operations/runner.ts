@@ -213,7 +213,7 @@ export class OperationRunner {
 
   /**
    * Reconciliation: advances every pending operation that is due (`force`: every pending one now, as an operator
-   * asks with POST /ops/reconcile).
+   * asks with POST /api/ops/reconcile).
    */
   async reconcilePending(
     opts: { force?: boolean; limit?: number } = {},

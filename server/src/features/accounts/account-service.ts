@@ -8,7 +8,7 @@ import type { Clock } from '../../platform/clock';
 import { walletCurrency, type BankRef, type Profile } from '../../platform/http/schemas';
 import type { Limits } from '../../platform/limits';
 import { reserveOrThrow, type LimitRule, type RateLimitStore } from '../../platform/rate-limit';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../../platform/passwords';
 import type { ContentService } from '../content/content-service';
 import type { OtpService } from '../otp/otp-service';
 import {

@@ -6,7 +6,7 @@ import type { Clock } from '../../platform/clock';
 import type { SessionVerifier } from '../../platform/http/auth';
 import type { Limits } from '../../platform/limits';
 import { reserveOrThrow, type RateLimitStore } from '../../platform/rate-limit';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { checkPassword, fieldError } from './validation';
 
 export interface TokenSigner {

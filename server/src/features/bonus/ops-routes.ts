@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
 import { AppError } from '../../platform/errors';
-import { requireOperator } from '../../platform/http/ops-guard';
+import { actorOf, requireOperator } from '../operators/guard';
 import { replies, success } from '../../platform/http/schemas';
 import type { BonusDefinition, PromotionDefinition } from './definitions';
 import { BonusType } from './schemas';
@@ -86,13 +86,13 @@ const Code = Type.Object({ code: Type.String({ minLength: 1, maxLength: 40 }) })
 const KEEP_RULES =
   'Open conditions keep the rules they were received with (each activation holds a copy of its turnover, contributions, percentFail and cancellable).';
 
-/** GET/PUT /ops/bonuses…, /ops/promotions… behind the ops secret (docs/server.md "Bonuses and promotions"). */
+/** GET/PUT /api/ops/bonuses…, /api/ops/promotions… behind the ops secret (docs/server.md "Bonuses and promotions"). */
 export const bonusOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx, bonusCatalogue: catalogue } = app;
   const tags = ['ops'];
   const security = [{ opsSecret: [] }];
 
-  app.addHook('onRequest', requireOperator(ctx));
+  app.addHook('onRequest', requireOperator(app));
 
   const samePathCode = (path: string, bodyCode: string) => {
     if (path !== bodyCode)
@@ -102,6 +102,7 @@ export const bonusOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/bonuses',
     {
+      config: { roles: ['admin', 'finance'] },
       schema: {
         tags,
         security,
@@ -165,8 +166,15 @@ export const bonusOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       samePathCode(request.params.code, request.body.code);
+      const before = await catalogue.definition(request.body.code);
       await catalogue.saveDefinition(request.body);
       request.log.info({ code: request.body.code }, 'operator saved a bonus definition');
+      await app.audit.write(actorOf(request), {
+        action: 'bonus.save',
+        target: request.body.code,
+        before: before ?? null,
+        after: request.body,
+      });
       return success((await catalogue.definition(request.body.code)) ?? request.body);
     },
   );
@@ -174,6 +182,7 @@ export const bonusOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/promotions',
     {
+      config: { roles: ['admin', 'finance'] },
       schema: {
         tags,
         security,
@@ -234,8 +243,15 @@ export const bonusOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       samePathCode(request.params.code, request.body.code);
+      const before = await catalogue.promotion(request.body.code);
       await catalogue.savePromotion(request.body);
       request.log.info({ code: request.body.code }, 'operator saved a promotion');
+      await app.audit.write(actorOf(request), {
+        action: 'promotion.save',
+        target: request.body.code,
+        before: before ?? null,
+        after: request.body,
+      });
       return success((await catalogue.promotion(request.body.code)) ?? request.body);
     },
   );

@@ -46,7 +46,7 @@ export const bonusPlugin = fp(
     app.decorate('bonusCatalogue', catalogue);
     app.addHook('onReady', async () => catalogue.seed());
     await app.register(bonusRoutes, { prefix: '/api' });
-    await app.register(bonusOpsRoutes, { prefix: '/ops' });
+    await app.register(bonusOpsRoutes, { prefix: '/api/ops' });
   },
   { name: 'bonus', fastify: '5.x', dependencies: ['accounts', 'games'] },
 );

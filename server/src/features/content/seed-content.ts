@@ -1,6 +1,6 @@
 /**
  * Default content of the lookups, written to the database on start when missing (never overwritten: operators
- * edit it in the database or through /ops/content). Real Thai, Lao and English text.
+ * edit it in the database or through /api/ops/content). Real Thai, Lao and English text.
  */
 import { LOCALES, type Locale } from '../../platform/locale';
 
@@ -344,7 +344,7 @@ export function seedContentRows(laos: boolean): SeedContentRow[] {
   return rows;
 }
 
-/** Keys an operator may edit through /ops/content (all seeded above). */
+/** Keys an operator may edit through /api/ops/content (all seeded above). */
 export const CONTENT_KEYS = [
   'sources',
   'conditions',

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db';
 
-/** How many game transfers wait for reconciliation (GET /ops/ledger/check). */
+/** How many game transfers wait for reconciliation (GET /api/ops/ledger/check). */
 export async function pendingTransferCount(db: Db): Promise<number> {
   const row = await db
     .selectFrom('game_transfers')

@@ -2,12 +2,12 @@ import fp from 'fastify-plugin';
 import { opsRoutes } from './routes';
 
 /**
- * Operator endpoints under /ops (settings, content, reconciliation, ledger check), behind the ops secret. The
+ * Operator endpoints under /api/ops (settings, content, reconciliation, ledger check), behind the ops secret. The
  * operator CLI (src/cli/ops.ts, `npm run ops`) calls them.
  */
 export const opsPlugin = fp(
   async (app) => {
-    await app.register(opsRoutes, { prefix: '/ops' });
+    await app.register(opsRoutes, { prefix: '/api/ops' });
   },
   { name: 'ops', fastify: '5.x', dependencies: ['content', 'games', 'withdrawals'] },
 );

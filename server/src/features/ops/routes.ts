@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../platform/errors';
-import { requireOperator } from '../../platform/http/ops-guard';
+import { actorOf, requireOperator } from '../operators/guard';
 import { replies, success } from '../../platform/http/schemas';
 import { CONTENT_KEYS } from '../content/seed-content';
 import { isSettingKey, parseSettingValue, SETTING_KEYS } from '../../platform/settings';
@@ -14,7 +14,7 @@ export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['ops'];
   const security = [{ opsSecret: [] }];
 
-  app.addHook('onRequest', requireOperator(ctx));
+  app.addHook('onRequest', requireOperator(app));
 
   const Setting = Type.Object({ key: Type.String(), value: Type.Boolean() });
 
@@ -63,7 +63,9 @@ export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!isSettingKey(key)) throw new AppError('NO_DATA', 404);
       const value = parseSettingValue(request.body.value);
       if (value === undefined) throw new AppError('KEY_INVALID', 400);
+      const before = await ctx.settings.get(key);
       await ctx.settings.set(key, value);
+      await app.audit.write(actorOf(request), { action: 'setting.set', target: key, before, after: value });
       request.log.info({ key, value }, 'operator setting changed');
       return success({ key, value });
     },
@@ -110,7 +112,14 @@ export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { key, locale } = request.params;
       if (request.body === undefined || request.body === null) throw new AppError('KEY_INVALID', 400);
+      const before = await content.getExact(key, locale);
       await content.set(key, locale, request.body);
+      await app.audit.write(actorOf(request), {
+        action: 'content.set',
+        target: `${key}/${locale}`,
+        before: before ?? null,
+        after: request.body,
+      });
       return success(request.body);
     },
   );
@@ -118,7 +127,7 @@ export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/reconcile',
     {
-      config: { validationCode: 'KEY_INVALID' },
+      config: { validationCode: 'KEY_INVALID', roles: ['admin', 'finance'] },
       schema: {
         tags,
         security,
@@ -132,9 +141,10 @@ export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ),
       },
     },
-    async () => {
+    async (request) => {
       const operations = await app.operations.reconcilePending({ force: true });
       const payouts = await withdrawals.settlePending();
+      await app.audit.write(actorOf(request), { action: 'reconcile', after: { operations, payouts } });
       return success({ operations, payouts });
     },
   );
@@ -142,6 +152,7 @@ export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/ledger/check',
     {
+      config: { roles: ['admin', 'finance'] },
       schema: {
         tags,
         security,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
 import { AppError } from '../../platform/errors';
-import { requireOperator } from '../../platform/http/ops-guard';
+import { actorOf, requireOperator } from '../operators/guard';
 import { replies, success } from '../../platform/http/schemas';
 import type { Prize, WheelSlice } from './tables';
 import { spinDb } from './tables';
@@ -132,13 +132,13 @@ const shown = (w: WheelDefinition): WheelBody => ({
   })),
 });
 
-/** GET/PUT /ops/wheels…, POST /ops/coins/:memberId behind the ops secret (docs/server.md "Prize wheel"). */
+/** GET/PUT /api/ops/wheels…, POST /api/ops/coins/:memberId behind the ops secret (docs/server.md "Prize wheel"). */
 export const spinOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx, wheels, coins, members, bonusCatalogue } = app;
   const tags = ['ops'];
   const security = [{ opsSecret: [] }];
 
-  app.addHook('onRequest', requireOperator(ctx));
+  app.addHook('onRequest', requireOperator(app));
 
   /** Every problem of a definition: its values, and bonus prizes whose bonus does not exist. */
   const problems = async (w: WheelDefinition): Promise<string[]> => {
@@ -240,8 +240,15 @@ export const spinOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const w = clean(request.body);
       const found = await problems(w);
       if (found.length > 0) throw new AppError('KEY_INVALID', 400, found.join('; '));
+      const before = await one(id);
       await wheels.save(w);
       request.log.info({ wheel: id, active: w.active }, 'operator saved a wheel');
+      await app.audit.write(actorOf(request), {
+        action: 'wheel.save',
+        target: id,
+        before: before ?? null,
+        after: w,
+      });
       return success(shown((await one(id)) ?? w));
     },
   );
@@ -249,7 +256,7 @@ export const spinOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/coins/:memberId',
     {
-      config: { validationCode: 'KEY_INVALID' },
+      config: { validationCode: 'KEY_INVALID', roles: ['admin', 'finance'] },
       schema: {
         tags,
         security,
@@ -267,7 +274,17 @@ export const spinOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const reference = `operator:${randomUUID()}`;
       const coin = await ctx.db.transaction().execute(async (trx) => {
         await coins.credit(trx, memberId, granted, 'operator', reference, reason ?? '');
-        return coins.balance(memberId, trx);
+        const balance = await coins.balance(memberId, trx);
+        await app.audit.write(
+          actorOf(request),
+          {
+            action: 'coins.grant',
+            target: memberId,
+            after: { granted, coin: balance, reason: reason ?? '', reference },
+          },
+          trx,
+        );
+        return balance;
       });
       request.log.info(
         { memberId, coins: granted, reason: reason ?? '', reference },

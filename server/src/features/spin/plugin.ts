@@ -45,7 +45,7 @@ export const spinPlugin = fp(
     app.decorate('coins', coins);
     app.addHook('onReady', async () => wheels.seed());
     await app.register(spinRoutes, { prefix: '/api' });
-    await app.register(spinOpsRoutes, { prefix: '/ops' });
+    await app.register(spinOpsRoutes, { prefix: '/api/ops' });
   },
   { name: 'spin', fastify: '5.x', dependencies: ['accounts', 'bonus'] },
 );

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db';
 
-/** How many withdrawals wait for the payout adapter (GET /ops/ledger/check). */
+/** How many withdrawals wait for the payout adapter (GET /api/ops/ledger/check). */
 export async function pendingWithdrawalCount(db: Db): Promise<number> {
   const row = await db
     .selectFrom('withdrawals')

@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 /**
  * The lock of the sandbox routes that move money or reveal secrets (SMS outbox, bank transfers, QR payments,
  * payout settlement, game faults): they answer only to a caller on this machine (the socket's address is
- * loopback) or to one sending the operator secret in `X-Ops-Secret` (compared in constant time, as /ops does).
+ * loopback) or to one sending the operator secret in `X-Ops-Secret` (compared in constant time, as /api/ops does).
  * Without TRUST_PROXY, a loopback request that a proxy forwarded (X-Forwarded-For, Forwarded or X-Real-IP present)
  * is not local: a reverse proxy on the same machine does not open the lock to everyone behind it. With TRUST_PROXY,
  * `request.ip` is already the client's address as the trusted proxies report it. Anyone else → 403 KEY_INVALID.

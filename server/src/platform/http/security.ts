@@ -125,8 +125,11 @@ export async function registerSecurity(
     reply.header('reporting-endpoints', `csp="${CSP_REPORT_PATH}"`);
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    // Member data is never stored by a browser or a proxy: every authenticated /api answer.
-    if (isApi(request.url) && (request.headers.authorization !== undefined || request.auth)) {
+    // Member data is never stored by a browser or a proxy: every authenticated /api answer, every operator one.
+    if (
+      isApi(request.url) &&
+      (request.headers.authorization !== undefined || request.auth || request.url.startsWith('/api/ops/'))
+    ) {
       reply.header('cache-control', 'no-store');
     }
     return payload;

@@ -8,6 +8,7 @@ import * as m0006 from './0006_howto_captions';
 import * as m0007 from './0007_bonus';
 import * as m0008 from './0008_spin';
 import * as m0009 from './0009_game_leg_functions';
+import * as m0010 from './0010_operators';
 
 /**
  * Numbered migrations, imported statically so the same list works from TypeScript sources (tests) and from the
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0007_bonus': m0007,
   '0008_spin': m0008,
   '0009_game_leg_functions': m0009,
+  '0010_operators': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

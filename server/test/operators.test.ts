@@ -1,0 +1,351 @@
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { Secret, TOTP } from 'otpauth';
+import { runOps } from '../src/cli/ops-client';
+import { ManualClock } from '../src/platform/clock';
+import { body, createTestApp, dbLabel, type TestApp } from './helpers';
+
+let t: TestApp;
+const clock = new ManualClock(Date.UTC(2026, 10, 24, 8, 0, 0));
+beforeAll(async () => {
+  t = await createTestApp({}, { clock });
+});
+afterAll(() => t.close());
+
+const PASSWORD = 'correct horse battery';
+const CONSOLE = { 'x-requested-with': 'ops-console' };
+
+const code = (secret: string, offsetSteps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: clock.now().getTime() + offsetSteps * 30_000,
+  });
+
+const asCli = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { 'x-ops-secret': t.app.ctx.secrets.opsSecret },
+    ...(payload ? { payload } : {}),
+  });
+
+/** A console request with the session cookie (and the console's header unless `csrf` is false). */
+const asOperator = (
+  cookie: string,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: unknown,
+  csrf = true,
+) =>
+  t.app.inject({
+    method,
+    url,
+    cookies: { wl_ops: cookie },
+    headers: csrf ? CONSOLE : {},
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+
+/** The password step of a sign-in, as the console sends it. */
+const passwordStep = (username: string, password: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/ops/auth/login',
+    headers: CONSOLE,
+    payload: { username, password },
+  });
+
+const cookieOf = (res: { cookies: { name: string; value: string }[] }): string => {
+  const c = res.cookies.find((x) => x.name === 'wl_ops');
+  if (!c) throw new Error('no session cookie');
+  return c.value;
+};
+
+async function createOperator(username: string, role: 'admin' | 'finance' | 'support') {
+  const res = await asCli('POST', '/api/ops/operators', { username, role, password: PASSWORD });
+  expect(res.statusCode).toBe(200);
+}
+
+/** Signs in for the first time: password, enrolment, first code. Returns the cookie, the secret, recovery codes. */
+async function enrol(username: string) {
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/ops/auth/login',
+    headers: CONSOLE,
+    payload: { username, password: PASSWORD },
+  });
+  expect([login.statusCode, body<{ stage: string }>(login).data.stage]).toEqual([200, 'enrol']);
+  const cookie = cookieOf(login);
+  const start = await asOperator(cookie, 'POST', '/api/ops/auth/enrol', {});
+  const { secret, uri, qrSvg } = body<{ secret: string; uri: string; qrSvg: string }>(start).data;
+  expect(uri).toMatch(new RegExp(`^otpauth://totp/.*${username}.*secret=${secret}`));
+  expect(qrSvg).toMatch(/^<svg/);
+  const confirm = await asOperator(cookie, 'POST', '/api/ops/auth/enrol/confirm', { code: code(secret) });
+  expect(confirm.statusCode).toBe(200);
+  const { recoveryCodes } = body<{ recoveryCodes: string[] }>(confirm).data;
+  return { cookie, secret, recoveryCodes };
+}
+
+async function signIn(username: string, secret: string): Promise<string> {
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/ops/auth/login',
+    headers: CONSOLE,
+    payload: { username, password: PASSWORD },
+  });
+  expect(body<{ stage: string }>(login).data.stage).toBe('password');
+  const cookie = cookieOf(login);
+  clock.advance(30_000); // a fresh time step: the last code accepted is never accepted again
+  const res = await asOperator(cookie, 'POST', '/api/ops/auth/code', { code: code(secret) });
+  expect(res.statusCode).toBe(200);
+  return cookie;
+}
+
+describe(`operator sign-in (${dbLabel})`, () => {
+  test('first sign-in enrols TOTP; the next needs the password and a code; logout ends the session', async () => {
+    await createOperator('alice', 'admin');
+    const { cookie, secret, recoveryCodes } = await enrol('alice');
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    const me = await asOperator(cookie, 'GET', '/api/ops/auth/me');
+    expect(body(me).data).toEqual({ username: 'alice', role: 'admin', stage: 'full' });
+    expect((await asOperator(cookie, 'GET', '/api/ops/settings')).statusCode).toBe(200);
+
+    // A second sign-in: the password alone opens nothing.
+    const login = await passwordStep('Alice', PASSWORD);
+    const half = cookieOf(login);
+    expect(body(login).data).toEqual({ username: 'alice', role: 'admin', stage: 'password' });
+    const before = await asOperator(half, 'GET', '/api/ops/settings');
+    expect([before.statusCode, body(before).code]).toEqual([401, 'UNAUTHORIZED']);
+    // The code of the step already used at enrolment is refused (replay); the next step's is accepted.
+    const replay = await asOperator(half, 'POST', '/api/ops/auth/code', { code: code(secret) });
+    expect([replay.statusCode, body(replay).code]).toEqual([400, 'OTP_CODE_INVALID']);
+    clock.advance(30_000);
+    const ok = await asOperator(half, 'POST', '/api/ops/auth/code', { code: code(secret) });
+    expect(ok.statusCode).toBe(200);
+    expect((await asOperator(half, 'GET', '/api/ops/settings')).statusCode).toBe(200);
+
+    const out = await asOperator(half, 'POST', '/api/ops/auth/logout', {});
+    expect(out.statusCode).toBe(200);
+    const after = await asOperator(half, 'GET', '/api/ops/settings');
+    expect([after.statusCode, body(after).code]).toEqual([401, 'UNAUTHORIZED']);
+    // The other session lives on.
+    expect((await asOperator(cookie, 'GET', '/api/ops/settings')).statusCode).toBe(200);
+  });
+
+  test('wrong password and unknown name answer alike; a recovery code works once; five wrong codes end the try', async () => {
+    await createOperator('bob', 'finance');
+    const { secret, recoveryCodes } = await enrol('bob');
+    const wrong = await passwordStep('bob', 'not the password');
+    const unknown = await passwordStep('nobody', PASSWORD);
+    expect([wrong.statusCode, body(wrong).code]).toEqual([401, 'WRONG_CREDENTIAL']);
+    expect([unknown.statusCode, body(unknown).code]).toEqual([401, 'WRONG_CREDENTIAL']);
+
+    const login = () => passwordStep('bob', PASSWORD);
+    const first = cookieOf(await login());
+    const recovery = recoveryCodes[0] ?? '';
+    expect(
+      (await asOperator(first, 'POST', '/api/ops/auth/code', { recoveryCode: recovery })).statusCode,
+    ).toBe(200);
+    const second = cookieOf(await login());
+    const again = await asOperator(second, 'POST', '/api/ops/auth/code', { recoveryCode: recovery });
+    expect([again.statusCode, body(again).code]).toEqual([400, 'OTP_CODE_INVALID']);
+    for (let i = 0; i < 3; i += 1)
+      await asOperator(second, 'POST', '/api/ops/auth/code', { code: i === 0 ? '000000' : '111111' });
+    // The fifth wrong code ends the session: even the right code cannot finish it now.
+    await asOperator(second, 'POST', '/api/ops/auth/code', { code: '222222' });
+    clock.advance(30_000);
+    const late = await asOperator(second, 'POST', '/api/ops/auth/code', { code: code(secret) });
+    expect([late.statusCode, body(late).code]).toEqual([401, 'UNAUTHORIZED']);
+  });
+
+  test('a session ends after 30 minutes idle and after 12 hours in all; a disabled operator is signed out at once', async () => {
+    await createOperator('carol', 'support');
+    const { secret } = await enrol('carol');
+    const cookie = await signIn('carol', secret);
+    const me = () => asOperator(cookie, 'GET', '/api/ops/auth/me');
+    clock.advance(29 * 60_000);
+    expect((await me()).statusCode).toBe(200);
+    clock.advance(29 * 60_000); // used 29 minutes ago: still on
+    expect((await me()).statusCode).toBe(200);
+    clock.advance(31 * 60_000);
+    const idle = await me();
+    expect([idle.statusCode, body(idle).code]).toEqual([401, 'EXPIRED_AUTH_TOKEN']);
+
+    const busy = await signIn('carol', secret);
+    // Used every 29 minutes: it ends once 12 hours have passed since the sign-in, not before.
+    let elapsed = 0;
+    for (;;) {
+      clock.advance(29 * 60_000);
+      elapsed += 29;
+      const res = await asOperator(busy, 'GET', '/api/ops/auth/me');
+      if (res.statusCode !== 200) {
+        expect(body(res).code).toBe('EXPIRED_AUTH_TOKEN');
+        break;
+      }
+      if (elapsed > 13 * 60) throw new Error('a session outlived 12 hours');
+    }
+    expect(elapsed).toBeGreaterThan(12 * 60);
+    expect(elapsed).toBeLessThan(12 * 60 + 29);
+
+    const fresh = await signIn('carol', secret);
+    expect((await asCli('POST', '/api/ops/operators/carol/status', { status: 'disabled' })).statusCode).toBe(
+      200,
+    );
+    const gone = await asOperator(fresh, 'GET', '/api/ops/auth/me');
+    expect([gone.statusCode, body(gone).code]).toEqual([401, 'UNAUTHORIZED']);
+    const refused = await passwordStep('carol', PASSWORD);
+    expect([refused.statusCode, body(refused).code]).toEqual([403, 'INACTIVE_USER']);
+  });
+
+  test('a state change without the console header is refused (CSRF), and the cookie is HttpOnly and SameSite=Strict', async () => {
+    await createOperator('dave', 'admin');
+    const login = await passwordStep('dave', PASSWORD);
+    const setCookie = String(login.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    const { cookie, secret } = await enrol('dave');
+    void secret;
+    const res = await asOperator(cookie, 'POST', '/api/ops/settings/registerOTP', { value: false }, false);
+    expect([res.statusCode, body(res).code]).toEqual([403, 'KEY_INVALID']);
+    expect(await t.app.ctx.settings.get('registerOTP')).toBe(true);
+    const noHeaderLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/ops/auth/login',
+      payload: { username: 'dave', password: PASSWORD },
+    });
+    expect(noHeaderLogin.statusCode).toBe(403);
+  });
+});
+
+describe(`operator roles and the audit log (${dbLabel})`, () => {
+  /** Every operator endpoint and the roles it admits; the test fails when a route is missing here. */
+  const ACCESS: Record<string, { roles: string[]; payload?: unknown }> = {
+    'GET /api/ops/settings': { roles: ['admin'] },
+    'GET /api/ops/settings/registerOTP': { roles: ['admin'] },
+    'POST /api/ops/settings/registerOTP': { roles: ['admin'], payload: { value: true } },
+    'GET /api/ops/content/notice/th': { roles: ['admin'] },
+    'PUT /api/ops/content/notice/th': { roles: ['admin'], payload: { text: 'x' } },
+    'POST /api/ops/reconcile': { roles: ['admin', 'finance'], payload: {} },
+    'GET /api/ops/ledger/check': { roles: ['admin', 'finance'] },
+    'GET /api/ops/bonuses': { roles: ['admin', 'finance'] },
+    'GET /api/ops/bonuses/NOPE': { roles: ['admin'] },
+    'PUT /api/ops/bonuses/NOPE': { roles: ['admin'], payload: {} },
+    'GET /api/ops/promotions': { roles: ['admin', 'finance'] },
+    'GET /api/ops/promotions/NOPE': { roles: ['admin'] },
+    'PUT /api/ops/promotions/NOPE': { roles: ['admin'], payload: {} },
+    'GET /api/ops/wheels': { roles: ['admin'] },
+    'GET /api/ops/wheels/nope': { roles: ['admin'] },
+    'PUT /api/ops/wheels/nope': { roles: ['admin'], payload: {} },
+    'POST /api/ops/coins/nobody': { roles: ['admin', 'finance'], payload: { coins: 1 } },
+    'GET /api/ops/operators': { roles: ['admin'] },
+    'POST /api/ops/operators': { roles: ['admin'], payload: {} },
+    'POST /api/ops/operators/nobody/status': { roles: ['admin'], payload: { status: 'active' } },
+    'POST /api/ops/operators/nobody/reset-totp': { roles: ['admin'], payload: {} },
+    'GET /api/ops/audit': { roles: ['admin'] },
+  };
+
+  test('the table above lists every /api/ops route but the sign-in steps', () => {
+    const spec = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const routes = Object.entries(spec.paths)
+      .filter(([p]) => p.startsWith('/api/ops/') && !p.startsWith('/api/ops/auth/'))
+      .flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`));
+    const listed = Object.keys(ACCESS).map((k) => {
+      const [m, p] = k.split(' ');
+      return `${m} ${(p ?? '')
+        .replace(/^\/api\/ops\/settings\/registerOTP$/, '/api/ops/settings/{key}')
+        .replace(/^\/api\/ops\/content\/notice\/th$/, '/api/ops/content/{key}/{locale}')
+        .replace(/^\/api\/ops\/(bonuses|promotions)\/NOPE$/, '/api/ops/$1/{code}')
+        .replace(/^\/api\/ops\/wheels\/nope$/, '/api/ops/wheels/{id}')
+        .replace(/^\/api\/ops\/coins\/nobody$/, '/api/ops/coins/{memberId}')
+        .replace(/^\/api\/ops\/operators\/nobody\//, '/api/ops/operators/{username}/')}`;
+    });
+    expect([...new Set(listed)].sort()).toEqual([...new Set(routes)].sort());
+  });
+
+  test('each role is refused (403) where it is not admitted, and admitted where it is', async () => {
+    const cookies: Record<string, string> = {};
+    for (const role of ['admin', 'finance', 'support'] as const) {
+      await createOperator(`role-${role}`, role);
+      cookies[role] = (await enrol(`role-${role}`)).cookie;
+    }
+    const wrongAnswers: string[] = [];
+    for (const [route, { roles, payload }] of Object.entries(ACCESS)) {
+      const [method, url] = route.split(' ') as ['GET' | 'POST' | 'PUT', string];
+      for (const role of ['admin', 'finance', 'support']) {
+        const res = await asOperator(
+          cookies[role] ?? '',
+          method,
+          url,
+          method === 'GET' ? undefined : payload,
+        );
+        const refused = res.statusCode === 403 && body(res).code === 'KEY_INVALID';
+        if (refused === roles.includes(role))
+          wrongAnswers.push(`${role} ${route} → ${res.statusCode} ${res.body}`);
+      }
+    }
+    expect(wrongAnswers).toEqual([]);
+    // Without any credentials: 401.
+    const none = await t.app.inject({ url: '/api/ops/settings' });
+    expect(none.statusCode).toBe(401);
+  });
+
+  test('operator actions are in the audit log with who, what, before and after; the log is append-only', async () => {
+    await createOperator('erin', 'admin');
+    const { cookie } = await enrol('erin');
+    const set = await asOperator(cookie, 'POST', '/api/ops/settings/enableChatWidget', { value: true });
+    expect(set.statusCode).toBe(200);
+    const res = await asOperator(cookie, 'GET', '/api/ops/audit?actor=erin');
+    const entries =
+      body<{ action: string; target: string | null; before: unknown; after: unknown; role: string }[]>(
+        res,
+      ).data;
+    expect(entries[0]).toMatchObject({
+      action: 'setting.set',
+      target: 'enableChatWidget',
+      before: false,
+      after: true,
+      role: 'admin',
+    });
+    expect(entries.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['login.password', 'totp.enrolled', 'setting.set']),
+    );
+    const cli = await asCli('GET', '/api/ops/audit?action=operator.create');
+    expect(body<{ actor: string; target: string }[]>(cli).data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ actor: 'cli', target: 'erin' })]),
+    );
+    await expect(sql`update audit_log set action = 'x'`.execute(t.app.ctx.db)).rejects.toThrow(/append-only/);
+    await expect(sql`delete from audit_log`.execute(t.app.ctx.db)).rejects.toThrow(/append-only/);
+  });
+
+  test('npm run ops -- create-operator prints a password once; audit prints the log', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const env = { PORT: String(port), DATA_DIR: t.config.dataDir };
+    const out: string[] = [];
+    const err: string[] = [];
+    const run = (argv: string[]) =>
+      runOps(
+        argv,
+        env,
+        (l) => out.push(l),
+        (l) => err.push(l),
+      );
+    expect(await run(['create-operator', 'frank', '--role', 'finance'])).toBe(0);
+    const password = out.find((l) => l.startsWith('password (shown once): '))?.split(': ')[1] ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(20);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/ops/auth/login',
+      headers: CONSOLE,
+      payload: { username: 'frank', password },
+    });
+    expect(body(login).data).toEqual({ username: 'frank', role: 'finance', stage: 'enrol' });
+    expect(await run(['create-operator', 'frank', '--role', 'finance'])).toBe(1);
+    expect(err.pop()).toMatch(/EXISTING_USER/);
+    out.length = 0;
+    expect(await run(['audit', '--action', 'operator.create', '--limit', '5'])).toBe(0);
+    expect(out.some((l) => / cli \(admin\) {2}operator\.create frank /.test(l))).toBe(true);
+    out.length = 0;
+    expect(await run(['operators'])).toBe(0);
+    expect(out.some((l) => /^frank\s+finance\s+active\s+no totp yet$/.test(l))).toBe(true);
+  });
+});
