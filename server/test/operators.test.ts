@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import { runOps } from '../src/cli/ops-client';
 import { ManualClock } from '../src/platform/clock';
-import { body, createTestApp, dbLabel, type TestApp } from './helpers';
+import { body, createTestApp, dbLabel, fund, registration, type TestApp } from './helpers';
 
 let t: TestApp;
 const clock = new ManualClock(Date.UTC(2026, 10, 24, 8, 0, 0));
@@ -241,6 +241,12 @@ describe(`operator roles and the audit log (${dbLabel})`, () => {
     'POST /api/ops/operators/nobody/status': { roles: ['admin'], payload: { status: 'active' } },
     'POST /api/ops/operators/nobody/reset-totp': { roles: ['admin'], payload: {} },
     'GET /api/ops/audit': { roles: ['admin'] },
+    'GET /api/ops/members?q=0812': { roles: ['admin', 'finance', 'support'] },
+    'GET /api/ops/members/nobody': { roles: ['admin', 'finance', 'support'] },
+    'POST /api/ops/members/nobody/adjust': {
+      roles: ['admin', 'finance'],
+      payload: { amount: 100, reason: 'test' },
+    },
   };
 
   test('the table above lists every /api/ops route but the sign-in steps', () => {
@@ -251,6 +257,8 @@ describe(`operator roles and the audit log (${dbLabel})`, () => {
     const listed = Object.keys(ACCESS).map((k) => {
       const [m, p] = k.split(' ');
       return `${m} ${(p ?? '')
+        .replace(/\?.*$/, '')
+        .replace(/^\/api\/ops\/members\/nobody/, '/api/ops/members/{memberId}')
         .replace(/^\/api\/ops\/settings\/registerOTP$/, '/api/ops/settings/{key}')
         .replace(/^\/api\/ops\/content\/notice\/th$/, '/api/ops/content/{key}/{locale}')
         .replace(/^\/api\/ops\/(bonuses|promotions)\/NOPE$/, '/api/ops/$1/{code}')
@@ -347,5 +355,68 @@ describe(`operator roles and the audit log (${dbLabel})`, () => {
     out.length = 0;
     expect(await run(['operators'])).toBe(0);
     expect(out.some((l) => /^frank\s+finance\s+active\s+no totp yet$/.test(l))).toBe(true);
+  });
+
+  test('finance adjusts a wallet through the ledger once per key, never below zero; support finds the member', async () => {
+    await createOperator('fiona', 'finance');
+    const finance = (await enrol('fiona')).cookie;
+    await createOperator('sam', 'support');
+    const support = (await enrol('sam')).cookie;
+    const reg = registration({ name: 'Malee Adjust' });
+    const memberId = await t.app.accounts.register(reg, {
+      requireOtp: false,
+      sources: () => t.app.content.get('sources', 'th'),
+    });
+    await fund(t.app, memberId, 1_000);
+
+    const found = await asOperator(support, 'GET', `/api/ops/members?q=${reg.username.slice(0, 6)}`);
+    expect(body<{ id: string }[]>(found).data.map((m) => m.id)).toContain(memberId);
+    const byName = await asOperator(support, 'GET', '/api/ops/members?q=malee');
+    expect(body<{ id: string }[]>(byName).data.map((m) => m.id)).toContain(memberId);
+
+    const adjust = (amount: number, key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/ops/members/${memberId}/adjust`,
+        cookies: { wl_ops: finance },
+        headers: { ...CONSOLE, 'idempotency-key': key },
+        payload: { amount, reason: 'deposit credited by hand after a bank outage' },
+      });
+    const first = await adjust(500, 'adjust-key-0001');
+    expect(body(first).data).toMatchObject({ duplicate: false, balance: 1_500 });
+    const retry = await adjust(500, 'adjust-key-0001');
+    expect(body(retry).data).toMatchObject({ duplicate: true, balance: 1_500 });
+    const tooMuch = await adjust(-2_000, 'adjust-key-0002');
+    expect([tooMuch.statusCode, body(tooMuch).code]).toEqual([400, 'MONEY_NOT_ENOUGH']);
+    const zero = await adjust(0, 'adjust-key-0004');
+    expect([zero.statusCode, body(zero).code]).toEqual([400, 'KEY_INVALID']);
+    const down = await adjust(-1_500, 'adjust-key-0003');
+    expect(body(down).data).toMatchObject({ duplicate: false, balance: 0 });
+    const noKey = await t.app.inject({
+      method: 'POST',
+      url: `/api/ops/members/${memberId}/adjust`,
+      cookies: { wl_ops: finance },
+      headers: CONSOLE,
+      payload: { amount: 1, reason: 'no key' },
+    });
+    expect([noKey.statusCode, body(noKey).code]).toEqual([400, 'KEY_MISSING']);
+
+    const detail = await asOperator(support, 'GET', `/api/ops/members/${memberId}`);
+    const d = body<{ balances: Record<string, number>; recent: { kind: string; amount: number }[] }>(
+      detail,
+    ).data;
+    expect(d.balances.main).toBe(0);
+    expect(d.recent.map((r) => [r.kind, r.amount])).toEqual([
+      ['adjustment', -1_500],
+      ['adjustment', 500],
+      ['deposit', 1_000],
+    ]);
+    const audit = await asCli('GET', '/api/ops/audit?action=wallet.adjust');
+    const entries = body<{ actor: string; target: string; after: { amount: number } }[]>(audit).data;
+    expect(entries.filter((e) => e.target === memberId).map((e) => [e.actor, e.after.amount])).toEqual([
+      ['fiona', -1_500],
+      ['fiona', 500],
+    ]);
+    expect(await t.app.ctx.ledger.trialBalance()).toEqual({ THB: 0 });
   });
 });

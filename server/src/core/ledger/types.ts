@@ -44,6 +44,8 @@ export type SystemAccountCode =
   | 'invite_expense'
   | 'refund_expense'
   | 'spin_expense'
+  /** Operators' manual adjustments of members' wallets (the other side of every kind adjustment posting). */
+  | 'adjustments'
   | `provider_float:${string}`;
 
 export type MemberAccountCode = 'main' | `game:${string}`;

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { walletOpsRoutes } from './ops-routes';
 import { walletRoutes } from './routes';
 import { WalletReadModel } from './wallet-view';
 
@@ -18,6 +19,7 @@ export const walletPlugin = fp(
       new WalletReadModel(ctx.db, ctx.clock, ctx.settings, app.content, app.games.accounts),
     );
     await app.register(walletRoutes, { prefix: '/api' });
+    await app.register(walletOpsRoutes, { prefix: '/api/ops' });
   },
-  { name: 'wallet', fastify: '5.x', dependencies: ['content', 'accounts', 'games', 'invite'] },
+  { name: 'wallet', fastify: '5.x', dependencies: ['content', 'accounts', 'games', 'invite', 'operators'] },
 );
