@@ -243,6 +243,8 @@ describe(`operator roles and the audit log (${dbLabel})`, () => {
     'GET /api/ops/audit': { roles: ['admin'] },
     'GET /api/ops/members?q=0812': { roles: ['admin', 'finance', 'support'] },
     'GET /api/ops/members/nobody': { roles: ['admin', 'finance', 'support'] },
+    'GET /api/ops/withdrawals?status=FAILED': { roles: ['admin', 'finance'] },
+    'POST /api/ops/withdrawals/nothing/retry': { roles: ['admin', 'finance'], payload: {} },
     'POST /api/ops/members/nobody/adjust': {
       roles: ['admin', 'finance'],
       payload: { amount: 100, reason: 'test' },
@@ -259,6 +261,7 @@ describe(`operator roles and the audit log (${dbLabel})`, () => {
       return `${m} ${(p ?? '')
         .replace(/\?.*$/, '')
         .replace(/^\/api\/ops\/members\/nobody/, '/api/ops/members/{memberId}')
+        .replace(/^\/api\/ops\/withdrawals\/nothing/, '/api/ops/withdrawals/{id}')
         .replace(/^\/api\/ops\/settings\/registerOTP$/, '/api/ops/settings/{key}')
         .replace(/^\/api\/ops\/content\/notice\/th$/, '/api/ops/content/{key}/{locale}')
         .replace(/^\/api\/ops\/(bonuses|promotions)\/NOPE$/, '/api/ops/$1/{code}')

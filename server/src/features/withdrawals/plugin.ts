@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { IntervalJob } from '../../platform/jobs';
 import { SandboxPayoutAdapter, UnconfiguredPayoutAdapter } from './payout-adapter';
+import { withdrawalOpsRoutes } from './ops-routes';
 import { withdrawLookupRoutes, withdrawRoutes } from './routes';
 import { payoutSandboxRoutes } from './sandbox-routes';
 import { WithdrawOperations } from './withdraw-operations';
@@ -63,7 +64,8 @@ export const withdrawalsPlugin = fp(
 
     await app.register(withdrawLookupRoutes, { prefix: '/api' });
     await app.register(withdrawRoutes, { prefix: '/api' });
+    await app.register(withdrawalOpsRoutes, { prefix: '/api/ops' });
     if (sandboxPayouts) await app.register(payoutSandboxRoutes, { prefix: '/sandbox', bank: sandboxPayouts });
   },
-  { name: 'withdrawals', fastify: '5.x', dependencies: ['content', 'games', 'operations'] },
+  { name: 'withdrawals', fastify: '5.x', dependencies: ['content', 'games', 'operations', 'operators'] },
 );
