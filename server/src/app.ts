@@ -41,6 +41,7 @@ import { operatorsPlugin } from './features/operators/plugin';
 import { otpPlugin } from './features/otp/plugin';
 import type { SmsAdapter } from './features/otp/sms';
 import { refundPlugin } from './features/refund/plugin';
+import { releasesPlugin } from './features/releases/plugin';
 import { statementPlugin } from './features/statement/plugin';
 import { walletPlugin } from './features/wallet/plugin';
 import { withdrawalsPlugin } from './features/withdrawals/plugin';
@@ -268,6 +269,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   await app.register(spinPlugin);
   await app.register(statementPlugin);
   await app.register(opsPlugin);
+  await app.register(releasesPlugin);
   await app.register(staticRoutes);
 
   return app;

@@ -568,30 +568,52 @@ export function renderIndexPage(
 // ---------------------------------------------------------------------------------------------------------------
 // Files
 
+/**
+ * Where a remote's files are served from when releases are recorded (features/releases): the active release's
+ * directory (undefined: none, the remote's own `<folder>/dist`) and the earlier releases' directories, whose
+ * content-hashed chunks stay reachable for a page loaded before a switch.
+ */
+export interface RemoteSources {
+  activeDir(folder: RemoteFolder): Promise<string | undefined>;
+  earlierDirs(folder: RemoteFolder): Promise<string[]>;
+}
+
 /** The host's template and the remotes' manifests under a static root, each re-read when it changes. */
 export class IndexPageFiles {
   private readonly template: FileCache<string>;
   private readonly hostChunks: FileCache<Record<string, string[]>>;
-  private readonly manifests = new Map<RemoteFolder, FileCache<RemoteAssets>>();
-  private readonly prerendered = new Map<RemoteFolder, FileCache<PrerenderIndex>>();
+  /** Parsed files by their full path: a release switch changes the path, a rebuild in place the mtime. */
+  private readonly manifests = new Map<string, FileCache<RemoteAssets>>();
+  private readonly prerendered = new Map<string, FileCache<PrerenderIndex>>();
   private readonly screenFiles = new Map<string, FileCache<string>>();
 
-  constructor(private readonly staticRoot: string) {
+  constructor(
+    private readonly staticRoot: string,
+    private readonly sources?: RemoteSources,
+  ) {
     this.template = new FileCache(path.join(staticRoot, 'host', 'dist', 'index.html'), (text) => text);
     this.hostChunks = new FileCache(
       path.join(staticRoot, 'host', 'dist', 'first-load-chunks.json'),
       parseChunkList,
     );
-    for (const folder of REMOTE_FOLDERS) {
-      this.manifests.set(
-        folder,
-        new FileCache(path.join(staticRoot, folder, 'dist', 'mf-manifest.json'), parseManifest),
-      );
-      this.prerendered.set(
-        folder,
-        new FileCache(path.join(staticRoot, folder, 'dist', 'prerender', 'index.json'), parsePrerenderIndex),
-      );
+  }
+
+  /** The directory a remote is served from now: its active release, else `<folder>/dist`. */
+  async remoteDir(folder: RemoteFolder): Promise<string> {
+    return (await this.sources?.activeDir(folder)) ?? path.join(this.staticRoot, folder, 'dist');
+  }
+
+  private static cached<T>(
+    map: Map<string, FileCache<T>>,
+    file: string,
+    parse: (text: string) => T | undefined,
+  ): FileCache<T> {
+    let cache = map.get(file);
+    if (!cache) {
+      cache = new FileCache(file, parse);
+      map.set(file, cache);
     }
+    return cache;
   }
 
   /** The route module's prerendered first screen in a language, when the remote's build made one. */
@@ -600,16 +622,15 @@ export class IndexPageFiles {
     module: RemoteModuleId,
     locale: Locale,
   ): Promise<FirstScreen | undefined> {
-    const index = await this.prerendered.get(folder)?.get();
+    const dir = await this.remoteDir(folder);
+    const index = await IndexPageFiles.cached(
+      this.prerendered,
+      path.join(dir, 'prerender', 'index.json'),
+      parsePrerenderIndex,
+    ).get();
     const file = index?.screens.get(module.slice(module.indexOf('/') + 1))?.[locale];
     if (!index || !file) return undefined;
-    const full = path.join(this.staticRoot, folder, 'dist', file);
-    let cache = this.screenFiles.get(full);
-    if (!cache) {
-      cache = new FileCache(full, (text) => text);
-      this.screenFiles.set(full, cache);
-    }
-    const html = await cache.get();
+    const html = await IndexPageFiles.cached(this.screenFiles, path.join(dir, file), (text) => text).get();
     return html === undefined ? undefined : { module, html, css: `/remotes/${folder}/${index.css}` };
   }
 
@@ -620,7 +641,8 @@ export class IndexPageFiles {
 
   /** The parsed manifest of a remote (undefined when it is missing or not JSON). */
   async assetsOf(folder: RemoteFolder): Promise<Map<RemoteFolder, RemoteAssets>> {
-    const found = await this.manifests.get(folder)?.get();
+    const file = path.join(await this.remoteDir(folder), 'mf-manifest.json');
+    const found = await IndexPageFiles.cached(this.manifests, file, parseManifest).get();
     return found ? new Map([[folder, found]]) : new Map();
   }
 

@@ -2,7 +2,7 @@ import '@fastify/static';
 import '@fastify/swagger';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
@@ -12,6 +12,7 @@ import {
   remoteDirectory,
   remoteEntry,
   type RemoteDescriptor,
+  type RemoteSources,
 } from './index-page';
 import type { Locale } from './locale';
 import { assetsDir } from './paths';
@@ -105,15 +106,25 @@ export const staticRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  // A remote from its active release when one is recorded (features/releases), else from <folder>/dist. A
+  // content-hashed file the active build lacks is looked for in the earlier releases (and dist): a page loaded
+  // before a release switch still gets the chunks it asks for. Entry files only ever come from the active build.
   app.get('/remotes/:folder/*', { schema: hidden }, async (request, reply) => {
     const { folder } = request.params as { folder: string; '*': string };
     const rel = safeRelative((request.params as { '*': string })['*']);
     if (!(REMOTE_FOLDERS as readonly string[]).includes(folder) || rel === undefined) {
       return reply.callNotFound();
     }
-    const root = remoteDist(folder as RemoteFolder);
-    if (!(await isFile(root, rel))) return reply.callNotFound();
-    return sendWithPolicy(reply, root, rel, cacheControlFor(rel));
+    const remote = folder as RemoteFolder;
+    const sources = remoteSourcesOf(app);
+    const active = await sources?.activeDir(remote);
+    const root = active ?? remoteDist(remote);
+    if (await isFile(root, rel)) return sendWithPolicy(reply, root, rel, cacheControlFor(rel));
+    if (sources && active && HASHED.test(path.basename(rel))) {
+      for (const earlier of [...(await sources.earlierDirs(remote)), remoteDist(remote)])
+        if (await isFile(earlier, rel)) return sendWithPolicy(reply, earlier, rel, cacheControlFor(rel));
+    }
+    return reply.callNotFound();
   });
 
   app.get('/media/*', { schema: hidden }, async (request, reply) => {
@@ -143,13 +154,26 @@ async function remotesOf(settings: SettingsReader): Promise<RemoteDescriptor[]> 
   return remoteDirectory((folder) => values[`remote.${folder}.enabled`] === true);
 }
 
-/** One set of cached files (template, manifests) per static root. */
+/** Where the remotes are served from when the releases feature is there (features/releases). */
+function remoteSourcesOf(server: FastifyInstance): RemoteSources | undefined {
+  return server.hasDecorator('releases')
+    ? (server as unknown as { releases: RemoteSources }).releases
+    : undefined;
+}
+
+/** One set of cached files (template, manifests) per static root, and per app when releases are recorded. */
 const pageFiles = new Map<string, IndexPageFiles>();
-function filesFor(staticRoot: string): IndexPageFiles {
-  let files = pageFiles.get(staticRoot);
+const releasedPageFiles = new WeakMap<RemoteSources, Map<string, IndexPageFiles>>();
+function filesFor(staticRoot: string, sources: RemoteSources | undefined): IndexPageFiles {
+  let byRoot = pageFiles;
+  if (sources) {
+    byRoot = releasedPageFiles.get(sources) ?? new Map<string, IndexPageFiles>();
+    releasedPageFiles.set(sources, byRoot);
+  }
+  let files = byRoot.get(staticRoot);
   if (!files) {
-    files = new IndexPageFiles(staticRoot);
-    pageFiles.set(staticRoot, files);
+    files = new IndexPageFiles(staticRoot, sources);
+    byRoot.set(staticRoot, files);
   }
   return files;
 }
@@ -175,7 +199,7 @@ export async function sendHostIndex(
   const locale = pageLocale(request.headers, ctx.defaultLocale);
   const [settings, info] = await Promise.all([ctx.settings.all(), siteInfoOf(server, locale)]);
   const siteName = typeof info?.name === 'string' ? info.name : undefined;
-  const html = await filesFor(staticRoot).render({
+  const html = await filesFor(staticRoot, remoteSourcesOf(server)).render({
     pathname: pathname === '/index.html' ? '/' : pathname,
     locale,
     remotes: remoteDirectory((folder) => settings[`remote.${folder}.enabled`] === true),
