@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { IntervalJob } from '../../platform/jobs';
+import { databaseJobLease, IntervalJob } from '../../platform/jobs';
 import { operationRoutes } from './routes';
 import { DEFAULT_OPERATION_TIMINGS, OperationRunner } from './runner';
 
@@ -28,6 +28,7 @@ export const operationsPlugin = fp(
       ctx.config.jobIntervalMs,
       () => runner.reconcilePending(),
       app.log,
+      databaseJobLease(ctx.db, ctx.dbKind),
     );
     app.decorate('operations', runner);
     app.decorate('reconcileJob', job);

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { IntervalJob } from '../../platform/jobs';
+import { databaseJobLease, IntervalJob } from '../../platform/jobs';
 import { depositRoutes } from './routes';
 import { depositSandboxRoutes } from './sandbox-routes';
 import { buildDeposits, type DepositServices } from './services';
@@ -30,6 +30,7 @@ export const depositsPlugin = fp(
         app.ctx.config.jobIntervalMs > 0 ? SLIP_RETRY_MS : 0,
         () => deposits.slips.retryProcessing({ minAgeMs: SLIP_RETRY_MS, maxAgeMs: 86_400_000, limit: 20 }),
         app.log,
+        databaseJobLease(app.ctx.db, app.ctx.dbKind),
       );
       app.addHook('onReady', async () => retry.start());
       app.addHook('onClose', async () => retry.stop());

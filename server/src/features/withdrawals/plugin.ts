@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { IntervalJob } from '../../platform/jobs';
+import { databaseJobLease, IntervalJob } from '../../platform/jobs';
 import { SandboxPayoutAdapter, UnconfiguredPayoutAdapter } from './payout-adapter';
 import { withdrawalOpsRoutes } from './ops-routes';
 import { withdrawLookupRoutes, withdrawRoutes } from './routes';
@@ -43,6 +43,7 @@ export const withdrawalsPlugin = fp(
       ctx.config.jobIntervalMs,
       () => withdrawals.settlePending(),
       app.log,
+      databaseJobLease(ctx.db, ctx.dbKind),
     );
     withdrawals.operations = new WithdrawOperations(
       ctx.db,
