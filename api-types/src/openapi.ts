@@ -4402,6 +4402,222 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/ops/releases': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every remote’s active release, its release history and the versions stored */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @description the active version; null: the remote’s own build (<folder>/dist) is served */
+                active: string | null;
+                folder: string;
+                /** @description every release, newest first */
+                history: {
+                  active: boolean;
+                  /** Format: date-time */
+                  releasedAt: string;
+                  releasedBy: string;
+                  /** Format: date-time */
+                  rolledBackAt: string | null;
+                  rolledBackBy: string | null;
+                  version: string;
+                }[];
+                /** @description versions stored under DATA_DIR/releases/<folder> */
+                stored: string[];
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/releases/{folder}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Activate a stored version of a remote (after checking it fits the live host)
+     * @description Refused with 400 KEY_INVALID, nothing changed, when the build’s shared singletons are not satisfied by the host’s versions or it lacks a module the host loads; the message lists each problem.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description the remote: mfe-auth, mfe-wallet, mfe-bonus, mfe-spin or mfe-chat */
+          folder: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            version: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                folder: string;
+                previous: string | null;
+                /** @description the version now active; null: the remote’s own build again */
+                version: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/releases/{folder}/rollback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Roll a remote back to the release that was active before the current one */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description the remote: mfe-auth, mfe-wallet, mfe-bonus, mfe-spin or mfe-chat */
+          folder: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                folder: string;
+                previous: string | null;
+                /** @description the version now active; null: the remote’s own build again */
+                version: string | null;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/ops/settings': {
     parameters: {
       query?: never;
@@ -4982,6 +5198,173 @@ export interface paths {
       };
     };
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/withdrawals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Withdrawals by status, newest first (page with `before`: the createdAt of the last one seen) */
+    get: {
+      parameters: {
+        query: {
+          before?: string;
+          limit?: number;
+          status: 'PENDING' | 'SUCCESS' | 'FAILED';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                amount: number;
+                bankAccountNo: string;
+                bankCode: string;
+                createdAt: string;
+                currency: string;
+                failure: string | null;
+                id: string;
+                memberId: string;
+                settledAt: string | null;
+                status: 'PENDING' | 'SUCCESS' | 'FAILED';
+                username: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/withdrawals/{id}/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pays a failed withdrawal out again, once: a new withdrawal of the member's for the same amount (its money came back to the wallet when the payout failed) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @description A money operation and each of its legs. PENDING: a leg waits on a third party and reconciliation finishes it; PARTIAL: some legs moved money and others failed (the legs say which). */
+                operation: {
+                  /** Format: date-time */
+                  createdAt: string;
+                  /** @description catalogue code of the first failed leg */
+                  error: string | null;
+                  id: string;
+                  kind: 'transfer' | 'transfer_all' | 'withdraw' | 'withdraw_all';
+                  legs: {
+                    /** @description minor units */
+                    amount: number;
+                    error: string | null;
+                    /** @description "wallet" or a game code */
+                    from: string;
+                    /** @description the game transfer id or withdrawal id of this leg */
+                    reference: string | null;
+                    seq: number;
+                    status: 'PENDING' | 'SUCCESS' | 'FAILED';
+                    /** @description "wallet", a game code or "bank" */
+                    to: string;
+                    type: 'game_in' | 'game_out' | 'withdraw';
+                  }[];
+                  status: 'PENDING' | 'SUCCESS' | 'PARTIAL' | 'FAILED';
+                  /** Format: date-time */
+                  updatedAt: string;
+                };
+                replayed: boolean;
+                retryOf: string;
+              };
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
