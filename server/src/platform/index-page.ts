@@ -10,7 +10,8 @@
  * - the remotes map with the operator's enabled flags as a JSON data block (`<script type="application/json"
  *   id="remotes">`, which CSP does not run), so the first load makes no `/remotes.json` request;
  * - preload hints for the route's remote: its manifest, its `remoteEntry.js` and the exposed module's chunks as
- *   its mf-manifest.json lists them (read from disk, cached by mtime), and the lookups the first screen needs.
+ *   its mf-manifest.json lists them (read from disk, cached by mtime; the remote's active release when one is
+ *   recorded, features/releases), and the lookups the first screen needs.
  *
  * Everything injected is escaped. Which remote module serves which route is `PAGE_ROUTES` below, kept equal to
  * host/src/routes.tsx by server/test/index-page.test.ts.
