@@ -3,6 +3,7 @@ import { databaseJobLease, IntervalJob } from '../../platform/jobs';
 import { depositRoutes } from './routes';
 import { depositSandboxRoutes } from './sandbox-routes';
 import { buildDeposits, type DepositServices } from './services';
+import { slipOpsRoutes } from './ops-routes';
 import { slipRoutes } from './slip-routes';
 import { webhookRoutes } from './webhook-routes';
 
@@ -37,8 +38,9 @@ export const depositsPlugin = fp(
     }
     await app.register(depositRoutes, { prefix: '/api' });
     await app.register(slipRoutes, { prefix: '/api' });
+    await app.register(slipOpsRoutes, { prefix: '/api/ops' });
     await app.register(webhookRoutes, { prefix: '/api' });
     if (app.ctx.config.sandbox) await app.register(depositSandboxRoutes, { prefix: '/sandbox' });
   },
-  { name: 'deposits', fastify: '5.x', dependencies: ['content', 'accounts', 'invite'] },
+  { name: 'deposits', fastify: '5.x', dependencies: ['content', 'accounts', 'invite', 'operators'] },
 );

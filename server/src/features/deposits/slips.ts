@@ -205,10 +205,11 @@ export class Slips {
     return settled;
   }
 
-  private async fail(id: string, reason: SlipReason, amount?: number): Promise<void> {
+  /** Whether this call settled the slip (false: it was settled already). */
+  private async fail(id: string, reason: SlipReason, amount?: number): Promise<boolean> {
     // A refused slip moves no money, but the member's slip list changes: announced with the change, in one
     // transaction, so the slip's state and its announcement never disagree.
-    await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       const failed = await depositsDb(trx)
         .updateTable('money_in_slips')
         .set({ status: 'FAILED', note: reason, updated_at: this.clock.now(), ...(amount ? { amount } : {}) })
@@ -218,10 +219,12 @@ export class Slips {
         .executeTakeFirst();
       if (failed)
         await this.events.notify(trx, failed.member_id, { type: 'wallet:changed', reason: 'deposit' });
+      return failed !== undefined;
     });
   }
 
-  private async settle(id: string, memberId: string, verdict: SlipVerdict): Promise<void> {
+  /** Whether this call settled the slip (false: it was settled already). */
+  private async settle(id: string, memberId: string, verdict: SlipVerdict): Promise<boolean> {
     if (!verdict.ok) return this.fail(id, verdict.reason);
     try {
       await this.db.transaction().execute(async (trx) => {
@@ -255,13 +258,66 @@ export class Slips {
           meta: { slipId: id, from: 'slip', to: 'wallet', description: `slip ${verdict.slipRef}` },
         });
       });
+      return true;
     } catch (e) {
-      if (e instanceof AlreadySettled) return;
+      if (e instanceof AlreadySettled) return false;
       if (e instanceof DuplicateSlip || isUniqueViolation(e)) {
         return this.fail(id, 'SLIP_REFNO_DUPLICATED', verdict.amount);
       }
       throw e;
     }
+  }
+
+  /** Slips of one status for operators, newest first, with the member's phone and a signed link to the image. */
+  async queue(
+    status: SlipRow['status'],
+    limit: number,
+  ): Promise<(SlipView & { id: string; memberId: string; username: string; slipRef: string | null })[]> {
+    const rows = await depositsDb(this.db)
+      .selectFrom('money_in_slips as s')
+      .innerJoin('members as m', 'm.id', 's.member_id')
+      .selectAll('s')
+      .select('m.username')
+      .where('s.status', '=', status)
+      .orderBy('s.created_at', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      ...this.view(r),
+      id: r.id,
+      memberId: r.member_id,
+      username: r.username,
+      slipRef: r.slip_ref,
+    }));
+  }
+
+  /**
+   * An operator's decision on a slip still PROCESSING (the verifier gave no answer): approved with the amount and
+   * the bank's reference read from the image — credited once, like a verified slip (a reference already credited
+   * makes it FAILED SLIP_REFNO_DUPLICATED) — or rejected with a reason code of §4. KEY_INVALID when the slip is
+   * settled already (by the verifier's retry or another operator). Returns the slip before and after.
+   */
+  async review(
+    id: string,
+    decision: { approve: { amount: number; slipRef: string } } | { reject: SlipReason },
+  ): Promise<{ before: SlipRow; after: SlipRow }> {
+    const t = depositsDb(this.db);
+    const before = await t.selectFrom('money_in_slips').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!before) throw new AppError('NO_DATA', 404);
+    if (before.status !== 'PROCESSING')
+      throw new AppError('KEY_INVALID', 400, `the slip is ${before.status} already`);
+    const decided =
+      'approve' in decision
+        ? await this.settle(id, before.member_id, { ok: true, ...decision.approve })
+        : await this.fail(id, decision.reject);
+    // Settled by someone else between the read and this decision: it changed nothing.
+    if (!decided) throw new AppError('KEY_INVALID', 400, 'the slip was settled meanwhile');
+    const after = await t
+      .selectFrom('money_in_slips')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return { before, after };
   }
 
   async list(memberId: string, page: number, limit: number): Promise<{ total: number; slips: SlipView[] }> {

@@ -1,0 +1,130 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { SLIP_REASONS } from '../../platform/errors';
+import { replies, success } from '../../platform/http/schemas';
+import { actorOf, requireOperator } from '../operators/guard';
+import { Slip } from './schemas';
+
+const Status = Type.Union([Type.Literal('PROCESSING'), Type.Literal('SUCCESS'), Type.Literal('FAILED')]);
+const QueuedSlip = Type.Composite([
+  Slip,
+  Type.Object({
+    id: Type.String(),
+    memberId: Type.String(),
+    username: Type.String(),
+    slipRef: Type.Union([Type.String(), Type.Null()]),
+  }),
+]);
+const Decided = Type.Object({
+  id: Type.String(),
+  status: Status,
+  note: Type.Union([Type.String(), Type.Null()]),
+  amount: Type.Integer(),
+  slipRef: Type.Union([Type.String(), Type.Null()]),
+});
+const Id = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+/**
+ * Slips in review for operators (`/api/ops/slips…`): the queue (every role may look), and the decision on a slip
+ * the verifier could not read (finance and admin): approved → credited once through the ledger under the slip's
+ * bank reference; rejected with a reason code of §4 (docs/operators.md).
+ */
+export const slipOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { deposits } = app;
+  const tags = ['ops'];
+  const security: { [k: string]: string[] }[] = [{ opsSecret: [] }, { opsSession: [] }];
+  const deciders = ['admin', 'finance'] as const;
+  app.addHook('onRequest', requireOperator(app));
+
+  const decided = (r: {
+    id: string;
+    status: 'PROCESSING' | 'SUCCESS' | 'FAILED';
+    note: string | null;
+    amount: number;
+    slip_ref: string | null;
+  }) => ({
+    id: r.id,
+    status: r.status,
+    note: r.note,
+    amount: Number(r.amount),
+    slipRef: r.slip_ref,
+  });
+
+  app.get(
+    '/slips',
+    {
+      config: { roles: ['admin', 'finance', 'support'], validationCode: 'KEY_INVALID' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Slips by status (PROCESSING: waiting for a decision), newest first, with a link to each image',
+        querystring: Type.Object({
+          status: Type.Optional(Status),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+        }),
+        response: replies(Type.Array(QueuedSlip)),
+      },
+    },
+    async (request) => {
+      const { status = 'PROCESSING', limit = 50 } = request.query;
+      return success(await deposits.slips.queue(status, limit));
+    },
+  );
+
+  app.post(
+    '/slips/:id/approve',
+    {
+      config: { roles: deciders, validationCode: 'KEY_INVALID' },
+      schema: {
+        tags,
+        security,
+        summary:
+          "Approves a slip in review: credits the amount once, under the bank's reference read from the image (a reference credited already → FAILED SLIP_REFNO_DUPLICATED)",
+        params: Id,
+        body: Type.Object({
+          amount: Type.Integer({ minimum: 1, maximum: 100_000_000_00 }),
+          slipRef: Type.String({ pattern: '^[A-Za-z0-9-]{6,40}$' }),
+        }),
+        response: replies(Decided),
+      },
+    },
+    async (request) => {
+      const { before, after } = await deposits.slips.review(request.params.id, { approve: request.body });
+      await app.audit.write(actorOf(request), {
+        action: 'slip.approve',
+        target: before.reference,
+        before: { status: before.status, amount: Number(before.amount) },
+        after: decided(after),
+      });
+      return success(decided(after));
+    },
+  );
+
+  app.post(
+    '/slips/:id/reject',
+    {
+      config: { roles: deciders, validationCode: 'KEY_INVALID' },
+      schema: {
+        tags,
+        security,
+        summary: 'Rejects a slip in review with a reason code of §4 (the member sees it translated)',
+        params: Id,
+        body: Type.Object({ reason: Type.Union(SLIP_REASONS.map((r) => Type.Literal(r))) }),
+        response: replies(Decided),
+      },
+    },
+    async (request) => {
+      const { before, after } = await deposits.slips.review(request.params.id, {
+        reject: request.body.reason,
+      });
+      await app.audit.write(actorOf(request), {
+        action: 'slip.reject',
+        target: before.reference,
+        before: { status: before.status },
+        after: decided(after),
+      });
+      return success(decided(after));
+    },
+  );
+};
