@@ -246,12 +246,17 @@ describe(`operator roles and the audit log (${dbLabel})`, () => {
     'POST /api/ops/releases/{folder}/rollback': { roles: ['admin'], payload: {} },
     'GET /api/ops/members?q=0812': { roles: ['admin', 'finance', 'support'] },
     'GET /api/ops/members/nobody': { roles: ['admin', 'finance', 'support'] },
+    'GET /api/ops/incoming': { roles: ['admin', 'finance', 'support'] },
+    'POST /api/ops/incoming/1/assign': { roles: ['admin', 'finance'], payload: { memberId: 'nobody' } },
     'GET /api/ops/slips': { roles: ['admin', 'finance', 'support'] },
     'POST /api/ops/slips/nothing/approve': {
       roles: ['admin', 'finance'],
       payload: { amount: 100, slipRef: 'REF123456' },
     },
-    'POST /api/ops/slips/nothing/reject': { roles: ['admin', 'finance'], payload: { reason: 'INVALID_SLIP' } },
+    'POST /api/ops/slips/nothing/reject': {
+      roles: ['admin', 'finance'],
+      payload: { reason: 'INVALID_SLIP' },
+    },
     'GET /api/ops/withdrawals?status=FAILED': { roles: ['admin', 'finance'] },
     'POST /api/ops/withdrawals/nothing/retry': { roles: ['admin', 'finance'], payload: {} },
     'POST /api/ops/members/nobody/adjust': {
@@ -272,6 +277,7 @@ describe(`operator roles and the audit log (${dbLabel})`, () => {
         .replace(/^\/api\/ops\/members\/nobody/, '/api/ops/members/{memberId}')
         .replace(/^\/api\/ops\/withdrawals\/nothing/, '/api/ops/withdrawals/{id}')
         .replace(/^\/api\/ops\/slips\/nothing/, '/api/ops/slips/{id}')
+        .replace(/^\/api\/ops\/incoming\/1\//, '/api/ops/incoming/{id}/')
         .replace(/^\/api\/ops\/settings\/registerOTP$/, '/api/ops/settings/{key}')
         .replace(/^\/api\/ops\/content\/notice\/th$/, '/api/ops/content/{key}/{locale}')
         .replace(/^\/api\/ops\/(bonuses|promotions)\/NOPE$/, '/api/ops/$1/{code}')

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import type { Db } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
@@ -7,7 +7,7 @@ import type { Invites } from '../invite/invites';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { MoneyInLedger } from '../../platform/money-ledger';
-import { depositsDb, type IncomingOutcome } from './tables';
+import { depositsDb, type IncomingOutcome, type IncomingPaymentsTable } from './tables';
 
 export interface DepositCredit {
   memberId: string;
@@ -50,6 +50,78 @@ export class Deposits {
       ...(c.meta ? { meta: c.meta } : {}),
     });
     await this.invites.onDeposit(trx, c.memberId, c.amount);
+  }
+
+  /**
+   * Deliveries that credited nothing (unmatched bank transfers, refused channel payments), newest first, for
+   * operators; `outcome` narrows to one of them.
+   */
+  async uncredited(limit: number, outcome?: IncomingOutcome): Promise<Selectable<IncomingPaymentsTable>[]> {
+    let q = depositsDb(this.db)
+      .selectFrom('money_in_incoming')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit);
+    q = outcome ? q.where('outcome', '=', outcome) : q.where('outcome', 'not in', ['CREDITED', 'ASSIGNED']);
+    return q.execute();
+  }
+
+  /**
+   * An operator gives a delivery that credited nothing to a member: credited once (ledger reference
+   * `incoming:<id>`, from the account the delivery came through), the delivery marked ASSIGNED in the same
+   * transaction. NO_DATA when there is no such delivery, NO_USER for an unknown member, KEY_INVALID when it was
+   * credited or assigned already (a second operator, a moment later).
+   */
+  async assignIncoming(
+    id: number,
+    memberId: string,
+    /** Runs in the assignment's transaction (the operator's audit entry commits with the credit). */
+    record?: (
+      trx: Transaction<Database>,
+      before: Selectable<IncomingPaymentsTable>,
+      after: Selectable<IncomingPaymentsTable>,
+    ) => Promise<void>,
+  ): Promise<{ before: Selectable<IncomingPaymentsTable>; after: Selectable<IncomingPaymentsTable> }> {
+    return this.db.transaction().execute(async (trx) => {
+      const t = depositsDb(trx);
+      const before = await t
+        .selectFrom('money_in_incoming')
+        .selectAll()
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!before) throw new AppError('NO_DATA', 404);
+      if (before.outcome === 'CREDITED' || before.outcome === 'ASSIGNED')
+        throw new AppError('KEY_INVALID', 400, `the delivery is ${before.outcome} already`);
+      const member = await trx
+        .selectFrom('members')
+        .select('id')
+        .where('id', '=', memberId)
+        .executeTakeFirst();
+      if (!member) throw new AppError('NO_USER', 404);
+      const after = await t
+        .updateTable('money_in_incoming')
+        .set({ outcome: 'ASSIGNED', member_id: memberId })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await this.credit(trx, {
+        memberId,
+        amount: Number(before.amount),
+        from: before.source === 'bank' ? 'bank_in' : 'payment_channels',
+        reference: `incoming:${id}`,
+        meta: {
+          incomingId: String(id),
+          source: before.source,
+          txid: before.txid,
+          to: 'wallet',
+          description: 'assigned by an operator',
+        },
+      });
+      await record?.(trx, before, after);
+      return { before, after };
+    });
   }
 
   /** `POST /wallet/add`: the member says a transfer of `amount` is on its way (matched when it arrives). */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { SLIP_REASONS } from '../../platform/errors';
 import { replies, success } from '../../platform/http/schemas';
 import { actorOf, requireOperator } from '../operators/guard';
@@ -23,6 +23,56 @@ const Decided = Type.Object({
   slipRef: Type.Union([Type.String(), Type.Null()]),
 });
 const Id = Type.Object({ id: Type.String({ maxLength: 64 }) });
+const Outcome = Type.Union(
+  (
+    [
+      'CREDITED',
+      'REFUSED_EXPIRED',
+      'REFUSED_CANCELLED',
+      'REFUSED_AMOUNT',
+      'REFUSED_UNKNOWN_QR',
+      'REFUSED_PAID',
+      'UNMATCHED',
+      'ASSIGNED',
+    ] as const
+  ).map((o) => Type.Literal(o)),
+);
+const Incoming = Type.Object({
+  id: Type.Integer(),
+  source: Type.String({ description: '`bank` or `payment:<CHANNEL>`' }),
+  txid: Type.String(),
+  amount: Type.Integer(),
+  outcome: Outcome,
+  memberId: Type.Union([Type.String(), Type.Null()]),
+  qrcodeId: Type.Union([Type.String(), Type.Null()]),
+  fromBankCode: Type.Union([Type.String(), Type.Null()]),
+  fromAccountNo: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+});
+type IncomingRow = {
+  id: number | string;
+  source: string;
+  txid: string;
+  amount: number | string;
+  outcome: Static<typeof Outcome>;
+  member_id: string | null;
+  qrcode_id: string | null;
+  from_bank_code: string | null;
+  from_account_no: string | null;
+  created_at: Date | string;
+};
+const incomingView = (r: IncomingRow): Static<typeof Incoming> => ({
+  id: Number(r.id),
+  source: r.source,
+  txid: r.txid,
+  amount: Number(r.amount),
+  outcome: r.outcome,
+  memberId: r.member_id,
+  qrcodeId: r.qrcode_id,
+  fromBankCode: r.from_bank_code,
+  fromAccountNo: r.from_account_no,
+  createdAt: new Date(r.created_at).toISOString(),
+});
 
 /**
  * Slips in review for operators (`/api/ops/slips…`): the queue (every role may look), and the decision on a slip
@@ -125,6 +175,67 @@ export const slipOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         after: decided(after),
       });
       return success(decided(after));
+    },
+  );
+
+  app.get(
+    '/incoming',
+    {
+      config: { roles: ['admin', 'finance', 'support'], validationCode: 'KEY_INVALID' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Bank transfers and channel payments that credited nothing (unmatched, refused), newest first; `outcome` narrows',
+        querystring: Type.Object({
+          outcome: Type.Optional(Outcome),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+        }),
+        response: replies(Type.Array(Incoming)),
+      },
+    },
+    async (request) => {
+      const { outcome, limit = 50 } = request.query;
+      return success((await deposits.bank.uncredited(limit, outcome)).map(incomingView));
+    },
+  );
+
+  app.post(
+    '/incoming/:id/assign',
+    {
+      config: { roles: deciders, validationCode: 'KEY_INVALID' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Gives a delivery that credited nothing to a member: credited once through the ledger, marked ASSIGNED',
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        body: Type.Object({ memberId: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: replies(Incoming),
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { after } = await deposits.bank.assignIncoming(
+        request.params.id,
+        request.body.memberId,
+        (trx, before, assigned) =>
+          app.audit.write(
+            actor,
+            {
+              action: 'incoming.assign',
+              target: String(request.params.id),
+              before: { outcome: before.outcome, memberId: before.member_id },
+              after: {
+                outcome: assigned.outcome,
+                memberId: assigned.member_id,
+                amount: Number(assigned.amount),
+              },
+            },
+            trx,
+          ),
+      );
+      return success(incomingView(after));
     },
   );
 };

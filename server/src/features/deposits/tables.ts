@@ -38,7 +38,9 @@ export type IncomingOutcome =
   | 'REFUSED_AMOUNT'
   | 'REFUSED_UNKNOWN_QR'
   | 'REFUSED_PAID'
-  | 'UNMATCHED';
+  | 'UNMATCHED'
+  /** Not credited when it came; an operator gave it to a member later (credited then, once). */
+  | 'ASSIGNED';
 
 /** Every webhook delivery that moved (or was refused to move) money, unique per source and transaction id. */
 export interface IncomingPaymentsTable {
