@@ -3538,6 +3538,181 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/ops/incoming': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Bank transfers and channel payments that credited nothing (unmatched, refused), newest first; `outcome` narrows */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+          outcome?:
+            | 'CREDITED'
+            | 'REFUSED_EXPIRED'
+            | 'REFUSED_CANCELLED'
+            | 'REFUSED_AMOUNT'
+            | 'REFUSED_UNKNOWN_QR'
+            | 'REFUSED_PAID'
+            | 'UNMATCHED'
+            | 'ASSIGNED';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                amount: number;
+                createdAt: string;
+                fromAccountNo: string | null;
+                fromBankCode: string | null;
+                id: number;
+                memberId: string | null;
+                outcome:
+                  | 'CREDITED'
+                  | 'REFUSED_EXPIRED'
+                  | 'REFUSED_CANCELLED'
+                  | 'REFUSED_AMOUNT'
+                  | 'REFUSED_UNKNOWN_QR'
+                  | 'REFUSED_PAID'
+                  | 'UNMATCHED'
+                  | 'ASSIGNED';
+                qrcodeId: string | null;
+                /** @description `bank` or `payment:<CHANNEL>` */
+                source: string;
+                txid: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/incoming/{id}/assign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Gives a delivery that credited nothing to a member: credited once through the ledger, marked ASSIGNED */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            memberId: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                amount: number;
+                createdAt: string;
+                fromAccountNo: string | null;
+                fromBankCode: string | null;
+                id: number;
+                memberId: string | null;
+                outcome:
+                  | 'CREDITED'
+                  | 'REFUSED_EXPIRED'
+                  | 'REFUSED_CANCELLED'
+                  | 'REFUSED_AMOUNT'
+                  | 'REFUSED_UNKNOWN_QR'
+                  | 'REFUSED_PAID'
+                  | 'UNMATCHED'
+                  | 'ASSIGNED';
+                qrcodeId: string | null;
+                /** @description `bank` or `payment:<CHANNEL>` */
+                source: string;
+                txid: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/ops/ledger/check': {
     parameters: {
       query?: never;
@@ -4783,6 +4958,237 @@ export interface paths {
               data: {
                 key: string;
                 value: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/slips': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Slips by status (PROCESSING: waiting for a decision), newest first, with a link to each image */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+          status?: 'PROCESSING' | 'SUCCESS' | 'FAILED';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                amount: number;
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+                /** @description short-lived signed URL of the slip image */
+                link: string;
+                memberId: string;
+                /** @description reason code of spec §4 when FAILED */
+                note: string | null;
+                reference: string;
+                slipRef: string | null;
+                status: 'PROCESSING' | 'SUCCESS' | 'FAILED';
+                username: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/slips/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approves a slip in review: credits the amount once, under the bank's reference read from the image (a reference credited already → FAILED SLIP_REFNO_DUPLICATED) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            amount: number;
+            slipRef: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                amount: number;
+                id: string;
+                note: string | null;
+                slipRef: string | null;
+                status: 'PROCESSING' | 'SUCCESS' | 'FAILED';
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/slips/{id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Rejects a slip in review with a reason code of §4 (the member sees it translated) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            reason:
+              | 'UPLOADED_FILE_NOT_EXIST'
+              | 'IMG_SIZE_UNABLE_TO_PROCESS'
+              | 'CANNOT_READ_CROPPED_IMAGE'
+              | 'DEST_ACC_INVALID'
+              | 'SLIP_REFNO_DUPLICATED'
+              | 'UNSTABLE_REFNO_ON_SLIP'
+              | 'TRIPPLE_WRONG_CAPTCHA'
+              | 'INVALID_SLIP'
+              | 'NOT_MATCH'
+              | 'EXPIRED_SLIP'
+              | 'UNKNOW_ERROR';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                amount: number;
+                id: string;
+                note: string | null;
+                slipRef: string | null;
+                status: 'PROCESSING' | 'SUCCESS' | 'FAILED';
               };
             };
           };
