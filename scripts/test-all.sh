@@ -41,6 +41,21 @@ fi
 step "production build"
 npm run --silent build
 
+step "scale: two servers behind nginx on PostgreSQL + Redis, one killed mid-run (npm run test:scale)"
+if [ -n "${TEST_DATABASE_URL:-}" ] && [ -n "${TEST_REDIS_URL:-}" ]; then
+  if [ ! -x /usr/sbin/nginx ] && ! command -v nginx >/dev/null && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "nginx is missing: installing Debian's nginx package"
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null) || true
+  fi
+  if [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null; then
+    if node scripts/scale-test.mjs; then echo pass >"$reports/scale.result"; else echo fail >"$reports/scale.result"; fi
+  else
+    echo "SKIPPED: the scale test: no nginx and it could not be installed (needs root and apt-get)"
+  fi
+else
+  echo "SKIPPED: the scale test (two servers behind nginx): TEST_DATABASE_URL and TEST_REDIS_URL must both be set"
+fi
+
 step "e2e in Chromium"
 chromium_bin="${CHROMIUM_PATH:-/usr/bin/chromium}"
 if [ ! -x "$chromium_bin" ] && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
@@ -83,6 +98,11 @@ for (const f of ['e2e.tap', 'tour.tap']) {
   const text = fs.readFileSync(tap, 'utf8');
   const num = (k) => Number((text.match(new RegExp(`^# ${k} (\\d+)`, 'm')) || [0, 0])[1]);
   passed += num('pass'); failed += num('fail'); skipped += num('skipped') + num('todo');
+}
+const scale = path.join(dir, 'scale.result');
+if (fs.existsSync(scale)) {
+  if (fs.readFileSync(scale, 'utf8').trim() === 'pass') passed += 1;
+  else failed += 1;
 }
 console.log(`\nsummary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 const notSet = [];
