@@ -105,6 +105,12 @@ describe(`operator sign-in (${dbLabel})`, () => {
     const { cookie, secret, recoveryCodes } = await enrol('alice');
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
+    // The secret is kept encrypted: the database alone cannot make codes.
+    const stored = await sql<{
+      totp_secret: string;
+    }>`select totp_secret from operators where username = 'alice'`.execute(t.app.ctx.db);
+    expect(stored.rows[0]?.totp_secret).toMatch(/^v1\./);
+    expect(stored.rows[0]?.totp_secret).not.toContain(secret);
     const me = await asOperator(cookie, 'GET', '/api/ops/auth/me');
     expect(body(me).data).toEqual({ username: 'alice', role: 'admin', stage: 'full' });
     expect((await asOperator(cookie, 'GET', '/api/ops/settings')).statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
@@ -61,14 +61,42 @@ const recoveryHash = (code: string): string =>
  */
 export class OperatorService {
   private readonly db: Db;
+  private readonly totpKey: Buffer;
 
+  /**
+   * `masterSecret`: the server's JWT secret, shared by every server of a deployment; the TOTP secrets are kept
+   * encrypted under a key derived from it (HKDF-SHA256), so the database alone cannot make codes. Changing that
+   * secret means every operator enrols again (`reset-totp`).
+   */
   constructor(
     db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly rateLimit: RateLimitStore,
     private readonly limits: Limits,
+    masterSecret: string,
   ) {
     this.db = operatorsDb(db);
+    this.totpKey = Buffer.from(hkdfSync('sha256', masterSecret, 'wallet-ops', 'operators/totp-secret', 32));
+  }
+
+  /** A TOTP secret as stored: AES-256-GCM, `v1.<iv>.<ciphertext>.<tag>` (base64url). */
+  private seal(secret: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.totpKey, iv);
+    const data = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+    return ['v1', iv, data, cipher.getAuthTag()]
+      .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+      .join('.');
+  }
+
+  private open(stored: string): string {
+    const [v, iv, data, tag] = stored.split('.');
+    if (v !== 'v1' || !iv || !data || !tag) throw new Error('unreadable TOTP secret');
+    const decipher = createDecipheriv('aes-256-gcm', this.totpKey, Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
   }
 
   private view(row: Row): OperatorView {
@@ -268,7 +296,7 @@ export class OperatorService {
     const secret = new Secret({ size: 20 }).base32;
     await this.db
       .updateTable('operators')
-      .set({ totp_secret: secret, updated_at: this.clock.now() })
+      .set({ totp_secret: this.seal(secret), updated_at: this.clock.now() })
       .where('id', '=', session.operator.id)
       .where('totp_enabled', '=', false)
       .execute();
@@ -289,7 +317,7 @@ export class OperatorService {
       .where('id', '=', session.operator.id)
       .executeTakeFirstOrThrow();
     if (row.totp_enabled || row.totp_secret === null) throw new AppError('OTP_NOT_EXIST', 400);
-    const step = this.check(row.username, row.totp_secret, code, null);
+    const step = this.check(row.username, this.open(row.totp_secret), code, null);
     if (step === null) {
       await this.failedCode(session.sessionId);
       throw new AppError('OTP_CODE_INVALID', 400);
@@ -347,7 +375,7 @@ export class OperatorService {
       }
       return 'recovery';
     }
-    const step = this.check(row.username, row.totp_secret, input.code ?? '', row.totp_last_step);
+    const step = this.check(row.username, this.open(row.totp_secret), input.code ?? '', row.totp_last_step);
     // The step is taken in the same statement that checks it was not taken: two requests with one code, one wins.
     const taken =
       step !== null &&

@@ -19,7 +19,10 @@ declare module 'fastify' {
 export const operatorsPlugin = fp(
   async (app) => {
     const { ctx } = app;
-    app.decorate('operators', new OperatorService(ctx.db, ctx.clock, ctx.rateLimit, ctx.limits));
+    app.decorate(
+      'operators',
+      new OperatorService(ctx.db, ctx.clock, ctx.rateLimit, ctx.limits, ctx.secrets.jwtSecret),
+    );
     app.decorate('audit', new AuditLog(ctx.db, ctx.clock));
     app.decorateRequest('operator', null);
     await app.register(operatorAuthRoutes, { prefix: '/api/ops/auth' });
