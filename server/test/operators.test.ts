@@ -202,6 +202,33 @@ describe(`operator sign-in (${dbLabel})`, () => {
     expect([refused.statusCode, body(refused).code]).toEqual([403, 'INACTIVE_USER']);
   });
 
+  test('an operator changes its password: the old one is checked, other sessions end, the new one signs in', async () => {
+    await createOperator('gina', 'support');
+    const { cookie, secret } = await enrol('gina');
+    const other = await signIn('gina', secret);
+    const wrong = await asOperator(cookie, 'POST', '/api/ops/auth/password', {
+      oldPassword: 'not the password',
+      newPassword: 'a brand new passphrase',
+    });
+    expect([wrong.statusCode, body(wrong).code]).toEqual([400, 'WRONG_PASSWORD']);
+    const short = await asOperator(cookie, 'POST', '/api/ops/auth/password', {
+      oldPassword: PASSWORD,
+      newPassword: 'short',
+    });
+    expect([short.statusCode, body(short).code]).toEqual([400, 'INVALID_USER_INFO']);
+    const ok = await asOperator(cookie, 'POST', '/api/ops/auth/password', {
+      oldPassword: PASSWORD,
+      newPassword: 'a brand new passphrase',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await asOperator(cookie, 'GET', '/api/ops/auth/me')).statusCode).toBe(200);
+    expect((await asOperator(other, 'GET', '/api/ops/auth/me')).statusCode).toBe(401);
+    expect((await passwordStep('gina', PASSWORD)).statusCode).toBe(401);
+    expect(body<{ stage: string }>(await passwordStep('gina', 'a brand new passphrase')).data.stage).toBe(
+      'password',
+    );
+  });
+
   test('a state change without the console header is refused (CSRF), and the cookie is HttpOnly and SameSite=Strict', async () => {
     await createOperator('dave', 'admin');
     const login = await passwordStep('dave', PASSWORD);

@@ -270,6 +270,47 @@ export class OperatorService {
     };
   }
 
+  /**
+   * A signed-in operator changes its password: the old one checked (limited like a sign-in: WRONG_PASSWORD, then
+   * REQUEST_LIMIT), the new one at least 12 characters; every other session of the operator ends.
+   */
+  async changePassword(session: SessionView, oldPassword: string, newPassword: string): Promise<void> {
+    if (session.stage !== 'full') throw new AppError('UNAUTHORIZED', 401);
+    const key = `ops-password:${session.operator.id}`;
+    await reserveOrThrow(this.rateLimit, [
+      {
+        key,
+        limit: this.limits.loginFailuresPerAccount,
+        windowMs: this.limits.loginWindowMs,
+        code: 'REQUEST_LIMIT',
+      },
+    ]);
+    const row = await this.db
+      .selectFrom('operators')
+      .select(['password_hash'])
+      .where('id', '=', session.operator.id)
+      .executeTakeFirstOrThrow();
+    if (!(await verifyPassword(row.password_hash, oldPassword))) throw new AppError('WRONG_PASSWORD', 400);
+    await this.rateLimit.reset(key);
+    if (newPassword.length < 12 || newPassword === oldPassword) throw new AppError('INVALID_USER_INFO', 400);
+    const hash = await hashPassword(newPassword);
+    const now = this.clock.now();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('operators')
+        .set({ password_hash: hash, updated_at: now })
+        .where('id', '=', session.operator.id)
+        .execute();
+      await trx
+        .updateTable('operator_sessions')
+        .set({ revoked_at: now })
+        .where('operator_id', '=', session.operator.id)
+        .where('id', '<>', session.sessionId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    });
+  }
+
   async logout(sessionId: string): Promise<void> {
     await this.db
       .updateTable('operator_sessions')

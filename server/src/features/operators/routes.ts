@@ -186,6 +186,25 @@ export const operatorAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  app.post(
+    '/password',
+    {
+      config: { validationCode: 'INVALID_USER_INFO' },
+      schema: {
+        tags,
+        summary: "Changes the signed-in operator's password (at least 12 characters); its other sessions end",
+        body: Type.Object({ oldPassword: S(), newPassword: S() }),
+        response: replies(Type.Object({ changed: Type.Literal(true) })),
+      },
+    },
+    async (request) => {
+      const session = await sessionOf(request);
+      await operators.changePassword(session, request.body.oldPassword, request.body.newPassword);
+      await audit.write(actor(request, session), { action: 'password.change' });
+      return success({ changed: true as const });
+    },
+  );
+
   app.get(
     '/me',
     {
