@@ -4815,7 +4815,12 @@ export interface paths {
         };
         cookie?: never;
       };
-      requestBody?: never;
+      /** @description Empty, or no body */
+      requestBody: {
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
       responses: {
         /** @description Default Response */
         '4XX': {

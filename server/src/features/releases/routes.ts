@@ -92,7 +92,12 @@ export const releaseRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         summary: 'Roll a remote back to the release that was active before the current one',
         params: Folder,
+        body: Type.Object({}, { description: 'Empty, or no body' }),
         response: replies(ReleaseChange),
+      },
+      // No body at all is fine too: it is read as {} before the schema check.
+      preValidation: async (request) => {
+        request.body ??= {};
       },
     },
     async (request) => success(await releases.rollback(folderOf(request.params.folder), actorOf(request))),
