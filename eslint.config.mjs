@@ -32,13 +32,13 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['shared/**/*.{ts,tsx}', 'host/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}'],
+    files: ['shared/**/*.{ts,tsx}', 'host/**/*.{ts,tsx}', 'ops-console/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
   // Every string a member sees goes through i18next: no literal text in JSX, nor in the attributes people read.
   {
-    files: ['shared/src/**/*.tsx', 'host/src/**/*.tsx', 'mfe-*/src/**/*.tsx'],
+    files: ['shared/src/**/*.tsx', 'host/src/**/*.tsx', 'ops-console/src/**/*.tsx', 'mfe-*/src/**/*.tsx'],
     ignores: ['**/*.test.tsx', '**/test/**', '**/dev/**'],
     plugins: { i18next },
     rules: {

@@ -5,8 +5,13 @@ import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const remotes = ['mfe-auth', 'mfe-wallet', 'mfe-bonus', 'mfe-spin', 'mfe-chat'];
-export const apps = ['host', ...remotes];
+/** The operators' console (/ops/): a page of its own, built like the host. */
+export const consoleApp = 'ops-console';
+export const apps = ['host', consoleApp, ...remotes];
+
+/** Apps whose build is a page (index.html); the remotes' builds are a federation manifest. */
+const pages = new Set(['host', consoleApp]);
 
 export const isBuilt = (app) =>
-  existsSync(join(root, app, 'dist', app === 'host' ? 'index.html' : 'mf-manifest.json'));
+  existsSync(join(root, app, 'dist', pages.has(app) ? 'index.html' : 'mf-manifest.json'));
 export const serverBuilt = () => existsSync(join(root, 'server', 'dist', 'main.js'));

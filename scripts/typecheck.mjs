@@ -5,6 +5,7 @@ const workspaces = [
   'shared',
   'api-types',
   'host',
+  'ops-console',
   'mfe-auth',
   'mfe-wallet',
   'mfe-bonus',

@@ -73,7 +73,10 @@ function sendWithPolicy(reply: FastifyReply, root: string, rel: string, cacheCon
   return reply.sendFile(rel, root, { cacheControl: false, lastModified: true, etag: true, dotfiles: 'deny' });
 }
 
-/** Serves the host at /, each remote at /remotes/<folder>/, how-to media at /media, and remotes.json. */
+/**
+ * Serves the host at /, the operators' console at /ops/, each remote at /remotes/<folder>/, how-to media at /media,
+ * and remotes.json.
+ */
 export const staticRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const hostDist = (): string => path.join(ctx.config.staticRoot, 'host', 'dist');
@@ -126,6 +129,26 @@ export const staticRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     return reply.callNotFound();
   });
+
+  // The operators' console (ops-console/dist): its files under /ops/, its index.html for /ops and every route of
+  // it (history mode). Not the member shell: when the console is not built, /ops answers 404.
+  const consoleDist = (): string => path.join(ctx.config.staticRoot, 'ops-console', 'dist');
+  const sendConsole = async (raw: string, reply: FastifyReply): Promise<FastifyReply | void> => {
+    const root = consoleDist();
+    const rel = raw === '' ? undefined : safeRelative(raw);
+    if (raw !== '' && rel === undefined) return reply.callNotFound();
+    if (rel !== undefined && rel !== 'index.html' && (await isFile(root, rel)))
+      return sendWithPolicy(reply, root, rel, cacheControlFor(rel));
+    const last = rel?.split('/').pop() ?? '';
+    if (/\.[A-Za-z0-9]{1,8}$/.test(last) && !last.endsWith('.html')) return reply.callNotFound();
+    if (!(await isFile(root, 'index.html'))) return reply.callNotFound();
+    reply.header('x-robots-tag', 'noindex, nofollow');
+    return sendWithPolicy(reply, root, 'index.html', CACHE_NO_CACHE);
+  };
+  app.get('/ops', { schema: hidden }, async (_request, reply) => sendConsole('', reply));
+  app.get('/ops/*', { schema: hidden }, async (request, reply) =>
+    sendConsole((request.params as { '*': string })['*'], reply),
+  );
 
   app.get('/media/*', { schema: hidden }, async (request, reply) => {
     const rel = safeRelative((request.params as { '*': string })['*']);

@@ -1,0 +1,17 @@
+import { createRoot } from 'react-dom/client';
+import { i18nReady, registerCatalogs } from '@wallet/shared';
+import { App } from './app';
+import { catalogs } from './catalogs';
+
+registerCatalogs(catalogs);
+
+async function start(): Promise<void> {
+  await i18nReady().catch((error: unknown) => {
+    console.error('The page language could not be loaded', error);
+  });
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(<App />);
+}
+
+void start();

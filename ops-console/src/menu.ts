@@ -1,0 +1,30 @@
+import type { Role } from './api';
+
+/**
+ * The console's screens, the roles that may open each (the roles of the server's routes behind it: see the roles
+ * table of docs/operators.md and each feature's ops-routes.ts) and who builds it: the console itself, or the
+ * remote that owns the feature, which exposes the screen as a module of its own build.
+ */
+export interface MenuItem {
+  /** The route under /ops/ and the key of its strings (`menu.<id>`). */
+  id: string;
+  roles: readonly Role[];
+  /** The remote folder that owns the screen; none: the console's own. */
+  remote?: string;
+}
+
+const everyone: readonly Role[] = ['admin', 'finance', 'support'];
+
+export const MENU: readonly MenuItem[] = [
+  { id: 'members', roles: everyone, remote: 'mfe-wallet' },
+  { id: 'slips', roles: everyone, remote: 'mfe-wallet' },
+  { id: 'withdrawals', roles: ['admin', 'finance'], remote: 'mfe-wallet' },
+  { id: 'incoming', roles: everyone, remote: 'mfe-wallet' },
+  { id: 'bonuses', roles: ['admin', 'finance'], remote: 'mfe-bonus' },
+  { id: 'wheels', roles: ['admin'], remote: 'mfe-spin' },
+  { id: 'settings', roles: ['admin'] },
+  { id: 'audit', roles: ['admin'] },
+];
+
+/** The screens a role may open, in menu order. */
+export const menuFor = (role: Role): MenuItem[] => MENU.filter((item) => item.roles.includes(role));
