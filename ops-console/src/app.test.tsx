@@ -1,8 +1,18 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLocale } from '@wallet/shared';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { App } from './app';
 import { fail, FakeServer, ok } from '../test/fake-server';
+
+// The page's Module Federation runtime: the remotes' builds are not there in a unit test; each test says what a
+// remote exposes.
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  init: jest.fn(),
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(),
+}));
+const loadRemoteMock = jest.mocked(loadRemote);
 
 const SETTINGS = [
   { key: 'service.active', value: true },
@@ -22,6 +32,21 @@ beforeEach(() => {
   window.history.pushState({}, '', '/ops/');
   server = new FakeServer();
   server.install();
+  server.on('GET /remotes.json', {
+    status: 200,
+    body: {
+      remotes: [
+        {
+          name: 'mfe_wallet',
+          folder: 'mfe-wallet',
+          entry: '/remotes/mfe-wallet/mf-manifest.json',
+          enabled: true,
+        },
+      ],
+    },
+  });
+  // By default no remote exposes an operator screen yet.
+  loadRemoteMock.mockReset().mockRejectedValue(new Error('not exposed'));
 });
 
 function signedInAs(role: 'admin' | 'finance' | 'support', path = '/ops/') {
@@ -181,8 +206,42 @@ describe('the shell', () => {
     const user = userEvent.setup();
     await user.click(within(menu()).getByRole('link', { name: 'Slips in review' }));
     expect(await screen.findByRole('heading', { name: 'Slips in review' })).toBeInTheDocument();
-    expect(screen.getByText(/loaded from the remote that owns it \(mfe-wallet\)/)).toBeInTheDocument();
+    expect(await screen.findByText(/loaded from the remote that owns it \(mfe-wallet\)/)).toBeInTheDocument();
+    expect(loadRemoteMock).toHaveBeenCalledWith('mfe_wallet/OpsSlips');
     expect(window.location.pathname).toBe('/ops/slips');
+  });
+
+  test('a screen a remote exposes is mounted from that remote, with the operator as props', async () => {
+    const seen: unknown[] = [];
+    const parcel = {
+      bootstrap: async () => undefined,
+      mount: async (props: { domElement: HTMLElement; operator: unknown; remoteModule: string }) => {
+        seen.push(props.operator);
+        props.domElement.innerHTML = `<h1>Slip queue of ${props.remoteModule}</h1>`;
+      },
+      unmount: async (props: { domElement: HTMLElement }) => {
+        props.domElement.innerHTML = '';
+      },
+    };
+    loadRemoteMock.mockImplementation(async (id: string) => {
+      if (id === 'mfe_wallet/OpsSlips') return { default: parcel };
+      throw new Error('not exposed');
+    });
+    signedInAs('support', '/ops/slips');
+    render(<App />);
+    expect(
+      await screen.findByRole('heading', { name: 'Slip queue of mfe_wallet/OpsSlips' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/loaded from the remote that owns it/)).not.toBeInTheDocument();
+    expect(seen).toEqual([{ username: 'support-1', role: 'support' }]);
+    expect(jest.mocked(registerRemotes)).toHaveBeenCalledWith([
+      { name: 'mfe_wallet', entry: '/remotes/mfe-wallet/mf-manifest.json' },
+    ]);
+
+    const user = userEvent.setup();
+    await user.click(within(menu()).getByRole('link', { name: 'Members' }));
+    expect(await screen.findByRole('heading', { name: 'Members' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Slip queue/ })).not.toBeInTheDocument();
   });
 
   test('logout ends the session and returns to the sign-in', async () => {

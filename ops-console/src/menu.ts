@@ -1,4 +1,5 @@
 import type { Role } from './api';
+import type { OperatorModuleId } from './remotes/federation';
 
 /**
  * The console's screens, the roles that may open each (the roles of the server's routes behind it: see the roles
@@ -11,17 +12,24 @@ export interface MenuItem {
   roles: readonly Role[];
   /** The remote folder that owns the screen; none: the console's own. */
   remote?: string;
+  /** The module of that remote that is the screen. */
+  module?: OperatorModuleId;
 }
 
 const everyone: readonly Role[] = ['admin', 'finance', 'support'];
 
 export const MENU: readonly MenuItem[] = [
-  { id: 'members', roles: everyone, remote: 'mfe-wallet' },
-  { id: 'slips', roles: everyone, remote: 'mfe-wallet' },
-  { id: 'withdrawals', roles: ['admin', 'finance'], remote: 'mfe-wallet' },
-  { id: 'incoming', roles: everyone, remote: 'mfe-wallet' },
-  { id: 'bonuses', roles: ['admin', 'finance'], remote: 'mfe-bonus' },
-  { id: 'wheels', roles: ['admin'], remote: 'mfe-spin' },
+  { id: 'members', roles: everyone, remote: 'mfe-wallet', module: 'mfe_wallet/OpsMembers' },
+  { id: 'slips', roles: everyone, remote: 'mfe-wallet', module: 'mfe_wallet/OpsSlips' },
+  {
+    id: 'withdrawals',
+    roles: ['admin', 'finance'],
+    remote: 'mfe-wallet',
+    module: 'mfe_wallet/OpsWithdrawals',
+  },
+  { id: 'incoming', roles: everyone, remote: 'mfe-wallet', module: 'mfe_wallet/OpsIncoming' },
+  { id: 'bonuses', roles: ['admin', 'finance'], remote: 'mfe-bonus', module: 'mfe_bonus/OpsBonuses' },
+  { id: 'wheels', roles: ['admin'], remote: 'mfe-spin', module: 'mfe_spin/OpsWheels' },
   { id: 'settings', roles: ['admin'] },
   { id: 'audit', roles: ['admin'] },
 ];

@@ -13,10 +13,10 @@ const OWN_SCREENS: Record<string, () => React.JSX.Element> = {
   audit: AuditScreen,
 };
 
-function Screen({ item }: { item: MenuItem }) {
+function Screen({ item, operator }: { item: MenuItem; operator: Operator }) {
   const Own = OWN_SCREENS[item.id];
   if (Own) return <Own />;
-  return <RemoteScreenSlot item={item} />;
+  return <RemoteScreenSlot key={item.id} item={item} operator={operator} />;
 }
 
 function NotForRole() {
@@ -77,7 +77,7 @@ export function Shell({ operator, onLoggedOut }: { operator: Operator; onLoggedO
               <Route
                 key={item.id}
                 path={`/${item.id}/*`}
-                element={items.includes(item) ? <Screen item={item} /> : <NotForRole />}
+                element={items.includes(item) ? <Screen item={item} operator={operator} /> : <NotForRole />}
               />
             ))}
             <Route path="*" element={first ? <Navigate to={`/${first.id}`} replace /> : <NotForRole />} />
