@@ -52,6 +52,7 @@ const FUND = 1_000_000; // 10,000 baht per member, in satang
 const runId = randomBytes(4).toString('hex');
 const OPS_SECRET = randomBytes(16).toString('hex');
 const JWT_SECRET = randomBytes(32).toString('hex');
+const WEBHOOK_SECRET = randomBytes(32).toString('hex');
 const schema = `scale_${runId}`;
 const redisPrefix = `scale-${runId}:`;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'scale-test-'));
@@ -144,6 +145,7 @@ function serverEnv(s) {
     REDIS_PREFIX: redisPrefix,
     OPS_SECRET,
     JWT_SECRET,
+    WEBHOOK_SECRET,
     SANDBOX: '1',
     LOG_LEVEL: 'warn',
     GAME_LATENCY_MS: '30',

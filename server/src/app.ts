@@ -116,6 +116,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
     ...stored,
     jwtSecret: config.jwtSecret ?? stored.jwtSecret,
     opsSecret: config.opsSecret ?? stored.opsSecret,
+    webhookSecret: config.webhookSecret ?? stored.webhookSecret,
   };
 
   const database = openDatabase(config);

@@ -22,6 +22,8 @@ export interface AppConfig {
   /** Optional overrides of the generated secrets. */
   jwtSecret: string | undefined;
   opsSecret: string | undefined;
+  /** WEBHOOK_SECRET: the payment channels' and the bank's webhook signing secret (else DATA_DIR/secrets.json). */
+  webhookSecret: string | undefined;
   /** Latency of every sandbox game-provider call, ms (GAME_LATENCY_MS, default 150). */
   gameLatencyMs: number;
   /** Delay after which the sandbox bank pays a withdrawal, ms (PAYOUT_SETTLE_MS, default 5000). */
@@ -176,6 +178,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
   const opsSecret = env.OPS_SECRET && env.OPS_SECRET !== '' ? env.OPS_SECRET : undefined;
   if (opsSecret !== undefined && opsSecret.length < 16)
     problems.push('OPS_SECRET must be at least 16 characters');
+  const webhookSecret = env.WEBHOOK_SECRET && env.WEBHOOK_SECRET !== '' ? env.WEBHOOK_SECRET : undefined;
+  if (webhookSecret !== undefined && webhookSecret.length < 32)
+    problems.push('WEBHOOK_SECRET must be at least 32 characters');
 
   const ms = (name: string, fallback: number): number => {
     const raw = env[name];
@@ -314,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     logLevel,
     jwtSecret,
     opsSecret,
+    webhookSecret,
     gameLatencyMs,
     payoutSettleMs,
     jobIntervalMs,
