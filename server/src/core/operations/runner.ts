@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import pLimit from 'p-limit';
 import type { RawBuilder, Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
@@ -87,6 +88,9 @@ export interface StepHandler<S extends Step = Step> {
  * statement that settled its record), so the runner writes nothing more for it.
  */
 export type DriveResult = LegOutcome & { recorded?: boolean };
+
+/** Operations reconciliation advances at once (each one is one driver; the pool has 10 connections). */
+const RECONCILE_CONCURRENCY = 4;
 
 export interface OperationTimings {
   /** A new operation is left to its request this long before reconciliation may touch it. */
@@ -220,16 +224,22 @@ export class OperationRunner {
   ): Promise<{ advanced: number; pending: number }> {
     const ids = await this.store.due(opts.force ? null : this.clock.now(), opts.limit ?? 200);
     let pending = 0;
-    for (const id of ids) {
-      if (this.running.has(id)) continue;
-      try {
-        const op = await this.advance(id);
-        if (op.status === 'PENDING') pending += 1;
-      } catch (e) {
-        this.log.warn({ err: e, operationId: id }, 'reconciliation: operation could not advance');
-        pending += 1;
-      }
-    }
+    // Several at once (each waits mostly on a third party), bounded so the pool keeps room for requests.
+    const limit = pLimit(RECONCILE_CONCURRENCY);
+    await Promise.all(
+      ids.map((id) =>
+        limit(async () => {
+          if (this.running.has(id)) return;
+          try {
+            const op = await this.advance(id);
+            if (op.status === 'PENDING') pending += 1;
+          } catch (e) {
+            this.log.warn({ err: e, operationId: id }, 'reconciliation: operation could not advance');
+            pending += 1;
+          }
+        }),
+      ),
+    );
     for (const sweep of this.sweepers) {
       await sweep().catch((e: unknown) => this.log.warn({ err: e }, 'reconciliation: sweep failed'));
     }

@@ -8,6 +8,7 @@ import type { ContentService } from '../content/content-service';
 import { payoutRequestOf, type PayoutAdapter } from './payout-adapter';
 import type { MemberEvents } from '../../platform/member-events';
 import type { WithdrawOperations } from './withdraw-operations';
+import pLimit from 'p-limit';
 
 export interface WithdrawResultView {
   withdrawalId: string;
@@ -22,6 +23,9 @@ export interface WithdrawResultView {
  * registered bank account; a failed payout is reversed by a new transaction (withdraw_reversal) that returns the
  * money to the wallet.
  */
+/** Pending payouts the settlement job asks the bank about at once. */
+const PAYOUT_POLL_CONCURRENCY = 4;
+
 export class PayoutService {
   /** Withdraw and withdrawAll as money operations (set by the plugin). */
   operations!: WithdrawOperations;
@@ -104,7 +108,7 @@ export class PayoutService {
     return status;
   }
 
-  /** The settlement job: polls every pending withdrawal. */
+  /** The settlement job: polls every pending withdrawal (four at a time). */
   async settlePending(): Promise<{ settled: number; pending: number }> {
     const rows = await this.db
       .selectFrom('withdrawals')
@@ -114,13 +118,19 @@ export class PayoutService {
       .limit(500)
       .execute();
     let settled = 0;
-    for (const r of rows) {
-      try {
-        if ((await this.poll(r.id)) !== 'PENDING') settled += 1;
-      } catch (e) {
-        this.log.warn({ err: e, withdrawalId: r.id }, 'payout poll failed');
-      }
-    }
+    // Several at once (each waits mostly on the bank), bounded so the pool keeps room for requests.
+    const limit = pLimit(PAYOUT_POLL_CONCURRENCY);
+    await Promise.all(
+      rows.map((r) =>
+        limit(async () => {
+          try {
+            if ((await this.poll(r.id)) !== 'PENDING') settled += 1;
+          } catch (e) {
+            this.log.warn({ err: e, withdrawalId: r.id }, 'payout poll failed');
+          }
+        }),
+      ),
+    );
     return { settled, pending: rows.length - settled };
   }
 }
