@@ -140,13 +140,22 @@ export const slipOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { before, after } = await deposits.slips.review(request.params.id, { approve: request.body });
-      await app.audit.write(actorOf(request), {
-        action: 'slip.approve',
-        target: before.reference,
-        before: { status: before.status, amount: Number(before.amount) },
-        after: decided(after),
-      });
+      const actor = actorOf(request);
+      const { after } = await deposits.slips.review(
+        request.params.id,
+        { approve: request.body },
+        (trx, before) =>
+          app.audit.write(
+            actor,
+            {
+              action: 'slip.approve',
+              target: before.reference,
+              before: { status: before.status, amount: Number(before.amount) },
+              after: { ...request.body },
+            },
+            trx,
+          ),
+      );
       return success(decided(after));
     },
   );
@@ -165,15 +174,22 @@ export const slipOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { before, after } = await deposits.slips.review(request.params.id, {
-        reject: request.body.reason,
-      });
-      await app.audit.write(actorOf(request), {
-        action: 'slip.reject',
-        target: before.reference,
-        before: { status: before.status },
-        after: decided(after),
-      });
+      const actor = actorOf(request);
+      const { after } = await deposits.slips.review(
+        request.params.id,
+        { reject: request.body.reason },
+        (trx, before) =>
+          app.audit.write(
+            actor,
+            {
+              action: 'slip.reject',
+              target: before.reference,
+              before: { status: before.status },
+              after: { reason: request.body.reason },
+            },
+            trx,
+          ),
+      );
       return success(decided(after));
     },
   );

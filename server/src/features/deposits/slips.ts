@@ -1,7 +1,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
+import type { Database } from '../../platform/db/schema';
 import type { Db } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
 import type { Deposits } from './deposits';
@@ -64,6 +65,7 @@ export function sniffImage(buf: Buffer): 'image/jpeg' | 'image/png' | undefined 
 }
 
 type SlipRow = Selectable<SlipsTable>;
+type SettleRecord = (trx: Transaction<Database>) => Promise<void>;
 
 export class Slips {
   private readonly dir: string;
@@ -205,8 +207,16 @@ export class Slips {
     return settled;
   }
 
-  /** Whether this call settled the slip (false: it was settled already). */
-  private async fail(id: string, reason: SlipReason, amount?: number): Promise<boolean> {
+  /**
+   * Whether this call settled the slip (false: it was settled already). `record` runs in the settling transaction
+   * (an operator's audit entry commits with the decision).
+   */
+  private async fail(
+    id: string,
+    reason: SlipReason,
+    amount?: number,
+    record?: SettleRecord,
+  ): Promise<boolean> {
     // A refused slip moves no money, but the member's slip list changes: announced with the change, in one
     // transaction, so the slip's state and its announcement never disagree.
     return this.db.transaction().execute(async (trx) => {
@@ -217,15 +227,22 @@ export class Slips {
         .where('status', '=', 'PROCESSING')
         .returning('member_id')
         .executeTakeFirst();
-      if (failed)
+      if (failed) {
         await this.events.notify(trx, failed.member_id, { type: 'wallet:changed', reason: 'deposit' });
+        await record?.(trx);
+      }
       return failed !== undefined;
     });
   }
 
-  /** Whether this call settled the slip (false: it was settled already). */
-  private async settle(id: string, memberId: string, verdict: SlipVerdict): Promise<boolean> {
-    if (!verdict.ok) return this.fail(id, verdict.reason);
+  /** Whether this call settled the slip (false: it was settled already); `record` as in `fail`. */
+  private async settle(
+    id: string,
+    memberId: string,
+    verdict: SlipVerdict,
+    record?: SettleRecord,
+  ): Promise<boolean> {
+    if (!verdict.ok) return this.fail(id, verdict.reason, undefined, record);
     try {
       await this.db.transaction().execute(async (trx) => {
         const t = depositsDb(trx);
@@ -257,12 +274,13 @@ export class Slips {
           reference: `slip:${verdict.slipRef}`,
           meta: { slipId: id, from: 'slip', to: 'wallet', description: `slip ${verdict.slipRef}` },
         });
+        await record?.(trx);
       });
       return true;
     } catch (e) {
       if (e instanceof AlreadySettled) return false;
       if (e instanceof DuplicateSlip || isUniqueViolation(e)) {
-        return this.fail(id, 'SLIP_REFNO_DUPLICATED', verdict.amount);
+        return this.fail(id, 'SLIP_REFNO_DUPLICATED', verdict.amount, record);
       }
       throw e;
     }
@@ -300,6 +318,8 @@ export class Slips {
   async review(
     id: string,
     decision: { approve: { amount: number; slipRef: string } } | { reject: SlipReason },
+    /** Runs in the transaction that settles the slip, with the slip as it was (the operator's audit entry). */
+    record?: (trx: Transaction<Database>, before: SlipRow) => Promise<void>,
   ): Promise<{ before: SlipRow; after: SlipRow }> {
     const t = depositsDb(this.db);
     const before = await t.selectFrom('money_in_slips').selectAll().where('id', '=', id).executeTakeFirst();
@@ -308,8 +328,12 @@ export class Slips {
       throw new AppError('KEY_INVALID', 400, `the slip is ${before.status} already`);
     const decided =
       'approve' in decision
-        ? await this.settle(id, before.member_id, { ok: true, ...decision.approve })
-        : await this.fail(id, decision.reject);
+        ? await this.settle(id, before.member_id, { ok: true, ...decision.approve }, (trx) =>
+            record ? record(trx, before) : Promise.resolve(),
+          )
+        : await this.fail(id, decision.reject, undefined, (trx) =>
+            record ? record(trx, before) : Promise.resolve(),
+          );
     // Settled by someone else between the read and this decision: it changed nothing.
     if (!decided) throw new AppError('KEY_INVALID', 400, 'the slip was settled meanwhile');
     const after = await t
