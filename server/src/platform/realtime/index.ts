@@ -159,8 +159,27 @@ export const realtimePlugin = fp(
       io.engine.close();
     });
     app.addHook('onClose', async () => {
+      // A connection still connecting has the adapter's subscriptions queued: quitting it now would reject them
+      // unhandled ("Connection is closed"). It is given a moment to be ready first.
+      await Promise.all([settled(pub), settled(sub)]);
       await Promise.all([pub?.quit().catch(() => undefined), sub?.quit().catch(() => undefined)]);
     });
   },
   { name: 'realtime', dependencies: ['accounts'] },
 );
+
+/** Resolves once a Redis connection is ready (or ended), at most after `ms`. */
+function settled(redis: Redis | undefined, ms = 2000): Promise<void> {
+  if (!redis || redis.status === 'ready' || redis.status === 'end') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      redis.off('end', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    redis.once('ready', done);
+    redis.once('end', done);
+  });
+}
