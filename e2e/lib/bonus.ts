@@ -127,10 +127,10 @@ export async function playRound(
   return msg;
 }
 
-/** The books check of the operator (GET /ops/ledger/check, with the operator secret of the site's data folder). */
+/** The books check of the operator (GET /api/ops/ledger/check, with the operator secret of the site's data folder). */
 export async function ledgerCheck(site: Site): Promise<LedgerCheck> {
   const { opsSecret } = readJson<{ opsSecret: string }>(join(site.dataDir, 'secrets.json'));
-  const res = await fetch(`${site.url}/ops/ledger/check`, { headers: { 'x-ops-secret': opsSecret } });
+  const res = await fetch(`${site.url}/api/ops/ledger/check`, { headers: { 'x-ops-secret': opsSecret } });
   const json = (await res.json()) as { code: string; data: LedgerCheck };
   assert.equal(res.status, 200, `ledger check: ${res.status} ${json.code}`);
   return json.data;

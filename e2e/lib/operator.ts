@@ -11,11 +11,11 @@ export function bangkokTime(minutes: number): string {
   }).format(new Date(Date.now() + minutes * 60_000));
 }
 
-/** Moves the daily slip closing window of GET /api/lookup/slip as an operator does (PUT /ops/content/slip/*). */
+/** Moves the daily slip closing window of GET /api/lookup/slip as an operator does (PUT /api/ops/content/slip/*). */
 export async function setSlipWindow(site: Site, closedFrom: string, closedUntil: string): Promise<void> {
   const { opsSecret } = readJson<{ opsSecret: string }>(join(site.dataDir, 'secrets.json'));
   const headers = { 'x-ops-secret': opsSecret, 'content-type': 'application/json' };
-  const url = `${site.url}/ops/content/slip/*`;
+  const url = `${site.url}/api/ops/content/slip/*`;
   const current = (await (await fetch(url, { headers })).json()) as { data: Record<string, unknown> };
   const res = await fetch(url, {
     method: 'PUT',

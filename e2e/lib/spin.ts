@@ -40,12 +40,12 @@ export async function signInRemembered(page: Page, member: Member): Promise<void
 }
 
 /**
- * Sets an operator setting through the ops API (POST /ops/settings/:key, as `npm run ops -- set` does) and
+ * Sets an operator setting through the ops API (POST /api/ops/settings/:key, as `npm run ops -- set` does) and
  * answers the value it had before.
  */
 export async function setSetting(site: Site, key: string, value: boolean): Promise<boolean> {
   const { opsSecret } = readJson<{ opsSecret: string }>(join(site.dataDir, 'secrets.json'));
-  const url = `${site.url}/ops/settings/${encodeURIComponent(key)}`;
+  const url = `${site.url}/api/ops/settings/${encodeURIComponent(key)}`;
   const headers = { 'x-ops-secret': opsSecret, 'content-type': 'application/json' };
   const before = (await (await fetch(url, { headers })).json()) as { data: { value: boolean } };
   const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ value }) });

@@ -60,12 +60,12 @@ const MEMBER_PHONE: Record<Language, string> = { th: '0871000001', la: '08710000
 const WIZARD_PHONE: Record<Language, string> = { th: '0872000001', la: '0872000002', en: '0872000003' };
 
 /**
- * Sets an operator setting the way `npm run ops -- set` does (POST /ops/settings/:key) and answers the value it
+ * Sets an operator setting the way `npm run ops -- set` does (POST /api/ops/settings/:key) and answers the value it
  * had before.
  */
 export async function setSetting(site: Site, key: string, value: boolean): Promise<boolean> {
   const { opsSecret } = readJson<{ opsSecret: string }>(join(site.dataDir, 'secrets.json'));
-  const url = `${site.url}/ops/settings/${encodeURIComponent(key)}`;
+  const url = `${site.url}/api/ops/settings/${encodeURIComponent(key)}`;
   const headers = { 'x-ops-secret': opsSecret, 'content-type': 'application/json' };
   const before = (await (await fetch(url, { headers })).json()) as { data: { value: boolean } };
   const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ value }) });
@@ -75,7 +75,7 @@ export async function setSetting(site: Site, key: string, value: boolean): Promi
 
 /**
  * Moves the daily slip closing window (23:50–00:10 Bangkok) hours away from the walk, as an operator does
- * (PUT /ops/content/slip/*), so the slip states look the same at any hour.
+ * (PUT /api/ops/content/slip/*), so the slip states look the same at any hour.
  */
 async function openSlipWindow(site: Site): Promise<void> {
   await setSlipWindow(site, bangkokTime(180), bangkokTime(200));

@@ -9,7 +9,7 @@ import { body, createTestApp, dbLabel, setSetting, type TestApp } from './helper
 import { call, expectError, newMember, type TestMember } from './money-in-support';
 
 /**
- * Operators edit bonus definitions and promotions (/ops/bonuses, /ops/promotions and `npm run ops -- bonus …`):
+ * Operators edit bonus definitions and promotions (/api/ops/bonuses, /api/ops/promotions and `npm run ops -- bonus …`):
  * what members see changes at once, while an open condition keeps the rules it was received with.
  */
 

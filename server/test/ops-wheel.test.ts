@@ -11,7 +11,7 @@ import { body, createTestApp, dbLabel, setSetting, type TestApp } from './helper
 import { call, expectError, newMember, type TestMember } from './money-in-support';
 
 /**
- * Operators define the prize wheel and grant coins (/ops/wheels, /ops/coins and `npm run ops -- wheel …`,
+ * Operators define the prize wheel and grant coins (/api/ops/wheels, /api/ops/coins and `npm run ops -- wheel …`,
  * `coins grant`): what members see changes at once, a wrong wheel changes nothing.
  */
 

@@ -120,7 +120,7 @@ describe(`operator settings (${dbLabel})`, () => {
     expect(login.statusCode).toBe(200);
   });
 
-  test('lookup content is editable through /ops/content', async () => {
+  test('lookup content is editable through /api/ops/content', async () => {
     const notice = { text: 'Only {percentFail}% without turnover' };
     const put = await t.app.inject({
       method: 'PUT',

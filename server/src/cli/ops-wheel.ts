@@ -1,5 +1,5 @@
 /**
- * Operator CLI: `wheel …` (list, show, set, use) through /ops/wheels and `coins grant` through /ops/coins of the
+ * Operator CLI: `wheel …` (list, show, set, use) through /api/ops/wheels and `coins grant` through /api/ops/coins of the
  * running server. Errors of the server (a 400 with its problems) are thrown for runOps to print.
  */
 import { readDefinition, table } from './ops-bonus';
