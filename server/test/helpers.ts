@@ -76,6 +76,16 @@ export async function setSetting(app: App, key: string, value: boolean): Promise
   if (res.statusCode !== 200) throw new Error(`setSetting ${key}: ${res.statusCode} ${res.body}`);
 }
 
+/** A call of the operator API as the CLI makes it: with the operator secret (acting as admin). */
+export function asCli(app: App, method: 'GET' | 'POST', url: string, payload?: object) {
+  return app.inject({
+    method,
+    url,
+    headers: { 'x-ops-secret': app.ctx.secrets.opsSecret },
+    ...(payload ? { payload } : {}),
+  });
+}
+
 let phoneSeq = 0;
 /** A fresh 10-digit phone number per call. */
 export function newPhone(): string {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import { runOps } from '../src/cli/ops-client';
 import { ManualClock } from '../src/platform/clock';
-import { body, createTestApp, dbLabel, fund, registration, type TestApp } from './helpers';
+import { body, createTestApp, dbLabel, fund, registration, type TestApp, asCli as cliCall } from './helpers';
 
 let t: TestApp;
 const clock = new ManualClock(Date.UTC(2026, 10, 24, 8, 0, 0));
@@ -20,13 +20,7 @@ const code = (secret: string, offsetSteps = 0) =>
     timestamp: clock.now().getTime() + offsetSteps * 30_000,
   });
 
-const asCli = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { 'x-ops-secret': t.app.ctx.secrets.opsSecret },
-    ...(payload ? { payload } : {}),
-  });
+const asCli = (method: 'GET' | 'POST', url: string, payload?: object) => cliCall(t.app, method, url, payload);
 
 /** A console request with the session cookie (and the console's header unless `csrf` is false). */
 const asOperator = (

@@ -1,4 +1,12 @@
-import { body, createTestApp, dbLabel, memberWithToken, setSetting, type TestApp } from './helpers';
+import {
+  body,
+  createTestApp,
+  dbLabel,
+  memberWithToken,
+  setSetting,
+  type TestApp,
+  asCli as cliCall,
+} from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -7,13 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const asCli = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { 'x-ops-secret': t.app.ctx.secrets.opsSecret },
-    ...(payload ? { payload } : {}),
-  });
+const asCli = (method: 'GET' | 'POST', url: string, payload?: object) => cliCall(t.app, method, url, payload);
 
 interface Incoming {
   id: number;

@@ -1,28 +1,37 @@
 import { randomBytes } from 'node:crypto';
-import { body, createTestApp, dbLabel, fund, memberWithToken, setSetting, type TestApp } from './helpers';
+import { ManualClock } from '../src/platform/clock';
+import {
+  body,
+  createTestApp,
+  dbLabel,
+  fund,
+  memberWithToken,
+  setSetting,
+  type TestApp,
+  asCli as cliCall,
+} from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
   // A verifier that never answers (nothing listens on port 1): every slip stays PROCESSING for an operator.
-  t = await createTestApp({
-    JOB_INTERVAL_MS: '0',
-    SLIP_VERIFIER: 'easyslip',
-    EASYSLIP_BASE_URL: 'http://127.0.0.1:1',
-    EASYSLIP_API_KEY: 'test-key',
-    SLIP_RECEIVER_ACCOUNTS: '1234567890',
-    PROVIDER_TIMEOUT_MS: '500',
-  });
+  // Noon in Bangkok: outside the daily slip closing window, whatever the hour the suite runs.
+  const clock = new ManualClock(Date.UTC(2026, 10, 24, 5, 0, 0));
+  t = await createTestApp(
+    {
+      JOB_INTERVAL_MS: '0',
+      SLIP_VERIFIER: 'easyslip',
+      EASYSLIP_BASE_URL: 'http://127.0.0.1:1',
+      EASYSLIP_API_KEY: 'test-key',
+      SLIP_RECEIVER_ACCOUNTS: '1234567890',
+      PROVIDER_TIMEOUT_MS: '500',
+    },
+    { clock },
+  );
   await setSetting(t.app, 'registerOTP', false);
 });
 afterAll(() => t.close());
 
-const asCli = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { 'x-ops-secret': t.app.ctx.secrets.opsSecret },
-    ...(payload ? { payload } : {}),
-  });
+const asCli = (method: 'GET' | 'POST', url: string, payload?: object) => cliCall(t.app, method, url, payload);
 
 async function uploadSlip(token: string): Promise<string> {
   const boundary = `----t${randomBytes(6).toString('hex')}`;

@@ -4,6 +4,7 @@ import { SLIP_REASONS } from '../../platform/errors';
 import { replies, success } from '../../platform/http/schemas';
 import { actorOf, requireOperator } from '../operators/guard';
 import { Slip } from './schemas';
+import { INCOMING_OUTCOMES } from './tables';
 
 const Status = Type.Union([Type.Literal('PROCESSING'), Type.Literal('SUCCESS'), Type.Literal('FAILED')]);
 const QueuedSlip = Type.Composite([
@@ -23,20 +24,7 @@ const Decided = Type.Object({
   slipRef: Type.Union([Type.String(), Type.Null()]),
 });
 const Id = Type.Object({ id: Type.String({ maxLength: 64 }) });
-const Outcome = Type.Union(
-  (
-    [
-      'CREDITED',
-      'REFUSED_EXPIRED',
-      'REFUSED_CANCELLED',
-      'REFUSED_AMOUNT',
-      'REFUSED_UNKNOWN_QR',
-      'REFUSED_PAID',
-      'UNMATCHED',
-      'ASSIGNED',
-    ] as const
-  ).map((o) => Type.Literal(o)),
-);
+const Outcome = Type.Union(INCOMING_OUTCOMES.map((o) => Type.Literal(o)));
 const Incoming = Type.Object({
   id: Type.Integer(),
   source: Type.String({ description: '`bank` or `payment:<CHANNEL>`' }),

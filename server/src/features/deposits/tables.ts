@@ -31,16 +31,21 @@ export interface QrCodesTable {
   paid_txid: string | null;
 }
 
-export type IncomingOutcome =
-  | 'CREDITED'
-  | 'REFUSED_EXPIRED'
-  | 'REFUSED_CANCELLED'
-  | 'REFUSED_AMOUNT'
-  | 'REFUSED_UNKNOWN_QR'
-  | 'REFUSED_PAID'
-  | 'UNMATCHED'
-  /** Not credited when it came; an operator gave it to a member later (credited then, once). */
-  | 'ASSIGNED';
+/**
+ * What became of a delivery. ASSIGNED: not credited when it came; an operator gave it to a member later (credited
+ * then, once).
+ */
+export const INCOMING_OUTCOMES = [
+  'CREDITED',
+  'REFUSED_EXPIRED',
+  'REFUSED_CANCELLED',
+  'REFUSED_AMOUNT',
+  'REFUSED_UNKNOWN_QR',
+  'REFUSED_PAID',
+  'UNMATCHED',
+  'ASSIGNED',
+] as const;
+export type IncomingOutcome = (typeof INCOMING_OUTCOMES)[number];
 
 /** Every webhook delivery that moved (or was refused to move) money, unique per source and transaction id. */
 export interface IncomingPaymentsTable {
