@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { bahtToMinor, isOurAccount } from '../src/features/deposits/easyslip';
 import { depositsDb } from '../src/features/deposits/tables';
-import { body, createTestApp, dbLabel, setSetting, type TestApp } from './helpers';
+import { body, createTestApp, moveSlipWindowAway, dbLabel, setSetting, type TestApp } from './helpers';
 import { startFakeProvider, type FakeAnswer, type FakeProvider, type FakeRequest } from './fake-provider';
 import { bearerOf, expectBooksBalanced, newMember, walletAmount, type TestMember } from './money-in-support';
 
@@ -105,6 +105,7 @@ beforeAll(async () => {
     PROVIDER_TIMEOUT_MS: String(TIMEOUT),
   });
   await setSetting(t.app, 'registerOTP', false);
+  await moveSlipWindowAway(t.app);
 });
 afterAll(async () => {
   await t.close();

@@ -86,6 +86,30 @@ export function asCli(app: App, method: 'GET' | 'POST', url: string, payload?: o
   });
 }
 
+/**
+ * Moves the daily slip closing window (23:50–00:10 Bangkok by default) twelve hours away from now, as an operator
+ * would: a suite that uploads slips on the real clock must not depend on the hour it runs.
+ */
+export async function moveSlipWindowAway(app: App): Promise<void> {
+  const at = (hours: number) =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Bangkok',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(new Date(Date.now() + hours * 3_600_000));
+  const current = JSON.parse((await asCli(app, 'GET', '/api/ops/content/slip/*')).body) as {
+    data: Record<string, unknown>;
+  };
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/api/ops/content/slip/*',
+    headers: { 'x-ops-secret': app.ctx.secrets.opsSecret },
+    payload: { ...current.data, closedFrom: at(12), closedUntil: at(12.3) },
+  });
+  if (res.statusCode !== 200) throw new Error(`moveSlipWindowAway: ${res.statusCode} ${res.body}`);
+}
+
 let phoneSeq = 0;
 /** A fresh 10-digit phone number per call. */
 export function newPhone(): string {

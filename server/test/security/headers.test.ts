@@ -7,7 +7,7 @@ import { GAMES } from '../../src/features/games/catalogue';
 import { PLAY_PAGE_CSP, playPage } from '../../src/features/games/play-page';
 import { API_CSP, DOCS_CSP, MEDIA_CSP, cspHash, siteCsp } from '../../src/platform/http/security';
 import { REMOTE_ENTRIES } from '../../src/platform/static';
-import { body, createTestApp, dbLabel, setSetting, type TestApp } from '../helpers';
+import { body, createTestApp, dbLabel, moveSlipWindowAway, setSetting, type TestApp } from '../helpers';
 import { bearerOf, call, newMember, type TestMember } from '../money-in-support';
 
 /**
@@ -31,6 +31,7 @@ beforeAll(async () => {
   write('mfe-auth/dist/mf-manifest.json', '{"name":"mfe_auth"}');
   t = await createTestApp({ STATIC_ROOT: root, CORS_ORIGINS: PARTNER });
   await setSetting(t.app, 'registerOTP', false);
+  await moveSlipWindowAway(t.app);
   a = await newMember(t.app);
 });
 afterAll(async () => {

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { body, createTestApp, dbLabel, registration, setSetting, type TestApp } from '../helpers';
+import {
+  body,
+  createTestApp,
+  dbLabel,
+  moveSlipWindowAway,
+  registration,
+  setSetting,
+  type TestApp,
+} from '../helpers';
 import { bearerOf, expectError, newMember, signedPost, type TestMember } from '../money-in-support';
 
 /**
@@ -12,6 +20,7 @@ let a: TestMember;
 beforeAll(async () => {
   t = await createTestApp();
   await setSetting(t.app, 'registerOTP', false);
+  await moveSlipWindowAway(t.app);
   a = await newMember(t.app);
 });
 afterAll(() => t.close());
