@@ -11,5 +11,7 @@ module.exports = createAppConfig({
     './Bonus': './src/expose/bonus.ts',
     './Statement': './src/expose/statement.ts',
     './Conditions': './src/expose/conditions.ts',
+    // The bonus definitions and promotions screen of the operators' console (/ops/bonuses).
+    './OpsBonuses': './src/expose/ops-bonuses.ts',
   },
 });

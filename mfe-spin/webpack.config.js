@@ -10,5 +10,7 @@ module.exports = createAppConfig({
   exposes: {
     './Spin': './src/expose/spin.ts',
     './Verify': './src/expose/verify.ts',
+    // The lucky wheels screen of the operators' console (/ops/wheels).
+    './OpsWheels': './src/expose/ops-wheels.ts',
   },
 });

@@ -9,5 +9,10 @@ module.exports = createAppConfig({
   title: 'mfe_wallet harness',
   exposes: {
     './Home': './src/expose/home.ts',
+    // Operator screens, mounted by the console at /ops/ (docs/operators.md "The console").
+    './OpsSlips': './src/expose/ops-slips.ts',
+    './OpsWithdrawals': './src/expose/ops-withdrawals.ts',
+    './OpsIncoming': './src/expose/ops-incoming.ts',
+    './OpsMembers': './src/expose/ops-members.ts',
   },
 });

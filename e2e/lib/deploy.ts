@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   cpSync,
@@ -14,7 +14,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from './site';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { repoRoot, type Site } from './site';
 
 /** Every front-end app the site serves (each has its own `dist`). */
 export const APPS = ['host', 'mfe-auth', 'mfe-wallet', 'mfe-bonus', 'mfe-spin', 'mfe-chat'];
@@ -99,4 +100,53 @@ export function swapServedFolder(staticRoot: string, app: string, dist: string):
   rmSync(`${served}.old`, { recursive: true, force: true });
   renameSync(served, `${served}.old`);
   renameSync(dist, served);
+}
+
+/** A copy of a build in a fresh temporary folder, to edit without touching the original. Returns the copy. */
+export function copyBuild(dir: string, label: string): string {
+  const out = mkdtempSync(join(tmpdir(), `${label}-`));
+  cpSync(dir, out, { recursive: true });
+  return out;
+}
+
+/**
+ * Rewrites one file of a build, and its precompressed copies (`.br`, `.gz`) when the build has them: the server
+ * sends those as they are to a browser that accepts them, so a stale copy would still serve the old text. `edit`
+ * must change the file (the test fails loudly when the build's output moved on).
+ */
+export function editBuiltFile(dir: string, file: string, edit: (text: string) => string): void {
+  const path = join(dir, file);
+  const text = readFileSync(path, 'utf8');
+  const edited = edit(text);
+  if (edited === text) throw new Error(`the edit left ${file} unchanged`);
+  writeFileSync(path, edited);
+  const present = new Set(readdirSync(dir));
+  if (present.has(`${file}.br`)) writeFileSync(`${path}.br`, brotliCompressSync(edited));
+  if (present.has(`${file}.gz`)) writeFileSync(`${path}.gz`, gzipSync(edited));
+}
+
+/** What the release CLI answered: its exit code and everything it printed. */
+export interface ReleaseAnswer {
+  code: number;
+  output: string;
+}
+
+/**
+ * Runs the release CLI exactly as a team does on the server's machine (`npm run release -- <args>`, from the
+ * repository, docs/releases.md) against a started site: its port and data folder (the CLI copies the build into
+ * DATA_DIR/releases and then asks the running server, with the ops secret it finds there, to activate it). A
+ * refusal is an answer (exit code 1 and the reasons), not a failure.
+ */
+export function release(site: Site, ...args: string[]): Promise<ReleaseAnswer> {
+  return new Promise((resolveRelease, reject) => {
+    const child = spawn('npm', ['run', '--silent', 'release', '--', ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, PORT: String(site.port), DATA_DIR: site.dataDir },
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => resolveRelease({ code: code ?? 1, output }));
+  });
 }

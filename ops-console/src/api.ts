@@ -1,71 +1,9 @@
-import { ApiError, i18n, translateErrorCode } from '@wallet/shared';
+import { opsHttp } from '@wallet/shared';
 import type { ApiBody, ApiData } from '@wallet/api-types';
 
-/** The header every state-changing request of the console carries (docs/operators.md, "Two ways in"). */
-export const CONSOLE_HEADER = 'X-Requested-With';
-export const CONSOLE_HEADER_VALUE = 'ops-console';
-
-/** Codes after which the operator signs in again: no session, or one that expired. */
-export const SIGN_IN_AGAIN_CODES: ReadonlySet<string> = new Set(['UNAUTHORIZED', 'EXPIRED_AUTH_TOKEN']);
-
-type Listener = (code: string) => void;
-const signedOutListeners = new Set<Listener>();
-
-/** Called with the code whenever the server says the session is gone (the app returns to the sign-in). */
-export function onSignedOut(listener: Listener): () => void {
-  signedOutListeners.add(listener);
-  return () => signedOutListeners.delete(listener);
-}
-
-function errorOf(status: number | null, body: unknown): ApiError {
-  const envelope = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const code =
-    typeof envelope.code === 'string'
-      ? envelope.code
-      : status === null
-        ? 'NETWORK_ERROR'
-        : 'INTERNAL_SERVER_ERROR';
-  const message = typeof envelope.message === 'string' ? envelope.message : undefined;
-  return new ApiError(code, status, translateErrorCode(code, message));
-}
-
-/**
- * One call of the operator API: the session cookie (same origin), the console header on every request but GET,
- * the success envelope unwrapped; a failure is an `ApiError` with the catalogue code, already translated.
- */
-export async function request<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Accept-Language': i18n.resolvedLanguage ?? i18n.language,
-  };
-  if (method !== 'GET') headers[CONSOLE_HEADER] = CONSOLE_HEADER_VALUE;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-  } catch {
-    throw errorOf(null, undefined);
-  }
-  let payload: unknown;
-  try {
-    payload = await response.json();
-  } catch {
-    payload = undefined;
-  }
-  if (response.status >= 200 && response.status < 300) {
-    const envelope = payload as { data?: T } | undefined;
-    return envelope?.data as T;
-  }
-  const error = errorOf(response.status, payload);
-  if (SIGN_IN_AGAIN_CODES.has(error.code) && !url.startsWith('/api/ops/auth/login'))
-    for (const listener of signedOutListeners) listener(error.code);
-  throw error;
-}
+/** The console's calls go through `opsHttp` of @wallet/shared, the client its remotes' screens use too. */
+const request = <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> =>
+  method === 'GET' ? opsHttp.get<T>(url) : opsHttp.post<T>(url, body);
 
 export type Operator = ApiData<'/api/ops/auth/me', 'get'>;
 export type Role = Operator['role'];
@@ -74,6 +12,12 @@ export type Enrolment = ApiData<'/api/ops/auth/enrol', 'post'>;
 export type EnrolConfirmed = ApiData<'/api/ops/auth/enrol/confirm', 'post'>;
 export type Setting = ApiData<'/api/ops/settings', 'get'>[number];
 export type AuditEntry = ApiData<'/api/ops/audit', 'get'>[number];
+export type RemoteReleases = ApiData<'/api/ops/releases', 'get'>[number];
+export type ReleaseRecord = RemoteReleases['history'][number];
+export type ReleaseChange = ApiData<'/api/ops/releases/{folder}', 'post'>;
+export type OperatorAccount = ApiData<'/api/ops/operators', 'get'>[number];
+export type NewOperator = ApiBody<'/api/ops/operators', 'post'>;
+export type OperatorStatus = OperatorAccount['status'];
 
 const enc = encodeURIComponent;
 
@@ -104,4 +48,32 @@ export const opsApi = {
     const search = params.toString();
     return request<AuditEntry[]>('GET', `/api/ops/audit${search ? `?${search}` : ''}`);
   },
+  changePassword: (oldPassword: string, newPassword: string) =>
+    request<ApiData<'/api/ops/auth/password', 'post'>>('POST', '/api/ops/auth/password', {
+      oldPassword,
+      newPassword,
+    } satisfies ApiBody<'/api/ops/auth/password', 'post'>),
+  releases: () => request<RemoteReleases[]>('GET', '/api/ops/releases'),
+  release: (folder: string, version: string) =>
+    request<ReleaseChange>('POST', `/api/ops/releases/${enc(folder)}`, {
+      version,
+    } satisfies ApiBody<'/api/ops/releases/{folder}', 'post'>),
+  rollback: (folder: string) =>
+    request<ApiData<'/api/ops/releases/{folder}/rollback', 'post'>>(
+      'POST',
+      `/api/ops/releases/${enc(folder)}/rollback`,
+      {} satisfies ApiBody<'/api/ops/releases/{folder}/rollback', 'post'>,
+    ),
+  operators: () => request<OperatorAccount[]>('GET', '/api/ops/operators'),
+  createOperator: (body: NewOperator) => request<OperatorAccount>('POST', '/api/ops/operators', body),
+  setOperatorStatus: (username: string, status: OperatorStatus) =>
+    request<OperatorAccount>('POST', `/api/ops/operators/${enc(username)}/status`, {
+      status,
+    } satisfies ApiBody<'/api/ops/operators/{username}/status', 'post'>),
+  resetTotp: (username: string) =>
+    request<OperatorAccount>(
+      'POST',
+      `/api/ops/operators/${enc(username)}/reset-totp`,
+      {} satisfies ApiBody<'/api/ops/operators/{username}/reset-totp', 'post'>,
+    ),
 };

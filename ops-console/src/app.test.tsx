@@ -179,17 +179,28 @@ describe('the shell', () => {
         'Slips in review',
         'Withdrawals',
         'Refused deliveries',
+        'Support chat',
         'Bonuses and promotions',
         'Lucky wheels',
         'Settings',
+        'Releases',
+        'Operators',
         'Audit log',
+        'My account',
       ],
     ],
     [
       'finance',
-      ['Members', 'Slips in review', 'Withdrawals', 'Refused deliveries', 'Bonuses and promotions'],
+      [
+        'Members',
+        'Slips in review',
+        'Withdrawals',
+        'Refused deliveries',
+        'Bonuses and promotions',
+        'My account',
+      ],
     ],
-    ['support', ['Members', 'Slips in review', 'Refused deliveries']],
+    ['support', ['Members', 'Slips in review', 'Refused deliveries', 'Support chat', 'My account']],
   ] as const)('the menu of %s shows only what the role may open', async (role, entries) => {
     signedInAs(role);
     render(<App />);

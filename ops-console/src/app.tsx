@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { DelayedLoader, i18n, ToastViewport, useTranslation } from '@wallet/shared';
-import { onSignedOut, opsApi, type Operator } from './api';
+import { DelayedLoader, i18n, onOpsSignedOut, ToastViewport, useTranslation } from '@wallet/shared';
+import { opsApi, type Operator } from './api';
 import { Shell } from './shell/shell';
 import { CodeStep } from './sign-in/code-step';
 import { EnrolStep } from './sign-in/enrol-step';
@@ -39,7 +39,7 @@ function Console() {
   // A session that ends (expired, logged out elsewhere, five wrong codes): back to the sign-in, saying why.
   useEffect(
     () =>
-      onSignedOut((code) => {
+      onOpsSignedOut((code) => {
         setPhase({
           name: 'signed-out',
           notice: code === 'EXPIRED_AUTH_TOKEN' ? t('signIn.expired') : t('signIn.again'),

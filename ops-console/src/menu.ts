@@ -28,10 +28,16 @@ export const MENU: readonly MenuItem[] = [
     module: 'mfe_wallet/OpsWithdrawals',
   },
   { id: 'incoming', roles: everyone, remote: 'mfe-wallet', module: 'mfe_wallet/OpsIncoming' },
+  // The support chat's agents (docs/chat.md "Agents"): support and admin.
+  { id: 'inbox', roles: ['admin', 'support'], remote: 'mfe-chat', module: 'mfe_chat/AgentInbox' },
   { id: 'bonuses', roles: ['admin', 'finance'], remote: 'mfe-bonus', module: 'mfe_bonus/OpsBonuses' },
   { id: 'wheels', roles: ['admin'], remote: 'mfe-spin', module: 'mfe_spin/OpsWheels' },
   { id: 'settings', roles: ['admin'] },
+  { id: 'releases', roles: ['admin'] },
+  { id: 'operators', roles: ['admin'] },
   { id: 'audit', roles: ['admin'] },
+  // The signed-in operator's own account (its password): the server admits every role to /api/ops/auth/password.
+  { id: 'account', roles: everyone },
 ];
 
 /** The screens a role may open, in menu order. */

@@ -290,6 +290,15 @@ describe(`operator roles and the audit log (${dbLabel})`, () => {
       roles: ['admin', 'finance'],
       payload: { amount: 100, reason: 'test' },
     },
+    'GET /api/ops/chat/conversations': { roles: ['admin', 'support'] },
+    'GET /api/ops/chat/conversations/nothing/messages': { roles: ['admin', 'support'] },
+    'POST /api/ops/chat/conversations/nothing/messages': {
+      roles: ['admin', 'support'],
+      payload: { clientId: 'access-1', message: { message_type: 'text', payload: { text: 'hi' } } },
+    },
+    'POST /api/ops/chat/conversations/nothing/read': { roles: ['admin', 'support'], payload: {} },
+    'POST /api/ops/chat/conversations/nothing/upload-image': { roles: ['admin', 'support'], payload: {} },
+    'POST /api/ops/chat/conversations/nothing/upload-video': { roles: ['admin', 'support'], payload: {} },
   };
 
   test('the table above lists every /api/ops route but the sign-in steps', () => {
@@ -310,6 +319,7 @@ describe(`operator roles and the audit log (${dbLabel})`, () => {
         .replace(/^\/api\/ops\/(bonuses|promotions)\/NOPE$/, '/api/ops/$1/{code}')
         .replace(/^\/api\/ops\/wheels\/nope$/, '/api/ops/wheels/{id}')
         .replace(/^\/api\/ops\/coins\/nobody$/, '/api/ops/coins/{memberId}')
+        .replace(/^\/api\/ops\/chat\/conversations\/nothing\//, '/api/ops/chat/conversations/{id}/')
         .replace(/^\/api\/ops\/operators\/nobody\//, '/api/ops/operators/{username}/')}`;
     });
     expect([...new Set(listed)].sort()).toEqual([...new Set(routes)].sort());

@@ -23,6 +23,7 @@ interface Row {
   memberId: string;
   status: string;
   amount: number;
+  paidAgain?: { operationId: string; withdrawalId: string | null; status: string } | null;
 }
 
 describe(`operators' withdrawals (${dbLabel})`, () => {
@@ -51,7 +52,11 @@ describe(`operators' withdrawals (${dbLabel})`, () => {
     });
     expect(await main()).toBe(50_000);
     const failed = body<Row[]>(await asCli('GET', '/api/ops/withdrawals?status=FAILED')).data;
-    expect(failed.find((w) => w.id === withdrawalId)).toMatchObject({ memberId, amount: 20_000 });
+    expect(failed.find((w) => w.id === withdrawalId)).toMatchObject({
+      memberId,
+      amount: 20_000,
+      paidAgain: null,
+    });
 
     // Two operators press "pay again" at once: one new withdrawal.
     const [a, b] = await Promise.all([
@@ -67,10 +72,15 @@ describe(`operators' withdrawals (${dbLabel})`, () => {
       operation: { id: ids[0] },
     });
     expect(await main()).toBe(30_000);
+    // The failed one says it was paid out again, and by which operation.
+    const afterRetry = body<Row[]>(await asCli('GET', '/api/ops/withdrawals?status=FAILED')).data;
     const again = body<Row[]>(await asCli('GET', '/api/ops/withdrawals?status=PENDING')).data.filter(
       (w) => w.memberId === memberId,
     );
     expect(again).toHaveLength(1);
+    expect(afterRetry.find((w) => w.id === withdrawalId)).toMatchObject({
+      paidAgain: { operationId: ids[0], withdrawalId: again[0]?.id, status: 'PENDING' },
+    });
     expect(again[0]?.amount).toBe(20_000);
     const audit = body<{ target: string }[]>(
       await asCli('GET', '/api/ops/audit?action=withdrawal.retry'),

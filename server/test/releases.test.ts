@@ -71,6 +71,9 @@ const fits = Object.fromEntries(
   Object.entries(HOST_VERSIONS).map(([pkg, version]) => [pkg, { version, requiredVersion: `^${version}` }]),
 );
 
+/** What mfe-wallet exposes: the member shell's ./Home and the operators' console's screens. */
+const WALLET_MODULES = ['./Home', './OpsMembers', './OpsSlips', './OpsWithdrawals', './OpsIncoming'];
+
 /** A build of mfe-wallet: its manifest, entry and one content-hashed chunk for ./Home. */
 function walletBuild(
   dir: string,
@@ -78,7 +81,7 @@ function walletBuild(
   options: { shared?: typeof fits; exposes?: string[] } = {},
 ): string {
   const full = path.join(builds, dir);
-  const exposes = Object.fromEntries((options.exposes ?? ['./Home']).map((k) => [k, [chunk]]));
+  const exposes = Object.fromEntries((options.exposes ?? WALLET_MODULES).map((k) => [k, [chunk]]));
   write(full, 'mf-manifest.json', manifest('mfe_wallet', options.shared ?? fits, exposes));
   write(full, 'remoteEntry.js', `var mfe_wallet = ${JSON.stringify(dir)};`);
   write(full, chunk, `export default ${JSON.stringify(dir)};`);
@@ -112,7 +115,7 @@ beforeAll(async () => {
   write(
     root,
     'mfe-wallet/dist/mf-manifest.json',
-    manifest('mfe_wallet', fits, { './Home': ['home.0d150d15.js'] }),
+    manifest('mfe_wallet', fits, Object.fromEntries(WALLET_MODULES.map((k) => [k, ['home.0d150d15.js']]))),
   );
   write(root, 'mfe-wallet/dist/remoteEntry.js', 'var mfe_wallet = "dist";');
   write(root, 'mfe-wallet/dist/home.0d150d15.js', 'export default "dist";');
@@ -121,7 +124,7 @@ beforeAll(async () => {
   oldReact = walletBuild('old-react', 'home.cccc3333.js', {
     shared: { ...fits, react: { version: '18.3.1', requiredVersion: '^18.2.0' } },
   });
-  noHome = walletBuild('no-home', 'home.dddd4444.js', { exposes: ['./Wallet'] });
+  noHome = walletBuild('no-home', 'home.dddd4444.js', { exposes: ['./Wallet', './OpsMembers'] });
   t = await createTestApp({ STATIC_ROOT: root });
 });
 afterAll(async () => {
@@ -213,6 +216,9 @@ describe(`remote releases (${dbLabel})`, () => {
     err.length = 0;
     expect(await run(['mfe-wallet', noHome])).toBe(1);
     expect(err).toContain('  - missing exposed module ./Home');
+    // The console's screens count too: it loads ./OpsSlips from this remote.
+    expect(err).toContain("  - missing exposed module ./OpsSlips (the operators' console loads it)");
+    expect(err).not.toContain('./OpsMembers');
     expect(await served('remoteEntry.js')).toBe('var mfe_wallet = "a";');
 
     // A stored version by name; list shows the active one and the history.

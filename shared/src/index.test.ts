@@ -6,7 +6,16 @@ import path from 'node:path';
  * imported from '@wallet/shared' by the host, a remote or the shared tooling, and nothing is re-exported wholesale.
  */
 const repoRoot = path.join(__dirname, '..', '..');
-const PARTS = ['host', 'mfe-auth', 'mfe-wallet', 'mfe-bonus', 'mfe-spin', 'mfe-chat', 'tooling'];
+const PARTS = [
+  'host',
+  'ops-console',
+  'mfe-auth',
+  'mfe-wallet',
+  'mfe-bonus',
+  'mfe-spin',
+  'mfe-chat',
+  'tooling',
+];
 
 function sourceFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];

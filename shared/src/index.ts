@@ -29,6 +29,9 @@ export { ApiError, isApiError, translateErrorCode } from './http/api-error';
 export { newIdempotencyKey, withIdempotencyKey, IDEMPOTENCY_HEADER } from './http/idempotency';
 export { remotesApi, type RemoteDescriptor } from './api/remotes';
 
+// The operator API's client (cookie session), for the console and the remotes' operator screens
+export { opsHttp, onOpsSignedOut } from './http/ops-client';
+
 // i18n: the page's instance; each part registers its own namespace (registerCatalogs / createRemoteParcel)
 export { i18n, i18nReady, setLocale } from './i18n/i18n';
 export { useTranslation } from 'react-i18next';

@@ -10,10 +10,11 @@ interface RemoteDescriptor {
 }
 
 /**
- * An operator screen a remote exposes: `<remote>/Ops<Screen>` (`mfe_wallet/OpsSlips`), its default export a
- * parcel made with `createRemoteParcel` of `@wallet/shared`, exactly like a member page of that remote.
+ * An operator screen a remote exposes: `<remote>/<Module>` (`mfe_wallet/OpsSlips`, `mfe_chat/AgentInbox`), its
+ * default export a parcel made with `createRemoteParcel` of `@wallet/shared`, exactly like a member page of that
+ * remote.
  */
-export type OperatorModuleId = `mfe_${string}/Ops${string}`;
+export type OperatorModuleId = `mfe_${string}/${string}`;
 
 let registered: Promise<void> | undefined;
 

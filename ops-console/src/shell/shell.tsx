@@ -1,21 +1,27 @@
 import { useState } from 'react';
 import { BrowserRouter, NavLink, Navigate, Route, Routes } from 'react-router-dom';
 import { Button, LanguageSwitcher, toastError, useTranslation } from '@wallet/shared';
+import { AccountScreen } from '../account/account-screen';
 import { opsApi, type Operator } from '../api';
 import { AuditScreen } from '../audit/audit-screen';
 import { menuFor, MENU, type MenuItem } from '../menu';
+import { OperatorsScreen } from '../operators/operators-screen';
+import { ReleasesScreen } from '../releases/releases-screen';
 import { SettingsScreen } from '../settings/settings-screen';
 import { RemoteScreenSlot } from './remote-screen-slot';
 
-/** The console's own screens; the others come from the remote that owns them. */
-const OWN_SCREENS: Record<string, () => React.JSX.Element> = {
+/** The console's own screens (given the signed-in operator); the others come from the remote that owns them. */
+const OWN_SCREENS: Record<string, (props: { operator: Operator }) => React.JSX.Element> = {
   settings: SettingsScreen,
+  releases: ReleasesScreen,
+  operators: OperatorsScreen,
   audit: AuditScreen,
+  account: AccountScreen,
 };
 
 function Screen({ item, operator }: { item: MenuItem; operator: Operator }) {
   const Own = OWN_SCREENS[item.id];
-  if (Own) return <Own />;
+  if (Own) return <Own operator={operator} />;
   return <RemoteScreenSlot key={item.id} item={item} operator={operator} />;
 }
 

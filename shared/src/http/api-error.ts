@@ -33,6 +33,11 @@ export class ApiError extends Error {
     message: string,
     readonly field?: string,
     readonly minimum?: number,
+    /**
+     * The server's own wording of the failure when it says more than the code (e.g. why a release does not fit:
+     * "react: needs ^18.2.0, host has 19.2.0"). Untranslated English for operators; never shown to members.
+     */
+    readonly detail?: string,
   ) {
     super(message);
     this.name = 'ApiError';

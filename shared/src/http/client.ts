@@ -74,12 +74,14 @@ export function toApiError(error: unknown): ApiError {
       const field = typeof body.field === 'string' ? body.field : undefined;
       const minimum =
         typeof body.minimum === 'string' && /^\d+$/.test(body.minimum) ? Number(body.minimum) : undefined;
+      const detail = typeof body.message === 'string' && body.message !== code ? body.message : undefined;
       return new ApiError(
         code,
         error.response.status,
         translateErrorCode(code, body.message),
         field,
         minimum,
+        detail,
       );
     }
     if (error.response) {

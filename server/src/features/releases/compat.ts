@@ -2,7 +2,8 @@
  * Does a remote's build fit the live host? Checked before a release is activated (docs/releases.md "The check"):
  * - every shared singleton the build declares (react, react-dom, single-spa, single-spa-react, @wallet/shared)
  *   has a `requiredVersion` the host's provided version satisfies (the host's own mf-manifest.json);
- * - the build exposes every module the host loads from it (HOST_MODULES).
+ * - the build exposes every module the host loads from it (HOST_MODULES) and the operators' console
+ *   (CONSOLE_MODULES).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,6 +22,17 @@ export const HOST_MODULES: Readonly<Record<RemoteFolder, readonly string[]>> = {
   'mfe-bonus': ['./Bonus', './Statement', './Conditions'],
   'mfe-spin': ['./Spin', './Verify'],
   'mfe-chat': ['./ChatWidget'],
+};
+
+/**
+ * The modules the operators' console (ops-console, at /ops/) loads from each remote: the screens its menu mounts
+ * (ops-console/src/menu.ts). A release without one would leave that console screen empty, so it is refused too.
+ */
+export const CONSOLE_MODULES: Readonly<Partial<Record<RemoteFolder, readonly string[]>>> = {
+  'mfe-wallet': ['./OpsMembers', './OpsSlips', './OpsWithdrawals', './OpsIncoming'],
+  'mfe-bonus': ['./OpsBonuses'],
+  'mfe-spin': ['./OpsWheels'],
+  'mfe-chat': ['./AgentInbox'],
 };
 
 /**
@@ -114,6 +126,9 @@ export function compatibilityProblems(
   }
   for (const module of HOST_MODULES[folder])
     if (!remote.exposes.includes(module)) problems.push(`missing exposed module ${module}`);
+  for (const module of CONSOLE_MODULES[folder] ?? [])
+    if (!remote.exposes.includes(module))
+      problems.push(`missing exposed module ${module} (the operators' console loads it)`);
   return problems;
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { sql } from 'kysely';
 import { operationView, OperationViewSchema } from '../../core/operations/http';
 import { OperationExists, type Operation } from '../../core/operations/store';
 import { AppError } from '../../platform/errors';
@@ -20,6 +21,20 @@ const WithdrawalRow = Type.Object({
   failure: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
   settledAt: Type.Union([Type.String(), Type.Null()]),
+  paidAgain: Type.Union(
+    [
+      Type.Object({
+        operationId: Type.String(),
+        withdrawalId: Type.Union([Type.String(), Type.Null()]),
+        status: Status,
+      }),
+      Type.Null(),
+    ],
+    {
+      description:
+        "A failed withdrawal an operator paid out again: that operation, its new withdrawal and the payout's status (FAILED too when the new withdrawal could not be made); null: not paid out again",
+    },
+  ),
 });
 
 const retryKey = (withdrawalId: string): string => `ops-retry:${withdrawalId}`;
@@ -61,7 +76,18 @@ export const withdrawalOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let q = ctx.db
         .selectFrom('withdrawals as w')
         .innerJoin('members as m', 'm.id', 'w.member_id')
+        // The operation of "pay out again" (key ops-retry:<id>, the member's), if an operator started one.
+        .leftJoin('operations as o', (join) =>
+          join
+            .onRef('o.member_id', '=', 'w.member_id')
+            .on('o.idempotency_key', '=', sql<string>`${'ops-retry:'} || w.id`),
+        )
+        .leftJoin('withdrawals as r', 'r.operation_id', 'o.id')
         .select([
+          'o.id as retry_id',
+          'o.status as retry_operation_status',
+          'r.id as retry_withdrawal_id',
+          'r.status as retry_status',
           'w.id',
           'w.member_id',
           'm.username',
@@ -92,6 +118,16 @@ export const withdrawalOpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           failure: w.failure,
           createdAt: new Date(w.created_at).toISOString(),
           settledAt: w.settled_at === null ? null : new Date(w.settled_at).toISOString(),
+          paidAgain:
+            w.retry_id === null || w.retry_id === undefined
+              ? null
+              : {
+                  operationId: w.retry_id,
+                  withdrawalId: w.retry_withdrawal_id ?? null,
+                  status: (w.retry_status ??
+                    (w.retry_operation_status === 'FAILED' ? 'FAILED' : 'PENDING')) as
+                    'PENDING' | 'SUCCESS' | 'FAILED',
+                },
         })),
       );
     },

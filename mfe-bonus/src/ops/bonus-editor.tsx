@@ -1,0 +1,401 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  Button,
+  Checkbox,
+  FormField,
+  SelectField,
+  SkeletonList,
+  toast,
+  useAsyncAction,
+  useTranslation,
+  type Currency,
+} from '@wallet/shared';
+import { bonusOpsApi, type BonusDefinition } from './api';
+import {
+  bonusForm,
+  CATEGORIES,
+  checkBonus,
+  CURRENCIES,
+  emptyBanner,
+  LANGUAGES,
+  type AmountForm,
+  type BannerForm,
+  type BonusForm,
+  type Problems,
+} from './forms';
+import { focusFirstInvalid, LocalizedFields, TextArea, useProblemText } from './fields';
+import { LoadFailed } from './load-failed';
+
+const MAX_BANNERS = 10;
+
+/**
+ * The editor of one bonus definition (admin): every field PUT takes, checked as the server checks them. `code`
+ * undefined: a new definition, whose code must not be one of `taken` (PUT would replace that definition).
+ */
+export function BonusEditor({
+  code,
+  taken,
+  onSaved,
+  onCancel,
+}: {
+  code?: string;
+  taken: ReadonlySet<string>;
+  onSaved: (saved: BonusDefinition) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('bonus-ops');
+  const [form, setForm] = useState<BonusForm | undefined>(code === undefined ? bonusForm() : undefined);
+  const [loadError, setLoadError] = useState<string>();
+  const [problems, setProblems] = useState<Problems>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The link that opened the editor is gone: the focus goes to its heading, where a screen reader starts.
+  useEffect(() => headingRef.current?.focus(), []);
+  const problemText = useProblemText(problems);
+  const save = useAsyncAction((body: BonusDefinition) => bonusOpsApi.saveBonus(body));
+
+  useEffect(() => {
+    if (code === undefined) return undefined;
+    let live = true;
+    bonusOpsApi.bonus(code).then(
+      (definition) => live && setForm(bonusForm(definition)),
+      (error: unknown) => live && setLoadError(error instanceof Error ? error.message : String(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [code]);
+
+  const titleId = 'bops-editor-title';
+  const title = code === undefined ? t('bonus.newTitle') : t('bonus.editTitle', { code });
+
+  if (loadError) return <LoadFailed title={title} message={loadError} onBack={onCancel} />;
+  if (!form)
+    return (
+      <section className="bops-editor" aria-labelledby={titleId}>
+        <h2 id={titleId} ref={headingRef} tabIndex={-1}>
+          {title}
+        </h2>
+        <SkeletonList count={4} label={t('loading')} />
+      </section>
+    );
+
+  const set = <K extends keyof BonusForm>(key: K, value: BonusForm[K]) =>
+    setForm((current) => (current ? { ...current, [key]: value } : current));
+  const setAmount = (currency: Currency, patch: Partial<AmountForm>) =>
+    set('amounts', { ...form.amounts, [currency]: { ...form.amounts[currency], ...patch } });
+  const percentKind = form.rewardKind === 'percent';
+  const setBanner = (index: number, next: BannerForm) =>
+    set(
+      'banners',
+      form.banners.map((b, i) => (i === index ? next : b)),
+    );
+  const removeBanner = (index: number) =>
+    set(
+      'banners',
+      form.banners.filter((_, i) => i !== index),
+    );
+  const amountsProblem = problemText('amounts');
+  const bannersProblem = problemText('banners');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkBonus(form, code === undefined ? taken : undefined);
+    if (!checked.ok) {
+      setProblems(checked.problems);
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setProblems({});
+    const result = await save.run(checked.body);
+    if (result.ok) {
+      toast.success(t('bonus.saved', { code: checked.body.code }));
+      onSaved(result.value);
+    }
+  };
+
+  const problemCount = Object.keys(problems).length;
+
+  return (
+    <section className="bops-editor" aria-labelledby={titleId}>
+      <h2 id={titleId} ref={headingRef} tabIndex={-1}>
+        {title}
+      </h2>
+      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)}>
+        <fieldset className="bops-group">
+          <legend>{t('bonus.general')}</legend>
+          <div className="bops-grid">
+            <FormField
+              label={t('field.code')}
+              value={form.code}
+              onValueChange={(value) => set('code', value)}
+              transform="uppercase"
+              readOnly={code !== undefined}
+              required
+              maxLength={40}
+              autoComplete="off"
+              hint={code === undefined ? t('hint.bonusCode') : t('hint.codeFixed')}
+              error={problemText('code')}
+            />
+            <FormField
+              label={t('field.sortOrder')}
+              value={form.sortOrder}
+              onValueChange={(value) => set('sortOrder', value)}
+              inputMode="numeric"
+              required
+              hint={t('hint.sortOrder')}
+              error={problemText('sortOrder')}
+            />
+          </div>
+          <div className="bops-checks">
+            <Checkbox
+              label={t('field.active')}
+              checked={form.active}
+              onCheckedChange={(value) => set('active', value)}
+            />
+            <Checkbox
+              label={t('field.listed')}
+              checked={form.listed}
+              onCheckedChange={(value) => set('listed', value)}
+            />
+            <Checkbox
+              label={t('field.cancellable')}
+              checked={form.cancellable}
+              onCheckedChange={(value) => set('cancellable', value)}
+            />
+          </div>
+          <p className="bops-hint">{t('hint.keepRules')}</p>
+        </fieldset>
+
+        <LocalizedFields
+          legend={t('field.names')}
+          field="names"
+          value={form.names}
+          onChange={(value) => set('names', value)}
+          problemText={problemText}
+          maxLength={80}
+        />
+
+        <fieldset className="bops-group">
+          <legend>{t('bonus.receipts')}</legend>
+          <div className="bops-grid">
+            <SelectField
+              label={t('field.type')}
+              value={form.type}
+              onValueChange={(value) => set('type', value as BonusForm['type'])}
+              options={(['limit', 'day', 'week'] as const).map((value) => ({
+                value,
+                label: t(`type.${value}`),
+              }))}
+            />
+            <FormField
+              label={t('field.maxReceived')}
+              value={form.maxReceived}
+              onValueChange={(value) => set('maxReceived', value)}
+              inputMode="numeric"
+              required
+              hint={t('hint.maxReceived')}
+              error={problemText('maxReceived')}
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className="bops-group">
+          <legend>{t('bonus.reward')}</legend>
+          <div className="bops-grid">
+            <SelectField
+              label={t('field.rewardKind')}
+              value={form.rewardKind}
+              onValueChange={(value) => set('rewardKind', value as BonusForm['rewardKind'])}
+              options={(['percent', 'fixed'] as const).map((value) => ({
+                value,
+                label: t(`rewardKind.${value}`),
+              }))}
+            />
+            {percentKind && (
+              <FormField
+                label={t('field.percent')}
+                value={form.percent}
+                onValueChange={(value) => set('percent', value)}
+                inputMode="numeric"
+                required
+                hint={t('hint.percent')}
+                error={problemText('percent')}
+              />
+            )}
+          </div>
+          {amountsProblem && (
+            <p className="wl-field__error bops-error" role="alert">
+              {amountsProblem}
+            </p>
+          )}
+          {CURRENCIES.map((currency) => {
+            const amount = form.amounts[currency];
+            const at = `amounts.${currency}`;
+            return (
+              <div key={currency} className="bops-currency">
+                <Checkbox
+                  label={t('field.offered', { currency: t(`currency.${currency}`) })}
+                  checked={amount.offered}
+                  onCheckedChange={(offered) => setAmount(currency, { offered })}
+                />
+                {amount.offered && (
+                  <div className="bops-grid">
+                    {percentKind ? (
+                      <FormField
+                        label={t('field.cap', { currency })}
+                        value={amount.cap}
+                        onValueChange={(value) => setAmount(currency, { cap: value })}
+                        inputMode="decimal"
+                        required
+                        hint={t('hint.cap')}
+                        error={problemText(`${at}.cap`)}
+                      />
+                    ) : (
+                      <FormField
+                        label={t('field.fixed', { currency })}
+                        value={amount.fixed}
+                        onValueChange={(value) => setAmount(currency, { fixed: value })}
+                        inputMode="decimal"
+                        required
+                        error={problemText(`${at}.fixed`)}
+                      />
+                    )}
+                    <FormField
+                      label={t('field.minDeposit', { currency })}
+                      value={amount.minDeposit}
+                      onValueChange={(value) => setAmount(currency, { minDeposit: value })}
+                      inputMode="decimal"
+                      required
+                      hint={percentKind ? t('hint.minDepositPercent') : t('hint.minDepositFixed')}
+                      error={problemText(`${at}.minDeposit`)}
+                    />
+                  </div>
+                )}
+              </div>
+            );
+          })}
+        </fieldset>
+
+        <fieldset className="bops-group">
+          <legend>{t('bonus.turnover')}</legend>
+          <div className="bops-grid">
+            <FormField
+              label={t('field.turnoverMultiple')}
+              value={form.turnoverMultiple}
+              onValueChange={(value) => set('turnoverMultiple', value)}
+              inputMode="numeric"
+              required
+              hint={t('hint.turnoverMultiple')}
+              error={problemText('turnoverMultiple')}
+            />
+            <SelectField
+              label={t('field.turnoverBase')}
+              value={form.turnoverBase}
+              onValueChange={(value) => set('turnoverBase', value as BonusForm['turnoverBase'])}
+              options={(['bonus', 'bonus_deposit'] as const).map((value) => ({
+                value,
+                label: t(`turnoverBase.${value}`),
+              }))}
+            />
+            {CATEGORIES.map((category) => (
+              <FormField
+                key={category}
+                label={t('field.contribution', { category: t(`category.${category}`) })}
+                value={form.contributions[category]}
+                onValueChange={(value) => set('contributions', { ...form.contributions, [category]: value })}
+                inputMode="numeric"
+                required
+                error={problemText(`contributions.${category}`)}
+              />
+            ))}
+            <FormField
+              label={t('field.percentFail')}
+              value={form.percentFail}
+              onValueChange={(value) => set('percentFail', value)}
+              inputMode="numeric"
+              required
+              hint={t('hint.percentFail')}
+              error={problemText('percentFail')}
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className="bops-group">
+          <legend>{t('bonus.banners')}</legend>
+          {bannersProblem && (
+            <p className="wl-field__error bops-error" role="alert">
+              {bannersProblem}
+            </p>
+          )}
+          {form.banners.map((banner, index) => {
+            const n = index + 1;
+            return (
+              <fieldset key={index} className="bops-group bops-banner">
+                <legend>{t('bonus.banner', { n })}</legend>
+                <FormField
+                  label={t('field.image')}
+                  value={banner.image}
+                  onValueChange={(image) => setBanner(index, { ...banner, image })}
+                  required
+                  maxLength={300}
+                  hint={t('hint.image')}
+                  error={problemText(`banners.${index}.image`)}
+                />
+                {LANGUAGES.map((lang) => (
+                  <TextArea
+                    key={lang}
+                    label={t('field.bannerHtml', { language: t(`language.${lang}`) })}
+                    value={banner.html[lang]}
+                    lang={lang}
+                    maxLength={4000}
+                    required
+                    onValueChange={(html) =>
+                      setBanner(index, { ...banner, html: { ...banner.html, [lang]: html } })
+                    }
+                    error={problemText(`banners.${index}.html.${lang}`)}
+                  />
+                ))}
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={form.banners.length <= 1}
+                  onClick={() => removeBanner(index)}
+                >
+                  {t('bonus.removeBanner', { n })}
+                </Button>
+              </fieldset>
+            );
+          })}
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={form.banners.length >= MAX_BANNERS}
+            onClick={() => set('banners', [...form.banners, emptyBanner()])}
+          >
+            {t('bonus.addBanner')}
+          </Button>
+        </fieldset>
+
+        {problemCount > 0 && (
+          <p className="bops-error" role="alert" data-testid="bops-problems">
+            {t('problem.summary', { count: problemCount })}
+          </p>
+        )}
+        {save.error && (
+          <p className="bops-error" data-testid="bops-refusal">
+            {save.error.message}
+          </p>
+        )}
+        <div className="bops-actions">
+          <Button type="submit" busy={save.busy}>
+            {t('save')}
+          </Button>
+          <Button variant="secondary" onClick={onCancel} disabled={save.busy}>
+            {t('cancel')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

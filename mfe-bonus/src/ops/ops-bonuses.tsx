@@ -1,0 +1,177 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Link, SkeletonList, useLocation, useNavigate, useTranslation } from '@wallet/shared';
+import { bonusOpsApi, type BonusListItem, type PromotionListItem } from './api';
+import { BonusEditor } from './bonus-editor';
+import { BonusTable, PromotionTable } from './lists';
+import { PromotionEditor } from './promotion-editor';
+import './ops-bonuses.css';
+
+/** The console's props (ops-console/src/shell/remote-screen-slot.tsx): who is signed in. */
+export interface OpsBonusesProps {
+  operator: { username: string; role: string };
+}
+
+/** The segment of a new definition's editor: codes are upper case, so it is never a code. */
+const NEW = 'new';
+
+type Route = { view: 'lists'; base: string } | { view: 'bonus' | 'promotion'; base: string; code?: string };
+
+/**
+ * Where the screen is, from the page's path (the parcel's router sees the console's full path):
+ * `<base>` the lists, `<base>/bonus/<code>` or `<base>/promotion/<code>` an editor, `.../new` a new one.
+ */
+export function parseRoute(pathname: string): Route {
+  const match = /^(.*?\/bonuses)(?:\/(bonus|promotion)\/([^/]+))?\/?$/.exec(pathname);
+  if (!match) return { view: 'lists', base: pathname.replace(/\/+$/, '') };
+  const [, base = '', view, segment = ''] = match;
+  if (!view) return { view: 'lists', base };
+  const code = decodeURIComponent(segment);
+  return { view: view as 'bonus' | 'promotion', base, code: code === NEW ? undefined : code };
+}
+
+/**
+ * The bonus definitions and promotions of the operators' console (`mfe_bonus/OpsBonuses`). Admin and finance see
+ * the lists (`GET /api/ops/bonuses`, `/api/ops/promotions`); reading one and saving it are admin's, so only admin
+ * gets the editors (create or replace, the whole definition). Support is not given the screen.
+ */
+export function OpsBonuses({ operator }: OpsBonusesProps) {
+  const { t } = useTranslation('bonus-ops');
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const route = parseRoute(pathname);
+  const mayRead = operator.role === 'admin' || operator.role === 'finance';
+  const mayEdit = operator.role === 'admin';
+  const [bonuses, setBonuses] = useState<BonusListItem[]>();
+  const [promotions, setPromotions] = useState<PromotionListItem[]>();
+  const [loadError, setLoadError] = useState<string>();
+
+  const load = useCallback(
+    () =>
+      Promise.all([bonusOpsApi.bonuses(), bonusOpsApi.promotions()]).then(
+        ([b, p]) => {
+          setBonuses(b);
+          setPromotions(p);
+        },
+        (error: unknown) => setLoadError(error instanceof Error ? error.message : String(error)),
+      ),
+    [],
+  );
+  useEffect(() => {
+    if (mayRead) void load();
+  }, [mayRead, load]);
+  const retry = () => {
+    setLoadError(undefined);
+    void load();
+  };
+
+  // Back from an editor (saved or cancelled), the focus goes to the screen's title rather than the page's top.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const shownView = useRef(route.view);
+  useEffect(() => {
+    if (shownView.current !== route.view && route.view === 'lists') titleRef.current?.focus();
+    shownView.current = route.view;
+  }, [route.view]);
+
+  const bonusCodes = useMemo(() => new Set(bonuses?.map((b) => b.code)), [bonuses]);
+  const promotionCodes = useMemo(() => new Set(promotions?.map((p) => p.code)), [promotions]);
+
+  const { base } = route;
+  const bonusPath = (code: string) => `${base}/bonus/${encodeURIComponent(code)}`;
+  const promotionPath = (code: string) => `${base}/promotion/${encodeURIComponent(code)}`;
+  const backToLists = () => navigate(base);
+  const saved = () => {
+    void load();
+    navigate(base);
+  };
+
+  let body;
+  if (!mayRead) {
+    body = (
+      <p className="bops-notice" role="note">
+        {t('notForRole')}
+      </p>
+    );
+  } else if (route.view !== 'lists' && !mayEdit) {
+    body = (
+      <>
+        <p className="bops-notice" role="note">
+          {t('readOnly')}
+        </p>
+        <Link to={base}>{t('backToLists')}</Link>
+      </>
+    );
+  } else if (loadError) {
+    body = (
+      <div role="alert">
+        <p className="bops-error">{loadError}</p>
+        <Button variant="secondary" onClick={retry}>
+          {t('retry')}
+        </Button>
+      </div>
+    );
+  } else if (!bonuses || !promotions) {
+    body = <SkeletonList count={4} label={t('loading')} />;
+  } else if (route.view === 'bonus') {
+    body = (
+      <BonusEditor
+        key={route.code ?? NEW}
+        code={route.code}
+        taken={bonusCodes}
+        onSaved={saved}
+        onCancel={backToLists}
+      />
+    );
+  } else if (route.view === 'promotion') {
+    body = (
+      <PromotionEditor
+        key={route.code ?? NEW}
+        code={route.code}
+        bonuses={bonuses}
+        taken={promotionCodes}
+        onSaved={saved}
+        onCancel={backToLists}
+      />
+    );
+  } else {
+    body = (
+      <>
+        {!mayEdit && (
+          <p className="bops-notice" role="note">
+            {t('readOnlyLists')}
+          </p>
+        )}
+        <section className="bops-section" aria-labelledby="bops-bonuses-title">
+          <div className="bops-section__head">
+            <h2 id="bops-bonuses-title">{t('bonus.listTitle')}</h2>
+            {mayEdit && (
+              <Link className="wl-btn wl-btn--primary wl-btn--sm" to={bonusPath(NEW)}>
+                {t('bonus.new')}
+              </Link>
+            )}
+          </div>
+          <BonusTable bonuses={bonuses} editPath={mayEdit ? bonusPath : undefined} />
+        </section>
+        <section className="bops-section" aria-labelledby="bops-promotions-title">
+          <div className="bops-section__head">
+            <h2 id="bops-promotions-title">{t('promotion.listTitle')}</h2>
+            {mayEdit && (
+              <Link className="wl-btn wl-btn--primary wl-btn--sm" to={promotionPath(NEW)}>
+                {t('promotion.new')}
+              </Link>
+            )}
+          </div>
+          <PromotionTable promotions={promotions} editPath={mayEdit ? promotionPath : undefined} />
+        </section>
+      </>
+    );
+  }
+
+  return (
+    <div className="bops-screen" data-testid="bops-screen">
+      <h1 className="bops-title" ref={titleRef} tabIndex={-1}>
+        {t('title')}
+      </h1>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,242 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  Button,
+  Link,
+  Skeleton,
+  SkeletonList,
+  formatAccountNo,
+  formatDateTime,
+  formatSignedMoney,
+  toastError,
+  useTranslation,
+} from '@wallet/shared';
+import { moneyFormat, showMoney, type MoneyFormat } from '../../common/money';
+import { membersApi, type OpsMemberDetail } from './api';
+import { AdjustForm } from './adjust-form';
+import { errorText, MEMBERS_NS } from './error-text';
+
+const GAME_PREFIX = 'game:';
+
+/** The last answer for a member: its detail, or why there is none (`reload`: which reading it answers). */
+interface DetailAnswer {
+  reload: number;
+  detail?: OpsMemberDetail;
+  message?: string;
+}
+
+/** The unit word of an amount in the member's currency (baht, kip), in the page's language. */
+export function useUnit(format: MoneyFormat): string {
+  const { t } = useTranslation(MEMBERS_NS);
+  return t(`unit.${format.currency}`);
+}
+
+/**
+ * One member: profile, the main wallet's and each game's balance and the main wallet's last movements (the
+ * server answers the last 20 and pages no further), then the adjustment form for the roles that may adjust.
+ * After an adjustment everything is read again from the server, which is the truth of the balance.
+ */
+export function MemberDetail({
+  memberId,
+  canAdjust,
+  backTo,
+}: {
+  memberId: string;
+  canAdjust: boolean;
+  backTo: string;
+}) {
+  const { t } = useTranslation(MEMBERS_NS);
+  const [answer, setAnswer] = useState<DetailAnswer>();
+  const [reloads, setReloads] = useState(0);
+  const refreshing = answer?.reload !== reloads;
+  const detail = answer?.detail;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focused = useRef(false);
+  const hasDetail = useRef(false);
+
+  useEffect(() => {
+    let live = true;
+    membersApi.member(memberId).then(
+      (next) => {
+        if (!live) return;
+        hasDetail.current = true;
+        setAnswer({ reload: reloads, detail: next });
+      },
+      (error: unknown) => {
+        if (!live) return;
+        // A refresh that fails keeps what is shown and says why; a first load shows why there is nothing.
+        setAnswer((current) =>
+          current?.detail
+            ? { reload: reloads, detail: current.detail }
+            : { reload: reloads, message: errorText(error) },
+        );
+        if (hasDetail.current) toastError(error);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [memberId, reloads]);
+
+  // The member just opened: bring its heading into view and focus (on a phone it is below the results).
+  useEffect(() => {
+    if (detail && !focused.current) {
+      focused.current = true;
+      heading.current?.focus();
+    }
+  }, [detail]);
+
+  return (
+    <section className="wmem-detail" aria-labelledby="wmem-detail-title" aria-busy={refreshing || undefined}>
+      <div className="wmem-detail__top">
+        <h2 id="wmem-detail-title" className="wmem__subtitle" ref={heading} tabIndex={-1}>
+          {detail ? detail.member.name : t('detail.title')}
+        </h2>
+        <Link className="wmem-back" to={backTo}>
+          {t('detail.back')}
+        </Link>
+      </div>
+      {!detail && refreshing && (
+        <SkeletonList label={t('detail.loading')}>
+          <Skeleton variant="card" height="6rem" />
+          <Skeleton variant="row" />
+          <Skeleton variant="row" />
+        </SkeletonList>
+      )}
+      {!detail && !refreshing && answer?.message !== undefined && (
+        <div className="wmem-error" role="alert">
+          <p>{answer.message}</p>
+          <Button variant="secondary" size="sm" onClick={() => setReloads((n) => n + 1)}>
+            {t('retry')}
+          </Button>
+        </div>
+      )}
+      {detail && (
+        <MemberView detail={detail} canAdjust={canAdjust} onAdjusted={() => setReloads((n) => n + 1)} />
+      )}
+    </section>
+  );
+}
+
+function MemberView({
+  detail,
+  canAdjust,
+  onAdjusted,
+}: {
+  detail: OpsMemberDetail;
+  canAdjust: boolean;
+  onAdjusted: () => void;
+}) {
+  const { t } = useTranslation(MEMBERS_NS);
+  const { member, balances, recent } = detail;
+  const format = moneyFormat(member.currency);
+  const unit = useUnit(format);
+  const games = Object.entries(balances)
+    .filter(([code]) => code.startsWith(GAME_PREFIX))
+    .map(([code, amount]) => ({ code: code.slice(GAME_PREFIX.length), amount }))
+    .sort((a, b) => a.code.localeCompare(b.code));
+
+  return (
+    <>
+      <dl className="wmem-profile" data-testid="wmem-profile">
+        <div>
+          <dt>{t('profile.phone')}</dt>
+          <dd>{member.username}</dd>
+        </div>
+        <div>
+          <dt>{t('profile.name')}</dt>
+          <dd>{member.name}</dd>
+        </div>
+        <div>
+          <dt>{t('profile.bank')}</dt>
+          <dd>
+            {member.bankCode} {formatAccountNo(member.bankAccountNo)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('profile.status')}</dt>
+          <dd>
+            <span className={`wmem-badge${member.status === 'active' ? '' : ' wmem-badge--off'}`}>
+              {t(`status.${member.status}`, { defaultValue: member.status })}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('profile.since')}</dt>
+          <dd>{formatDateTime(member.createdAt)}</dd>
+        </div>
+      </dl>
+
+      <div className="wmem-balances">
+        <div className="wmem-balance wmem-balance--main">
+          <span className="wmem-balance__label">{t('balances.main')}</span>
+          <span className="wmem-balance__amount" data-testid="wmem-main-balance">
+            {showMoney(balances.main ?? 0, format)}
+          </span>
+          <span className="wmem-balance__unit">{unit}</span>
+        </div>
+        <div className="wmem-games">
+          <h3 className="wmem__minor-title">{t('balances.games')}</h3>
+          {games.length === 0 ? (
+            <p className="wmem-muted">{t('balances.noGames')}</p>
+          ) : (
+            <ul className="wmem-games__list" data-testid="wmem-games">
+              {games.map((game) => (
+                <li key={game.code}>
+                  <span>{game.code}</span>
+                  <span className="wmem-amount">{showMoney(game.amount, format)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+
+      {canAdjust ? (
+        <AdjustForm member={member} format={format} onAdjusted={onAdjusted} />
+      ) : (
+        <p className="wmem-muted wmem-readonly">{t('adjust.readOnly')}</p>
+      )}
+
+      <section className="wmem-statement" aria-labelledby="wmem-statement-title">
+        <h3 id="wmem-statement-title" className="wmem__minor-title">
+          {t('statement.title')}
+        </h3>
+        {recent.length === 0 ? (
+          <p className="wmem-muted">{t('statement.empty')}</p>
+        ) : (
+          <div className="wmem-table-wrap">
+            <table className="wmem-table" data-testid="wmem-statement">
+              <caption className="wl-visually-hidden">{t('statement.caption', { n: recent.length })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('statement.at')}</th>
+                  <th scope="col">{t('statement.kind')}</th>
+                  <th scope="col" className="wmem-num">
+                    {t('statement.amount', { unit })}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {recent.map((entry) => (
+                  <tr key={entry.transactionId}>
+                    <td>{formatDateTime(entry.at)}</td>
+                    <td>
+                      {t(`kind.${entry.kind}`, { defaultValue: entry.kind })}
+                      <span className="wmem-tx">#{entry.transactionId}</span>
+                    </td>
+                    <td
+                      className={`wmem-num wmem-amount${entry.amount < 0 ? ' wmem-amount--out' : ' wmem-amount--in'}`}
+                    >
+                      {formatSignedMoney(entry.amount, format.scale)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {recent.length > 0 && <p className="wmem-muted wmem-note">{t('statement.note')}</p>}
+      </section>
+    </>
+  );
+}

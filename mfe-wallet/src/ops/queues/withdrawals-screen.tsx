@@ -1,0 +1,271 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  Button,
+  confirm,
+  DelayedLoader,
+  formatAccountNo,
+  formatDateTime,
+  toast,
+  translateErrorCode,
+  useTranslation,
+} from '@wallet/shared';
+import { queuesApi, type Withdrawal, type WithdrawalRetry, type WithdrawalStatus } from './api';
+import {
+  canDecide,
+  decisionError,
+  failureText,
+  money,
+  ReadOnlyNote,
+  type OperatorScreenProps,
+} from './common';
+import './queues.css';
+
+/** Withdrawals a page: older ones come with `before` (the createdAt of the last one shown). */
+export const WITHDRAWAL_PAGE = 50;
+const TABS: readonly WithdrawalStatus[] = ['PENDING', 'SUCCESS', 'FAILED'];
+
+/** What an operator's "pay out again" made of a failed withdrawal, shown in its row. */
+/** A code of the error catalogue (spec §8), as opposed to a provider's own words. */
+const CATALOGUE_CODE = /^[A-Z][A-Z0-9_]+$/;
+
+type Retried = Pick<WithdrawalRetry, 'replayed'> & { status: WithdrawalRetry['operation']['status'] };
+
+/**
+ * Withdrawals by status (docs/operators.md "Withdrawals"; finance and admin): waiting for the bank, paid, failed.
+ * A failed payout's money went back to the member's wallet; "pay out again" makes a new withdrawal of the same
+ * amount to the member's registered account, at most once per failed one.
+ */
+export function WithdrawalsScreen({ operator }: OperatorScreenProps) {
+  const { t } = useTranslation('wallet-ops');
+  const decider = canDecide(operator.role);
+  const [status, setStatus] = useState<WithdrawalStatus>('PENDING');
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  // The console only opens this screen for finance and admin (the server's roles); any other role calls nothing.
+  if (!decider) {
+    return (
+      <div className="wops-screen">
+        <h1>{t('withdrawals.title')}</h1>
+        <ReadOnlyNote>{t('withdrawals.notForRole')}</ReadOnlyNote>
+      </div>
+    );
+  }
+
+  const onTabKey = (event: KeyboardEvent, index: number) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    const next =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? TABS.length - 1
+          : (index + step + TABS.length) % TABS.length;
+    if (step === 0 && event.key !== 'Home' && event.key !== 'End') return;
+    event.preventDefault();
+    setStatus(TABS[next]!);
+    tabs.current[next]?.focus();
+  };
+
+  return (
+    <div className="wops-screen">
+      <h1>{t('withdrawals.title')}</h1>
+      <div className="wops-tabs" role="tablist" aria-label={t('withdrawals.tabs')}>
+        {TABS.map((tab, index) => (
+          <button
+            key={tab}
+            ref={(el) => {
+              tabs.current[index] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`wops-tab-${tab}`}
+            aria-selected={tab === status}
+            aria-controls="wops-withdrawals-panel"
+            tabIndex={tab === status ? 0 : -1}
+            className="wops-tab"
+            onClick={() => setStatus(tab)}
+            onKeyDown={(event) => onTabKey(event, index)}
+          >
+            {t(`withdrawals.status.${tab}`)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="wops-withdrawals-panel" aria-labelledby={`wops-tab-${status}`}>
+        <WithdrawalList key={status} status={status} />
+      </div>
+    </div>
+  );
+}
+
+function WithdrawalList({ status }: { status: WithdrawalStatus }) {
+  const { t } = useTranslation('wallet-ops');
+  const [rows, setRows] = useState<Withdrawal[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string>();
+  const [more, setMore] = useState(false);
+  const [retried, setRetried] = useState<Record<string, Retried>>({});
+  const [busy, setBusy] = useState<string>();
+  /** The cursor of the page that failed to load, so Retry asks for that page again. */
+  const [failedAt, setFailedAt] = useState<string>();
+
+  const fetchPage = useCallback(
+    (before?: string) => {
+      queuesApi.withdrawals(status, WITHDRAWAL_PAGE, before).then(
+        (page) => {
+          setRows((current) => (before === undefined ? page : [...current, ...page]));
+          setMore(page.length === WITHDRAWAL_PAGE);
+          setLoading(false);
+        },
+        (failure: unknown) => {
+          setError(failureText(failure, t('loadFailed')));
+          setFailedAt(before);
+          setLoading(false);
+        },
+      );
+    },
+    [status, t],
+  );
+  // The list is keyed by its tab: a new tab mounts a new list, loading from the start.
+  useEffect(() => fetchPage(), [fetchPage]);
+  const load = (before?: string) => {
+    setLoading(true);
+    setError(undefined);
+    fetchPage(before);
+  };
+
+  const payAgain = async (row: Withdrawal) => {
+    const sure = await confirm({
+      title: t('withdrawals.retryTitle'),
+      body: t('withdrawals.retryQuestion', {
+        amount: money(row.amount, row.currency),
+        member: row.username,
+        account: `${row.bankCode} ${formatAccountNo(row.bankAccountNo)}`,
+      }),
+      confirmLabel: t('withdrawals.retry'),
+    });
+    if (!sure) return;
+    setBusy(row.id);
+    try {
+      const result = await queuesApi.retryWithdrawal(row.id);
+      setRetried((current) => ({
+        ...current,
+        [row.id]: { replayed: result.replayed, status: result.operation.status },
+      }));
+      if (result.replayed) toast.info(t('withdrawals.retriedBefore', { member: row.username }));
+      else
+        toast.success(
+          t('withdrawals.retried', { amount: money(row.amount, row.currency), member: row.username }),
+        );
+    } catch (failure) {
+      toast.error(decisionError(failure, 'retry'));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const last = rows[rows.length - 1];
+  return (
+    <>
+      {rows.length > 0 && (
+        <div className="wops-table-wrap">
+          <table className="wops-table">
+            <caption className="wl-visually-hidden">{t(`withdrawals.status.${status}`)}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('withdrawals.col.time')}</th>
+                <th scope="col">{t('withdrawals.col.member')}</th>
+                <th scope="col">{t('withdrawals.col.amount')}</th>
+                <th scope="col">{t('withdrawals.col.account')}</th>
+                {status !== 'PENDING' && <th scope="col">{t('withdrawals.col.settled')}</th>}
+                {status === 'FAILED' && <th scope="col">{t('withdrawals.col.failure')}</th>}
+                {status === 'FAILED' && <th scope="col">{t('actions')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => {
+                const again = retried[row.id];
+                return (
+                  <tr key={row.id} data-testid={`withdrawal-${row.id}`}>
+                    <td data-label={t('withdrawals.col.time')}>{formatDateTime(row.createdAt)}</td>
+                    <th scope="row" data-label={t('withdrawals.col.member')}>
+                      {row.username}
+                    </th>
+                    <td data-label={t('withdrawals.col.amount')} className="wops-num">
+                      {money(row.amount, row.currency)}
+                    </td>
+                    <td data-label={t('withdrawals.col.account')}>
+                      {row.bankCode} {formatAccountNo(row.bankAccountNo)}
+                    </td>
+                    {status !== 'PENDING' && (
+                      <td data-label={t('withdrawals.col.settled')}>
+                        {row.settledAt ? formatDateTime(row.settledAt) : ''}
+                      </td>
+                    )}
+                    {status === 'FAILED' && (
+                      <td data-label={t('withdrawals.col.failure')}>
+                        {row.failure && CATALOGUE_CODE.test(row.failure) ? (
+                          <>
+                            {translateErrorCode(row.failure)}{' '}
+                            <code className="wops-muted wops-small">{row.failure}</code>
+                          </>
+                        ) : (
+                          // The bank's own words (not a code of the catalogue): shown as they came.
+                          (row.failure ?? '')
+                        )}
+                      </td>
+                    )}
+                    {status === 'FAILED' && (
+                      <td data-label={t('actions')} className="wops-actions">
+                        {row.paidAgain ? (
+                          // The server's word: the new withdrawal's payout (pending, paid or failed).
+                          <span className="wops-done">
+                            {t('withdrawals.paidAgain', {
+                              status: t(`withdrawals.status.${row.paidAgain.status}`),
+                            })}
+                          </span>
+                        ) : again ? (
+                          // Just asked: the new payout waits for the bank (a failure was answered as an error).
+                          <span className="wops-done" role="status">
+                            {t('withdrawals.paidAgain', { status: t('withdrawals.operation.PENDING') })}
+                          </span>
+                        ) : (
+                          <Button size="sm" busy={busy === row.id} onClick={() => void payAgain(row)}>
+                            {t('withdrawals.retry')}
+                            <span className="wl-visually-hidden">
+                              {' '}
+                              {t('forMember', { member: row.username })}
+                            </span>
+                          </Button>
+                        )}
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {!loading && !error && rows.length === 0 && (
+        <p className="wops-empty">{t(`withdrawals.empty.${status}`)}</p>
+      )}
+      {error && (
+        <p className="wops-error" role="alert">
+          {error}
+        </p>
+      )}
+      <DelayedLoader active={loading} variant="inline" label={t('loading')} />
+      <div className="wops-filters">
+        {!loading && (more || error) && (
+          <Button variant="secondary" onClick={() => load(error ? failedAt : last?.createdAt)}>
+            {error ? t('retry') : t('older')}
+          </Button>
+        )}
+        {!loading && !error && (
+          <Button variant="ghost" onClick={() => load()}>
+            {t('refresh')}
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}
