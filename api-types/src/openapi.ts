@@ -1006,6 +1006,571 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/chat/config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The room prefix */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @description room prefix: a room is PREFIX + userId or PREFIX + guestId */
+                PREFIX: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/chat/files/{fileId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A chat file behind a signed URL (the signature is the authorisation, for its conversation; 1 hour) */
+    get: {
+      parameters: {
+        query: {
+          exp: string;
+          sig: string;
+        };
+        header?: never;
+        path: {
+          fileId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/chat/guest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A new guest id and its token (no body; 10 per IP per hour → REQUEST_LIMIT) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description Empty, or no body */
+      requestBody: {
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @description `g_` + 22 base64url characters */
+                guestId: string;
+                /** @description sent back as the X-Guest-Token header; no expiry */
+                guestToken: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/chat/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The caller’s messages: newest first (limit ≤ 10, skip), or with afterSeq every later one, oldest first */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          'x-guest-token'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description when given: every message after this seq, oldest first (at most 200); limit and skip unused */
+            afterSeq?: number;
+            /** @description must be the caller’s own guest id (else 403, nothing done) */
+            guestId?: string;
+            /** @default 10 */
+            limit: number;
+            /** @default 0 */
+            skip: number;
+            /** @description must be the caller’s own member id (else 403, nothing done) */
+            userId?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @description the operator’s username of agent messages */
+                agent: string | null;
+                clientId: string | null;
+                /** @description the room name */
+                conversationId: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                message: {
+                  message_type: string;
+                  /** @description a media payload’s filePath is a signed URL valid 1 hour */
+                  payload: unknown;
+                };
+                /** Format: date-time */
+                readAt: string | null;
+                sender: 'customer' | 'agent';
+                /** @description per conversation, from 1, no gaps */
+                seq: number;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/chat/read-customer/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** The customer has read every agent message so far */
+    put: {
+      parameters: {
+        query?: never;
+        header?: {
+          'x-guest-token'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description must be the caller’s own guest id (else 403, nothing done) */
+            guestId?: string;
+            /** @description must be the caller’s own member id (else 403, nothing done) */
+            userId?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @enum {string} */
+                by: 'customer';
+                conversationId: string;
+                /** @description every agent message up to this seq is read */
+                seq: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/chat/send-message': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a message (text, media or postback) into the caller’s own conversation; a repeated clientId answers the first message and stores nothing; 30 per minute → REQUEST_LIMIT */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          'x-guest-token'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description the sender’s id for the message: a resend with the same clientId stores nothing new */
+            clientId: string;
+            /** @description must be the caller’s own guest id (else 403, nothing done) */
+            guestId?: string;
+            message: {
+              /** @description customers: text, media or postback; agents any type */
+              message_type: 'text' | 'buttons' | 'media' | 'quick_replies' | 'generic' | 'postback';
+              /** @description per message_type (spec §3, docs/chat.md "Messages") */
+              payload: unknown;
+            };
+            /** @description must be the caller’s own member id (else 403, nothing done) */
+            userId?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                seq: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/chat/upload-image': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upload an image into the caller’s conversation (multipart file: PNG, JPEG or GIF by its bytes, ≤ 10 MB) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          'x-guest-token'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': unknown;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /**
+                 * Format: uuid
+                 * @description name it as the media payload’s filePath
+                 */
+                fileId: string;
+                /** @description signed URL of the file, valid 1 hour */
+                path: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/chat/upload-video': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upload a video into the caller’s conversation (multipart file: MP4 or QuickTime by its bytes, ≤ 20 MB) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          'x-guest-token'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': unknown;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /**
+                 * Format: uuid
+                 * @description name it as the media payload’s filePath
+                 */
+                fileId: string;
+                /** @description signed URL of the file, valid 1 hour */
+                path: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/invite': {
     parameters: {
       query?: never;
@@ -3401,6 +3966,479 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/ops/chat/conversations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Conversations with at least one message, latest activity first, with unread counts */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** Format: date-time */
+                createdAt: string;
+                guestId: string | null;
+                /** @description the room name (PREFIX + member id or guest id) */
+                id: string;
+                kind: 'member' | 'guest';
+                lastMessage: {
+                  /** @description the operator’s username of agent messages */
+                  agent: string | null;
+                  clientId: string | null;
+                  /** @description the room name */
+                  conversationId: string;
+                  /** Format: date-time */
+                  createdAt: string;
+                  /** Format: uuid */
+                  id: string;
+                  message: {
+                    message_type: string;
+                    /** @description a media payload’s filePath is a signed URL valid 1 hour */
+                    payload: unknown;
+                  };
+                  /** Format: date-time */
+                  readAt: string | null;
+                  sender: 'customer' | 'agent';
+                  /** @description per conversation, from 1, no gaps */
+                  seq: number;
+                } | null;
+                lastSeq: number;
+                memberId: string | null;
+                name: string | null;
+                /** @description the member’s phone (username); null: guest */
+                phone: string | null;
+                /** @description customer messages the agents have not read */
+                unread: number;
+                /**
+                 * Format: date-time
+                 * @description latest activity
+                 */
+                updatedAt: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/chat/conversations/{id}/messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A conversation’s messages: newest first (page with `before`: the smallest seq seen), or with `afterSeq` every message after it, oldest first */
+    get: {
+      parameters: {
+        query?: {
+          afterSeq?: number;
+          before?: number;
+          /** @description newest first: at most 100 (default 20) */
+          limit?: number;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @description the operator’s username of agent messages */
+                agent: string | null;
+                clientId: string | null;
+                /** @description the room name */
+                conversationId: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                message: {
+                  message_type: string;
+                  /** @description a media payload’s filePath is a signed URL valid 1 hour */
+                  payload: unknown;
+                };
+                /** Format: date-time */
+                readAt: string | null;
+                sender: 'customer' | 'agent';
+                /** @description per conversation, from 1, no gaps */
+                seq: number;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** An agent’s message (any type) in the name of the signed-in operator; a repeated clientId answers the first */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            clientId: string;
+            message: {
+              /** @description customers: text, media or postback; agents any type */
+              message_type: 'text' | 'buttons' | 'media' | 'quick_replies' | 'generic' | 'postback';
+              /** @description per message_type (spec §3, docs/chat.md "Messages") */
+              payload: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @description the operator’s username of agent messages */
+                agent: string | null;
+                clientId: string | null;
+                /** @description the room name */
+                conversationId: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                message: {
+                  message_type: string;
+                  /** @description a media payload’s filePath is a signed URL valid 1 hour */
+                  payload: unknown;
+                };
+                /** Format: date-time */
+                readAt: string | null;
+                sender: 'customer' | 'agent';
+                /** @description per conversation, from 1, no gaps */
+                seq: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/chat/conversations/{id}/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The agents have read every customer message of the conversation so far */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /** @enum {string} */
+                by: 'agent';
+                conversationId: string;
+                /** @description every customer message up to this seq is read */
+                seq: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/chat/conversations/{id}/upload-image': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** An agent’s image for the conversation (multipart `file`: png, jpeg or gif by its bytes, ≤ 10 MB) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': unknown;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /**
+                 * Format: uuid
+                 * @description name it as the media payload’s filePath
+                 */
+                fileId: string;
+                /** @description signed URL of the file, valid 1 hour */
+                path: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ops/chat/conversations/{id}/upload-video': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** An agent’s video for the conversation (multipart `file`: mp4 or quicktime by its bytes, ≤ 20 MB) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': unknown;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                /**
+                 * Format: uuid
+                 * @description name it as the media payload’s filePath
+                 */
+                fileId: string;
+                /** @description signed URL of the file, valid 1 hour */
+                path: string;
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/ops/coins/{memberId}': {
     parameters: {
       query?: never;
@@ -5740,6 +6778,12 @@ export interface paths {
                 failure: string | null;
                 id: string;
                 memberId: string;
+                /** @description A failed withdrawal an operator paid out again: that operation, its new withdrawal and the payout's status (FAILED too when the new withdrawal could not be made); null: not paid out again */
+                paidAgain: {
+                  operationId: string;
+                  status: 'PENDING' | 'SUCCESS' | 'FAILED';
+                  withdrawalId: string | null;
+                } | null;
                 settledAt: string | null;
                 status: 'PENDING' | 'SUCCESS' | 'FAILED';
                 username: string;

@@ -12,6 +12,13 @@ export interface Site {
   port: number;
   dataDir: string;
   server: ChildProcess;
+  /**
+   * Stops the server process (SIGTERM, as a deployment does) and starts it again on the same port, data folder and
+   * environment; `server` is then the new process. With DATABASE_URL memory:// the database starts empty again:
+   * a scenario about what survives a restart starts the site with `env: { DATABASE_URL: '' }` (embedded PGlite on
+   * disk under the data folder).
+   */
+  restart(): Promise<void>;
   /** Calls the operator CLI exactly as an operator would (`npm run ops -- ...`). */
   ops(...args: string[]): Promise<string>;
   stop(): Promise<void>;
@@ -54,31 +61,41 @@ export async function startSite(
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'wallet-e2e-'));
   let output = '';
-  const server = spawn(process.execPath, [join(repoRoot, 'server', 'dist', 'main.js')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: 'memory://',
-      STATIC_ROOT: options.staticRoot ?? repoRoot,
-      SANDBOX: '1',
-      LOG_LEVEL: 'warn',
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let pending = '';
-  server.stdout?.on('data', (d: Buffer) => {
-    output += d.toString();
-    // The server logs each browser CSP report (POST /csp-report) as a warning: a violation of the scenario.
-    pending += d.toString();
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const line of lines)
-      if (line.includes('"msg":"csp-report"')) recordCspViolation({ from: 'report', detail: line });
-  });
-  server.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const spawnServer = () => {
+    const child = spawn(process.execPath, [join(repoRoot, 'server', 'dist', 'main.js')], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: 'memory://',
+        STATIC_ROOT: options.staticRoot ?? repoRoot,
+        SANDBOX: '1',
+        LOG_LEVEL: 'warn',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let pending = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      output += d.toString();
+      // The server logs each browser CSP report (POST /csp-report) as a warning: a violation of the scenario.
+      pending += d.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines)
+        if (line.includes('"msg":"csp-report"')) recordCspViolation({ from: 'report', detail: line });
+    });
+    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    return child;
+  };
+  const stopServer = async (child: ChildProcess) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+  };
+  let server = spawnServer();
   const url = `http://127.0.0.1:${port}`;
   await waitForServer(url, server, () => output);
 
@@ -86,7 +103,14 @@ export async function startSite(
     url,
     port,
     dataDir,
-    server,
+    get server() {
+      return server;
+    },
+    async restart() {
+      await stopServer(server);
+      server = spawnServer();
+      await waitForServer(url, server, () => output);
+    },
     ops: (...args: string[]) =>
       new Promise((resolveOps, reject) => {
         const child = spawn('npm', ['run', '--silent', 'ops', '--', ...args], {
@@ -101,10 +125,7 @@ export async function startSite(
         );
       }),
     async stop() {
-      if (server.exitCode === null) {
-        server.kill('SIGTERM');
-        await new Promise((r) => server.once('exit', r));
-      }
+      await stopServer(server);
       rmSync(dataDir, { recursive: true, force: true });
       // A report that arrived after the last scenario's check still fails the file.
       assertNoCspViolations('reported after the last scenario');

@@ -31,6 +31,8 @@ import { REMOTE_ENTRIES, sendHostIndex, staticRoutes } from './platform/static';
 import { operationsPlugin } from './core/operations/plugin';
 import { accountsPlugin } from './features/accounts/plugin';
 import { bonusPlugin } from './features/bonus/plugin';
+import { chatPlugin } from './features/chat/plugin';
+import { chatSupportPlugin } from './features/chat/ops-routes';
 import { spinPlugin } from './features/spin/plugin';
 import { contentPlugin, seedContent } from './features/content/plugin';
 import { depositsPlugin } from './features/deposits/plugin';
@@ -269,6 +271,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   await app.register(bonusPlugin);
   await app.register(spinPlugin);
   await app.register(statementPlugin);
+  await app.register(chatPlugin);
+  await app.register(chatSupportPlugin);
   await app.register(opsPlugin);
   await app.register(releasesPlugin);
   await app.register(staticRoutes);

@@ -71,7 +71,9 @@ describe(`security headers (${dbLabel})`, () => {
     // The remotes are same-origin today (remotes.json lists /remotes/<folder>/mf-manifest.json).
     for (const d of ['default-src', 'script-src', 'style-src', 'connect-src', 'font-src'])
       expect([d, csp.get(d)]).toEqual([d, ["'self'"]]);
-    expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
+    // blob: for the page's own preview of a file being uploaded (chat media), nothing remote.
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect(csp.get('media-src')).toEqual(["'self'", 'blob:']);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('report-uri')).toEqual(['/csp-report']);
     expect(String(csp)).not.toContain('unsafe');

@@ -33,7 +33,8 @@ export function originOf(url: string): string | undefined {
  * The member site's CSP: its own origin plus the origins of the remotes' entries (today all same-origin, so only
  * 'self'). No inline script or style at all: the front ends' CSS is applied as constructed stylesheets (CSSOM,
  * tooling/style-adopt.js), which CSP does not govern, so `style-src` needs no 'unsafe-inline'. `data:` images are
- * the QR codes the wallet renders from the server's SVG.
+ * the QR codes the wallet renders from the server's SVG; `blob:` images and media are the page's own previews of a
+ * file the person is uploading (a chat picture or video, `URL.createObjectURL`), never fetched from elsewhere.
  */
 export function siteCsp(remoteEntries: readonly string[]): string {
   const remotes = [...new Set(remoteEntries.map(originOf).filter((o): o is string => o !== undefined))];
@@ -42,10 +43,10 @@ export function siteCsp(remoteEntries: readonly string[]): string {
     `default-src 'self'`,
     `script-src ${own}`,
     `style-src ${own}`,
-    `img-src ${own} data:`,
+    `img-src ${own} data: blob:`,
     `font-src ${own}`,
     `connect-src ${own}`,
-    `media-src 'self'`,
+    `media-src 'self' blob:`,
     `object-src 'none'`,
     `base-uri 'self'`,
     `form-action 'self'`,

@@ -10,6 +10,7 @@ import * as m0008 from './0008_spin';
 import * as m0009 from './0009_game_leg_functions';
 import * as m0010 from './0010_operators';
 import * as m0011 from './0011_remote_releases';
+import * as m0012 from './0012_chat';
 
 /**
  * Numbered migrations, imported statically so the same list works from TypeScript sources (tests) and from the
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0009_game_leg_functions': m0009,
   '0010_operators': m0010,
   '0011_remote_releases': m0011,
+  '0012_chat': m0012,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { deflateSync } from 'node:zlib';
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * Small steps of the support-chat scenarios (docs/chat.md): the customer's floating widget (mfe_chat/ChatWidget)
+ * and the agents' inbox in the console (mfe_chat/AgentInbox at /ops/inbox), as a customer and an agent use them.
+ */
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A real PNG of `width`×`height` pixels of one colour, made here (the server checks the magic bytes, the browser
+ * must decode it for the image to have a width).
+ */
+export function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour RGB
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat()),
+  ]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(pixels)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * Waits until the image has loaded and been decoded (a broken or refused one never gets a width) and answers its
+ * natural width. Polled from here: a function declared inside the page's callback would not survive tsx's naming.
+ */
+export async function waitForLoadedImage(image: Locator, timeoutMs = 15_000): Promise<number> {
+  await image.waitFor();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const state = await image.evaluate((img: HTMLImageElement) => ({
+      complete: img.complete,
+      width: img.naturalWidth,
+      src: img.currentSrc || img.src,
+    }));
+    if (state.complete && state.width > 0) return state.width;
+    assert.ok(Date.now() < deadline, `the image loaded: ${state.src} (complete ${state.complete})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+// --- The customer's widget -------------------------------------------------------------------------------------
+
+export const chatPanel = (page: Page): Locator => page.getByTestId('chat-panel');
+
+/** The stored messages the widget shows, oldest first (not the ones still on their way). */
+export const widgetMessages = (page: Page): Locator => chatPanel(page).getByTestId('chat-message');
+
+/**
+ * Opens the widget from the contact page's button and waits until the customer can write. The button is there
+ * before the widget's remote has loaded, and its `chat:open` on the bus is not kept for a later subscriber: the
+ * scenario waits for the floating chat button (the widget mounted) first, as a customer would see it.
+ */
+export async function openWidgetFromContactPage(page: Page): Promise<void> {
+  await page.getByTestId('chat-toggle').waitFor();
+  await page.getByTestId('contact-open-chat').click();
+  await chatPanel(page).getByRole('textbox', { name: 'Message' }).waitFor();
+}
+
+/** Types a text in the widget, sends it with Enter, and waits until the server has stored it. */
+export async function sendFromWidget(page: Page, text: string): Promise<void> {
+  await chatPanel(page).getByRole('textbox', { name: 'Message' }).fill(text);
+  await chatPanel(page).getByRole('textbox', { name: 'Message' }).press('Enter');
+  await widgetMessages(page).filter({ hasText: text }).waitFor();
+}
+
+/** The texts of the widget's stored messages, oldest first. */
+export const widgetTexts = async (page: Page): Promise<string[]> =>
+  (await widgetMessages(page).locator('.chat-bubble').allTextContents()).map((t) => t.trim());
+
+// --- The agents' inbox --------------------------------------------------------------------------------------------
+
+export const inboxList = (page: Page): Locator => page.getByRole('navigation', { name: 'Conversations' });
+export const inboxHistory = (page: Page): Locator => page.getByTestId('ainbox-history');
+export const inboxMessages = (page: Page): Locator => inboxHistory(page).getByTestId('ainbox-message');
+const replyForm = (page: Page): Locator => page.getByRole('form', { name: 'Reply' });
+
+/** Opens the conversation whose list entry shows `who` (a member's name, "Guest <end of id>"). */
+export async function openConversation(page: Page, who: string): Promise<void> {
+  await inboxList(page).getByRole('link', { name: who }).click();
+  await page.getByRole('heading', { level: 2, name: who }).waitFor();
+}
+
+/** Sends a text reply and waits until it is in the history. */
+export async function replyText(page: Page, text: string): Promise<void> {
+  const form = replyForm(page);
+  await form.getByLabel('Message type').selectOption('text');
+  await form.getByLabel('Message', { exact: true }).fill(text);
+  await form.getByRole('button', { name: 'Send' }).click();
+  await inboxMessages(page).filter({ hasText: text }).waitFor();
+}
+
+/** Sends an image reply (a PNG picked in the file field) and waits until the history shows it loaded. */
+export async function replyImage(page: Page, name: string, png: Buffer): Promise<void> {
+  const form = replyForm(page);
+  const before = await inboxMessages(page).count();
+  await form.getByLabel('Message type').selectOption('media');
+  await form.getByLabel('Image or video file').setInputFiles({ name, mimeType: 'image/png', buffer: png });
+  await form.getByRole('button', { name: 'Send' }).click();
+  await inboxMessages(page).nth(before).locator('img').waitFor();
+}

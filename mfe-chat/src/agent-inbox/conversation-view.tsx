@@ -1,0 +1,265 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Button, SkeletonList, formatDateTime, isApiError, useTranslation } from '@wallet/shared';
+import { inboxApi } from './api';
+import { Composer } from './composer';
+import { MessageBody } from './message-body';
+import { INBOX_NS, mergeMessages, type Translate } from './model';
+import type { InboxSocket } from './realtime';
+import type { ChatMessage, Conversation, ReadEvent, TypingEvent } from './types';
+
+/** How long the customer's "typing…" stays without another `chat:typing`. */
+export const TYPING_SHOWN_MS = 6000;
+/** Closer than this to the top of the history, the older page is fetched. */
+const NEAR_TOP_PX = 48;
+
+const errorText = (error: unknown, fallback: string) => (isApiError(error) ? error.message : fallback);
+
+/**
+ * One conversation: its history, newest at the bottom, older pages as the agent scrolls to the top (or presses
+ * the button there); what arrives live is added in sequence order. Viewing it marks it read for the agents (on
+ * opening, and again for each customer message that arrives while it is open and the page visible); the
+ * customer's read receipts mark the agent's messages read.
+ */
+export function ConversationView({
+  id,
+  conversation,
+  socket,
+  onRead,
+  onSent,
+}: {
+  id: string;
+  conversation: Conversation | undefined;
+  socket: InboxSocket | undefined;
+  onRead: (id: string) => void;
+  onSent: (message: ChatMessage) => void;
+}) {
+  const { t } = useTranslation(INBOX_NS);
+  const [messages, setMessages] = useState<ChatMessage[]>();
+  const [error, setError] = useState<string>();
+  const [older, setOlder] = useState<'idle' | 'loading' | 'failed'>('idle');
+  const [typing, setTyping] = useState(false);
+  const scroller = useRef<HTMLDivElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  /** What to do with the scroll position after the next render: the bottom, or keep the view on older pages. */
+  const pendingScroll = useRef<{ bottom: true } | { keepFrom: number }>(undefined);
+  const messagesRef = useRef<ChatMessage[]>([]);
+  /** A customer message came while the page was hidden. */
+  const unseen = useRef(false);
+  useEffect(() => {
+    messagesRef.current = messages ?? [];
+  });
+
+  const markRead = useCallback(() => {
+    inboxApi.markRead(id).then(
+      () => onRead(id),
+      () => undefined, // Not read for the server: the badge stays and the next view tries again.
+    );
+  }, [id, onRead]);
+
+  // The newest page, then read.
+  useEffect(() => {
+    let live = true;
+    inboxApi.messages(id).then(
+      (page) => {
+        if (!live) return;
+        pendingScroll.current = { bottom: true };
+        setMessages(mergeMessages([], page));
+        if (page.some((m) => m.sender === 'customer' && !m.readAt) || (conversation?.unread ?? 0) > 0)
+          markRead();
+      },
+      (failure: unknown) => live && setError(errorText(failure, t('errors.unknown'))),
+    );
+    return () => {
+      live = false;
+    };
+    // The conversation's unread count at opening only decides the first read; later ones come from the socket.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, markRead, t]);
+
+  // The agent comes back to the page: what arrived meanwhile is now seen.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible' || !unseen.current) return;
+      unseen.current = false;
+      markRead();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [markRead]);
+
+  // Opening a conversation (a click in the list) takes the focus to it, as the members screen does.
+  useEffect(() => {
+    titleRef.current?.focus();
+  }, [id]);
+
+  // Live: new messages (either side), receipts, the customer typing; after a reconnection, what was missed.
+  useEffect(() => {
+    if (!socket) return undefined;
+    let typingTimer: ReturnType<typeof setTimeout> | undefined;
+    const nearBottom = () => {
+      const box = scroller.current;
+      return !box || box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+    };
+    const add = (incoming: ChatMessage[]) => {
+      if (nearBottom()) pendingScroll.current = { bottom: true };
+      setMessages((current) => (current ? mergeMessages(current, incoming) : current));
+    };
+    const onMessage = (message: ChatMessage) => {
+      if (message.conversationId !== id) return;
+      add([message]);
+      if (message.sender === 'customer') {
+        setTyping(false);
+        // Not seen while the page is hidden: read when the agent comes back to it.
+        if (document.visibilityState === 'hidden') unseen.current = true;
+        else markRead();
+      }
+    };
+    const onReadEvent = (event: ReadEvent) => {
+      if (event.conversationId !== id || event.by !== 'customer') return;
+      const at = new Date().toISOString();
+      setMessages((current) =>
+        current?.map((m) =>
+          m.sender === 'agent' && m.seq <= event.seq && !m.readAt ? { ...m, readAt: at } : m,
+        ),
+      );
+    };
+    const onTyping = (event: TypingEvent) => {
+      if (event.conversationId !== id || event.by !== 'customer') return;
+      setTyping(true);
+      clearTimeout(typingTimer);
+      typingTimer = setTimeout(() => setTyping(false), TYPING_SHOWN_MS);
+    };
+    const onConnect = () => {
+      const last = messagesRef.current.at(-1)?.seq;
+      if (last === undefined) return;
+      inboxApi.messagesAfter(id, last).then(add, () => undefined);
+    };
+    socket.on('chat:message', onMessage);
+    socket.on('chat:read', onReadEvent);
+    socket.on('chat:typing', onTyping);
+    socket.on('connect', onConnect);
+    return () => {
+      clearTimeout(typingTimer);
+      setTyping(false);
+      socket.off('chat:message', onMessage);
+      socket.off('chat:read', onReadEvent);
+      socket.off('chat:typing', onTyping);
+      socket.off('connect', onConnect);
+    };
+  }, [socket, id, markRead]);
+
+  // Newest at the bottom; an older page above keeps what the agent was looking at in place.
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    const wanted = pendingScroll.current;
+    if (!box || !wanted) return;
+    pendingScroll.current = undefined;
+    box.scrollTop = 'bottom' in wanted ? box.scrollHeight : box.scrollHeight - wanted.keepFrom;
+  }, [messages]);
+
+  const oldestSeq = messages?.[0]?.seq;
+  // Sequences start at 1 without gaps: anything above 1 at the top has older messages.
+  const hasOlder = oldestSeq !== undefined && oldestSeq > 1;
+
+  const loadOlder = () => {
+    if (!hasOlder || older === 'loading') return;
+    setOlder('loading');
+    inboxApi.messages(id, oldestSeq).then(
+      (page) => {
+        const box = scroller.current;
+        if (box) pendingScroll.current = { keepFrom: box.scrollHeight - box.scrollTop };
+        setMessages((current) => mergeMessages(current ?? [], page));
+        setOlder('idle');
+      },
+      () => setOlder('failed'),
+    );
+  };
+
+  const title = conversation ? customerName(conversation, t) : t('view.title');
+
+  return (
+    <section className="ainbox-view" aria-labelledby="ainbox-view-title">
+      <header className="ainbox-view__head">
+        <h2 ref={titleRef} id="ainbox-view-title" className="ainbox-view__title" tabIndex={-1}>
+          {title}
+        </h2>
+        {conversation?.phone && <p className="ainbox-muted">{conversation.phone}</p>}
+      </header>
+      <div
+        ref={scroller}
+        className="ainbox-history"
+        role="log"
+        aria-label={t('view.history')}
+        tabIndex={0}
+        onScroll={(e) => {
+          if (e.currentTarget.scrollTop < NEAR_TOP_PX && older === 'idle') loadOlder();
+        }}
+        data-testid="ainbox-history"
+      >
+        {error && (
+          <p className="ainbox-error" role="alert">
+            {error}
+          </p>
+        )}
+        {!messages && !error && <SkeletonList count={4} label={t('view.loading')} />}
+        {hasOlder && (
+          <div className="ainbox-older">
+            <Button variant="ghost" size="sm" busy={older === 'loading'} onClick={loadOlder}>
+              {older === 'failed' ? t('view.olderRetry') : t('view.older')}
+            </Button>
+          </div>
+        )}
+        {messages?.length === 0 && <p className="ainbox-muted">{t('view.empty')}</p>}
+        {messages && messages.length > 0 && (
+          <ol className="ainbox-messages">
+            {messages.map((m) => (
+              <li
+                key={m.id}
+                className={`ainbox-msg ainbox-msg--${m.sender}`}
+                data-testid="ainbox-message"
+                data-seq={m.seq}
+              >
+                <span className="wl-visually-hidden">
+                  {m.sender === 'agent'
+                    ? t('message.fromAgent', { agent: m.agent ?? '' })
+                    : t('message.fromCustomer')}
+                </span>
+                <MessageBody message={m.message} />
+                <p className="ainbox-msg__meta">
+                  <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+                  {m.sender === 'agent' && (
+                    <>
+                      {m.agent && <span> · {m.agent}</span>}
+                      <span className="ainbox-msg__status" data-testid="ainbox-receipt">
+                        {' · '}
+                        {m.readAt ? t('message.read') : t('message.sent')}
+                      </span>
+                    </>
+                  )}
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+      <p className="ainbox-typing" aria-live="polite">
+        {typing ? t('view.typing') : ''}
+      </p>
+      <Composer
+        conversationId={id}
+        onTyping={() => socket?.emit('typing', { conversationId: id })}
+        onSent={(message) => {
+          pendingScroll.current = { bottom: true };
+          setMessages((current) => mergeMessages(current ?? [], [message]));
+          onSent(message);
+        }}
+      />
+    </section>
+  );
+}
+
+/** A member by name (or phone); a guest as "Guest" with the end of the id to tell two apart. */
+export function customerName(c: Conversation, t: Translate): string {
+  if (c.kind === 'member') return c.name || c.phone || t('list.member');
+  return t('list.guest', { id: c.id.slice(-6) });
+}

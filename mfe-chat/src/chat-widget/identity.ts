@@ -1,0 +1,74 @@
+import { getToken } from '@wallet/shared';
+import { chatApi } from './api';
+
+/** Storage keys of a visitor's chat identity (spec §3 "guest-id", docs/chat.md "Conversations and rooms"). */
+export const GUEST_ID_KEY = 'guest-id';
+export const GUEST_TOKEN_KEY = 'guest-token';
+
+/** Who is chatting: a member by the session's bearer token, a visitor by the guest id the server gave it. */
+export type ChatIdentity =
+  { kind: 'member'; token: string } | { kind: 'guest'; guestId: string; guestToken: string };
+
+function readGuest(): ChatIdentity | null {
+  try {
+    const guestId = window.localStorage.getItem(GUEST_ID_KEY);
+    const guestToken = window.localStorage.getItem(GUEST_TOKEN_KEY);
+    if (guestId && guestToken) return { kind: 'guest', guestId, guestToken };
+  } catch {
+    // Storage blocked (privacy mode): a new guest id for this page, kept in memory below.
+  }
+  return null;
+}
+
+/** One creation at a time: two parts of the widget asking together must not make two guests. */
+let creating: Promise<ChatIdentity> | null = null;
+let inMemory: ChatIdentity | null = null;
+
+/**
+ * The caller's identity: the member's token, else the stored guest id, else a new one from the server, created once
+ * and stored for the next visits.
+ */
+export function chatIdentity(): Promise<ChatIdentity> {
+  const token = getToken();
+  if (token) return Promise.resolve({ kind: 'member', token });
+  const stored = readGuest() ?? inMemory;
+  if (stored) return Promise.resolve(stored);
+  creating ??= chatApi.createGuest().then(
+    ({ guestId, guestToken }) => {
+      creating = null;
+      inMemory = { kind: 'guest', guestId, guestToken };
+      try {
+        window.localStorage.setItem(GUEST_ID_KEY, guestId);
+        window.localStorage.setItem(GUEST_TOKEN_KEY, guestToken);
+      } catch {
+        // Kept in memory only.
+      }
+      return inMemory;
+    },
+    (error: unknown) => {
+      creating = null;
+      throw error;
+    },
+  );
+  return creating;
+}
+
+/**
+ * Forgets a guest id the server no longer accepts (its token does not verify: the server's secret changed), so the
+ * next `chatIdentity()` asks for a new one. Its old conversation cannot be reached with it anyway.
+ */
+export function forgetGuest(): void {
+  inMemory = null;
+  try {
+    window.localStorage.removeItem(GUEST_ID_KEY);
+    window.localStorage.removeItem(GUEST_TOKEN_KEY);
+  } catch {
+    // Nothing was stored.
+  }
+}
+
+/** For the tests: forgets the guest kept in memory. */
+export function resetChatIdentity(): void {
+  creating = null;
+  inMemory = null;
+}

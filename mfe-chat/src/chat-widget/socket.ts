@@ -1,0 +1,67 @@
+import type { Socket } from 'socket.io-client';
+import type { ChatIdentity } from './identity';
+import type { ChatMessage, OutgoingMessage, ReadEvent, SendAnswer } from './types';
+
+/** Spec §9: the socket is rechecked every 5 s; socket.io reconnects after 500 ms, without a limit. */
+export const SOCKET_CHECK_MS = 5000;
+export const RECONNECT_DELAY_MS = 500;
+
+/** What the server pushes to the customer's room. */
+interface ServerEvents {
+  'chat:message': (message: ChatMessage) => void;
+  'chat:read': (event: ReadEvent) => void;
+}
+/** What the customer asks over the socket. */
+interface ClientEvents {
+  join: (body: { lastSeq: number }, ack: (answer: JoinAck) => void) => void;
+  send: (body: { clientId: string; message: OutgoingMessage }, ack: (answer: SendAnswer) => void) => void;
+}
+
+export interface ChatSocketEvents extends ServerEvents {
+  connect: () => void;
+  disconnect: () => void;
+}
+
+export interface JoinAck {
+  /** Every message after the lastSeq sent, oldest first, in batches. */
+  messages?: ChatMessage[];
+  /** The batch was full: join again from its last seq for the rest. */
+  more?: boolean;
+}
+
+/** The part of a socket.io client the widget uses (a fake one in the tests). */
+export interface ChatSocket {
+  readonly connected: boolean;
+  on<E extends keyof ChatSocketEvents>(event: E, listener: ChatSocketEvents[E]): unknown;
+  off<E extends keyof ChatSocketEvents>(event: E, listener: ChatSocketEvents[E]): unknown;
+  emit(event: 'join', body: { lastSeq: number }, ack: (answer: JoinAck) => void): unknown;
+  emit(
+    event: 'send',
+    body: { clientId: string; message: OutgoingMessage },
+    ack: (answer: SendAnswer) => void,
+  ): unknown;
+  connect(): unknown;
+  disconnect(): unknown;
+}
+
+/**
+ * The customer's realtime channel: socket.io's client (its own chunk, fetched when the chat first opens) to the
+ * `/chat` namespace of the page's server. The handshake names the caller: `{ token }` for a member,
+ * `{ guestToken }` for a visitor (docs/chat.md "Realtime").
+ */
+export const chatRealtime = {
+  async connect(identity: ChatIdentity): Promise<ChatSocket> {
+    const { io } = await import(/* webpackChunkName: "socket-io" */ 'socket.io-client');
+    const socket: Socket<ServerEvents, ClientEvents> = io('/chat', {
+      path: '/socket.io/',
+      auth: identity.kind === 'member' ? { token: identity.token } : { guestToken: identity.guestToken },
+      reconnection: true,
+      reconnectionAttempts: Infinity,
+      reconnectionDelay: RECONNECT_DELAY_MS,
+      reconnectionDelayMax: RECONNECT_DELAY_MS,
+    });
+    // socket.io's listener types are conditional on the event name, which TypeScript cannot match against a
+    // generic interface; the events and their arguments are the same ones, declared once above.
+    return socket as unknown as ChatSocket;
+  },
+};

@@ -1,0 +1,332 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isApiError, newIdempotencyKey, toastError } from '@wallet/shared';
+import { chatApi, HISTORY_PAGE_SIZE } from './api';
+import { chatIdentity, forgetGuest, type ChatIdentity } from './identity';
+import { chatRealtime, SOCKET_CHECK_MS, type ChatSocket, type JoinAck } from './socket';
+import type { ChatMessage, OutgoingItem, OutgoingMessage, ReadEvent } from './types';
+
+/** Spec §9: the customer's reading is reported 1 s after the last agent message it saw. */
+export const MARK_READ_DEBOUNCE_MS = 1000;
+
+export type ChatPhase = 'loading' | 'unavailable' | 'error' | 'ready';
+
+/** Stored messages by seq, oldest first, each seq once (a rejoin or a page may repeat what is held). */
+export function mergeMessages(held: ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
+  if (incoming.length === 0) return held;
+  const bySeq = new Map(held.map((message) => [message.seq, message]));
+  for (const message of incoming) bySeq.set(message.seq, message);
+  return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+}
+
+/** Older pages exist while the last one was full and did not reach the first message. */
+const pageHasMore = (page: readonly ChatMessage[]) =>
+  page.length >= HISTORY_PAGE_SIZE && !page.some((message) => message.seq <= 1);
+
+export interface ChatConversation {
+  phase: ChatPhase;
+  unread: number;
+  messages: ChatMessage[];
+  outgoing: OutgoingItem[];
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  online: boolean;
+  loadOlder: () => Promise<void>;
+  send: (message: OutgoingMessage) => void;
+  sendFile: (file: File, kind: 'image' | 'video') => void;
+  resend: (clientId: string) => void;
+  remove: (clientId: string) => void;
+  retry: () => void;
+}
+
+/**
+ * The customer's conversation: its history, the room joined on the `/chat` socket (rejoined after every
+ * reconnection with the last seq held, so what was missed arrives once and in order), what the customer sends with
+ * its delivery status, and the read mark while the widget is open and the newest message is in view.
+ */
+export function useChatConversation(open: boolean, atBottom: boolean): ChatConversation {
+  const [phase, setPhase] = useState<ChatPhase>('loading');
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [outgoing, setOutgoing] = useState<OutgoingItem[]>([]);
+  const [hasOlder, setHasOlder] = useState(false);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [online, setOnline] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  const identityRef = useRef<ChatIdentity | null>(null);
+  const messagesRef = useRef<ChatMessage[]>([]);
+  const outgoingRef = useRef<OutgoingItem[]>([]);
+  const mounted = useRef(true);
+  const olderInFlight = useRef(false);
+
+  const updateOutgoing = useCallback((change: (items: OutgoingItem[]) => OutgoingItem[]) => {
+    if (!mounted.current) return;
+    outgoingRef.current = change(outgoingRef.current);
+    setOutgoing(outgoingRef.current);
+  }, []);
+  const patchItem = useCallback(
+    (clientId: string, patch: Partial<OutgoingItem>) =>
+      updateOutgoing((items) =>
+        items.map((item) => (item.clientId === clientId ? { ...item, ...patch } : item)),
+      ),
+    [updateOutgoing],
+  );
+
+  const applyMessages = useCallback(
+    (incoming: readonly ChatMessage[]) => {
+      if (!mounted.current || incoming.length === 0) return;
+      messagesRef.current = mergeMessages(messagesRef.current, incoming);
+      setMessages(messagesRef.current);
+      // A message the server has is no longer on its way (the socket may tell before the HTTP answer does).
+      const stored = new Set(incoming.map((message) => message.clientId).filter(Boolean));
+      if (outgoingRef.current.some((item) => stored.has(item.clientId))) {
+        updateOutgoing((items) => items.filter((item) => !stored.has(item.clientId)));
+      }
+    },
+    [updateOutgoing],
+  );
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  // Set-up: the backend's setting, the caller's identity, the newest page, then the room.
+  useEffect(() => {
+    let cancelled = false;
+    let socket: ChatSocket | null = null;
+    let check: ReturnType<typeof setInterval> | undefined;
+
+    const join = () => {
+      const s = socket;
+      if (!s) return;
+      const lastSeq = messagesRef.current.at(-1)?.seq ?? 0;
+      s.emit('join', { lastSeq }, (answer: JoinAck) => {
+        if (cancelled) return;
+        const missed = Array.isArray(answer?.messages) ? answer.messages : [];
+        applyMessages(missed);
+        // A long absence comes in batches: the next one starts after the newest now held.
+        if (answer?.more === true && missed.length > 0) join();
+      });
+    };
+    const onConnect = () => {
+      setOnline(true);
+      join();
+    };
+    const onDisconnect = () => setOnline(false);
+    const onMessage = (message: ChatMessage) => applyMessages([message]);
+    const onRead = (event: ReadEvent) => {
+      if (event.by !== 'agent') return;
+      const now = new Date().toISOString();
+      messagesRef.current = messagesRef.current.map((message) =>
+        message.sender === 'customer' && message.seq <= event.seq && !message.readAt
+          ? { ...message, readAt: now }
+          : message,
+      );
+      setMessages(messagesRef.current);
+    };
+
+    (async () => {
+      setPhase('loading');
+      const config = await chatApi.config();
+      if (cancelled) return;
+      if (!config?.PREFIX) {
+        setPhase('unavailable');
+        return;
+      }
+      let identity = await chatIdentity();
+      if (cancelled) return;
+      let page: ChatMessage[];
+      try {
+        page = await chatApi.history(identity, 0);
+      } catch (error) {
+        // A stored guest id the server refuses (401): a new guest, once; anything else is a failure to show.
+        if (identity.kind !== 'guest' || !isApiError(error) || error.status !== 401) throw error;
+        forgetGuest();
+        identity = await chatIdentity();
+        page = await chatApi.history(identity, 0);
+      }
+      if (cancelled) return;
+      identityRef.current = identity;
+      applyMessages(page);
+      setHasOlder(pageHasMore(page));
+      setPhase('ready');
+
+      socket = await chatRealtime.connect(identity);
+      if (cancelled) {
+        socket.disconnect();
+        return;
+      }
+      socket.on('connect', onConnect);
+      socket.on('disconnect', onDisconnect);
+      socket.on('chat:message', onMessage);
+      socket.on('chat:read', onRead);
+      if (socket.connected) onConnect();
+      // socket.io retries on its own after a dropped connection, not after the server closed it: the check covers both.
+      check = setInterval(() => {
+        if (socket && !socket.connected) socket.connect();
+      }, SOCKET_CHECK_MS);
+    })().catch((error: unknown) => {
+      if (cancelled) return;
+      toastError(error);
+      setPhase('error');
+    });
+
+    return () => {
+      cancelled = true;
+      clearInterval(check);
+      if (socket) {
+        socket.off('connect', onConnect);
+        socket.off('disconnect', onDisconnect);
+        socket.off('chat:message', onMessage);
+        socket.off('chat:read', onRead);
+        socket.disconnect();
+      }
+    };
+  }, [applyMessages, attempt]);
+
+  const loadOlder = useCallback(async () => {
+    const identity = identityRef.current;
+    // A ref, not the state: several scroll events at the top come before the next render.
+    if (!identity || olderInFlight.current || !hasOlder) return;
+    olderInFlight.current = true;
+    setLoadingOlder(true);
+    try {
+      // The held messages run without a gap down from the newest, so their count is what the next page skips.
+      const page = await chatApi.history(identity, messagesRef.current.length);
+      applyMessages(page);
+      if (mounted.current) setHasOlder(pageHasMore(page));
+    } catch (error) {
+      toastError(error);
+    } finally {
+      olderInFlight.current = false;
+      if (mounted.current) setLoadingOlder(false);
+    }
+  }, [applyMessages, hasOlder]);
+
+  /** Uploads (when there is a file still to upload) then sends one item; a failure leaves it to resend or remove. */
+  const deliver = useCallback(
+    async (clientId: string) => {
+      const identity = identityRef.current;
+      const item = outgoingRef.current.find((candidate) => candidate.clientId === clientId);
+      if (!identity || !item) return;
+      let message = item.message;
+      try {
+        if (item.file && item.fileKind) {
+          patchItem(clientId, { status: 'uploading_file', progress: 0 });
+          const uploaded = await chatApi.upload(identity, item.fileKind, item.file, (progress) =>
+            patchItem(clientId, { progress }),
+          );
+          message = {
+            message_type: 'media',
+            payload: { url: true, fileType: item.fileKind, filePath: uploaded.path },
+          };
+          patchItem(clientId, { file: null, message });
+        }
+        if (!message) return;
+        patchItem(clientId, { status: 'sending' });
+        const answer = await chatApi.send(identity, clientId, message);
+        applyMessages([
+          {
+            id: answer.id,
+            seq: answer.seq,
+            conversationId: '',
+            sender: 'customer',
+            agent: null,
+            message,
+            clientId,
+            createdAt: answer.createdAt,
+            readAt: null,
+          },
+        ]);
+        if (item.previewUrl) URL.revokeObjectURL?.(item.previewUrl);
+      } catch (error) {
+        patchItem(clientId, { status: 'failed' });
+        toastError(error);
+      }
+    },
+    [applyMessages, patchItem],
+  );
+
+  const enqueue = (item: OutgoingItem) => {
+    updateOutgoing((items) => [...items, item]);
+    void deliver(item.clientId);
+  };
+
+  const send = (message: OutgoingMessage) =>
+    enqueue({
+      clientId: newIdempotencyKey(),
+      status: 'sending',
+      message,
+      file: null,
+      fileKind: null,
+      progress: 0,
+      previewUrl: null,
+      createdAt: new Date().toISOString(),
+    });
+
+  const sendFile = (file: File, kind: 'image' | 'video') =>
+    enqueue({
+      clientId: newIdempotencyKey(),
+      status: 'uploading_file',
+      message: null,
+      file,
+      fileKind: kind,
+      progress: 0,
+      previewUrl: typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null,
+      createdAt: new Date().toISOString(),
+    });
+
+  /** The same clientId again: if the first attempt did reach the server, it stores nothing new. */
+  const resend = (clientId: string) => void deliver(clientId);
+
+  const remove = (clientId: string) => {
+    const item = outgoingRef.current.find((candidate) => candidate.clientId === clientId);
+    if (item?.previewUrl) URL.revokeObjectURL?.(item.previewUrl);
+    updateOutgoing((items) => items.filter((candidate) => candidate.clientId !== clientId));
+  };
+
+  // The read mark: while open with the newest message in view, 1 s after the last unread agent message arrived.
+  const lastMarked = useRef(0);
+  const [markedSeq, setMarkedSeq] = useState(0);
+  const newestUnreadSeq = messages.reduce(
+    (newest, message) =>
+      message.sender === 'agent' && !message.readAt && message.seq > newest ? message.seq : newest,
+    0,
+  );
+  useEffect(() => {
+    const identity = identityRef.current;
+    if (!open || !atBottom || !identity || newestUnreadSeq <= lastMarked.current) return;
+    const timer = setTimeout(() => {
+      lastMarked.current = newestUnreadSeq;
+      setMarkedSeq(newestUnreadSeq);
+      chatApi.markRead(identity).catch(() => {
+        // Not worth a message: the next agent message marks it again.
+        lastMarked.current = 0;
+      });
+    }, MARK_READ_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [open, atBottom, newestUnreadSeq]);
+
+  /** Agent messages the customer has not seen yet (the badge on the closed widget). */
+  const unread = messages.filter(
+    (message) => message.sender === 'agent' && !message.readAt && message.seq > markedSeq,
+  ).length;
+
+  return {
+    phase,
+    unread,
+    messages,
+    outgoing,
+    hasOlder,
+    loadingOlder,
+    online,
+    loadOlder,
+    send,
+    sendFile,
+    resend,
+    remove,
+    retry: () => setAttempt((value) => value + 1),
+  };
+}

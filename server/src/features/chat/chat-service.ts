@@ -1,0 +1,526 @@
+import { createHmac, hkdfSync, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Db } from '../../platform/db';
+import type { Database } from '../../platform/db/schema';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import { isUniqueViolation } from '../../platform/ids';
+import { reserveOrThrow, type RateLimitStore } from '../../platform/rate-limit';
+import { EXTENSIONS, kindOf, sniffChatFile, type ChatMime } from './file-types';
+import { checkMessage, type MediaPayload } from './payloads';
+import { chatDb, type ChatTables } from './tables';
+
+/** Who is acting: a member (bearer token), a guest (signed guest token) or a console agent (ops session). */
+export type Identity =
+  | { kind: 'member'; memberId: string }
+  | { kind: 'guest'; guestId: string }
+  | { kind: 'agent'; username: string };
+export type CustomerIdentity = Exclude<Identity, { kind: 'agent' }>;
+
+export type MessageType = 'text' | 'buttons' | 'media' | 'quick_replies' | 'generic' | 'postback';
+
+/** A stored message as every answer and event carries it (docs/chat.md "Messages"). */
+export interface ChatMessage {
+  id: string;
+  /** Per conversation, from 1, no gaps. */
+  seq: number;
+  /** The room name (PREFIX + memberId or guestId). */
+  conversationId: string;
+  sender: 'customer' | 'agent';
+  /** The operator's username for agent messages. */
+  agent: string | null;
+  /** A media payload's filePath is a signed, expiring URL here. */
+  message: { message_type: MessageType; payload: unknown };
+  clientId: string | null;
+  createdAt: string;
+  /** When the other side read it. */
+  readAt: string | null;
+}
+
+/** A conversation as the agents' inbox lists it (docs/chat.md, agents' routes). */
+export interface Conversation {
+  /** The room name. */
+  id: string;
+  kind: 'member' | 'guest';
+  memberId: string | null;
+  guestId: string | null;
+  /** The member's phone (username) and name; null for a guest. */
+  phone: string | null;
+  name: string | null;
+  lastMessage: ChatMessage | null;
+  lastSeq: number;
+  /** Customer messages the agents have not read. */
+  unread: number;
+  createdAt: string;
+  /** Latest activity (the last message, else the creation). */
+  updatedAt: string;
+}
+
+/** A read receipt: `by` has read every message of the other side up to `seq`. */
+export interface ReadEvent {
+  conversationId: string;
+  by: 'customer' | 'agent';
+  seq: number;
+}
+
+export type HistoryQuery =
+  /** Newest first: `limit` messages after skipping `skip` newest (or those below `beforeSeq`). */
+  | { limit: number; skip?: number; beforeSeq?: number }
+  /** Oldest first: every message after `afterSeq` (at most `limit`, default 200). */
+  | { afterSeq: number; limit?: number };
+
+export interface SendInput {
+  /** The sender's own id for the message: a resend with the same clientId stores nothing new. */
+  clientId: string;
+  message: { message_type: string; payload: unknown };
+}
+
+export interface StoredFile {
+  fileId: string;
+  /** Signed, expiring URL (`/api/chat/files/<fileId>?exp=…&sig=…`). */
+  path: string;
+  mime: string;
+}
+
+export interface ChatOptions {
+  /** Room prefix (CHAT_PREFIX, default `wallet-chat:`). */
+  prefix: string;
+  /** DATA_DIR; files live under DATA_DIR/chat. */
+  dataDir: string;
+  /** The server's secret (JWT secret), from which the guest-token and file-URL keys are derived (HKDF). */
+  secret: string;
+  messagesPerMinute: number;
+  guestsPerIpPerHour: number;
+  fileUrlTtlMs: number;
+  imageMaxBytes: number;
+  videoMaxBytes: number;
+}
+
+export const DEFAULT_CHAT_OPTIONS = {
+  prefix: 'wallet-chat:',
+  messagesPerMinute: 30,
+  guestsPerIpPerHour: 10,
+  fileUrlTtlMs: 3600_000,
+  imageMaxBytes: 10 * 1024 * 1024,
+  videoMaxBytes: 20 * 1024 * 1024,
+} as const;
+
+type Listener<T> = (event: T) => void;
+type MessageRow = Selectable<ChatTables['chat_messages']>;
+type ConversationRow = Selectable<ChatTables['chat_conversations']>;
+
+const GUEST_ID = /^g_[A-Za-z0-9_-]{22}$/;
+const GUEST_TOKEN = /^(g_[A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
+const MAX_AFTER = 200;
+
+const iso = (d: Date | string): string => new Date(d).toISOString();
+const sideOf = (identity: Identity): 'customer' | 'agent' =>
+  identity.kind === 'agent' ? 'agent' : 'customer';
+
+/** The rate-limit key of a sender: one counter per member, guest or agent, whichever conversation. */
+const senderKey = (identity: Identity): string =>
+  identity.kind === 'member'
+    ? `m:${identity.memberId}`
+    : identity.kind === 'guest'
+      ? `g:${identity.guestId}`
+      : `a:${identity.username}`;
+
+/**
+ * The support chat (docs/chat.md): conversations derived from the caller's identity, messages with a
+ * per-conversation sequence assigned in the inserting statement, read receipts, files with signed URLs.
+ * `onMessage` / `onRead` fire after the change committed (the realtime namespace fans them out). Whether a caller
+ * may act on a conversation is the routes' business: customers only ever reach `conversationFor(own identity)`.
+ */
+export class ChatService {
+  readonly prefix: string;
+  private readonly db: Kysely<Database & ChatTables>;
+  private readonly dir: string;
+  private readonly guestKey: Buffer;
+  private readonly urlKey: Buffer;
+  private readonly messageListeners = new Set<Listener<ChatMessage>>();
+  private readonly readListeners = new Set<Listener<ReadEvent>>();
+
+  constructor(
+    db: Db,
+    private readonly clock: Clock,
+    private readonly rateLimit: RateLimitStore,
+    readonly options: ChatOptions,
+  ) {
+    this.db = chatDb(db);
+    this.prefix = options.prefix;
+    this.dir = path.join(options.dataDir, 'chat');
+    // Keys of their own, derived from the server's secret (as features/operators derives its TOTP key): a guest
+    // token or a file link signs nothing else, and the secret itself is never used as an HMAC key here.
+    this.guestKey = Buffer.from(hkdfSync('sha256', options.secret, 'wallet-chat', 'chat-guest', 32));
+    this.urlKey = Buffer.from(hkdfSync('sha256', options.secret, 'wallet-chat', 'chat-file-url', 32));
+  }
+
+  /** Subscribes to committed messages; returns the unsubscribe function. */
+  onMessage(listener: Listener<ChatMessage>): () => void {
+    this.messageListeners.add(listener);
+    return () => this.messageListeners.delete(listener);
+  }
+
+  /** Subscribes to read receipts; returns the unsubscribe function. */
+  onRead(listener: Listener<ReadEvent>): () => void {
+    this.readListeners.add(listener);
+    return () => this.readListeners.delete(listener);
+  }
+
+  private emit<T>(listeners: Set<Listener<T>>, event: T): void {
+    for (const l of listeners) {
+      try {
+        l(event);
+      } catch {
+        // A listener's failure (a closed socket) must not turn a stored message into an error for its sender.
+      }
+    }
+  }
+
+  private guestMac(guestId: string): Buffer {
+    return createHmac('sha256', this.guestKey).update(guestId).digest();
+  }
+
+  /** A new guest: `{ guestId, guestToken }` (10 per IP per hour → REQUEST_LIMIT). */
+  async newGuest(ip: string): Promise<{ guestId: string; guestToken: string }> {
+    await reserveOrThrow(this.rateLimit, [
+      {
+        key: `chat:guest:ip:${ip}`,
+        limit: this.options.guestsPerIpPerHour,
+        windowMs: 3600_000,
+        code: 'REQUEST_LIMIT',
+      },
+    ]);
+    // 22 base64url characters: 132 random bits.
+    const guestId = `g_${randomBytes(17).toString('base64url').slice(0, 22)}`;
+    return { guestId, guestToken: `${guestId}.${this.guestMac(guestId).toString('base64url')}` };
+  }
+
+  /** The guest a token stands for (`<guestId>.<HMAC>`), or null when it is malformed or forged. */
+  guestFromToken(token: string): { kind: 'guest'; guestId: string } | null {
+    const m = GUEST_TOKEN.exec(token);
+    if (!m?.[1] || !m[2]) return null;
+    const got = Buffer.from(m[2], 'base64url');
+    const want = this.guestMac(m[1]);
+    return got.length === want.length && timingSafeEqual(got, want) ? { kind: 'guest', guestId: m[1] } : null;
+  }
+
+  /** The room of a customer (PREFIX + memberId / guestId). */
+  roomOf(identity: CustomerIdentity): string {
+    return this.prefix + (identity.kind === 'member' ? identity.memberId : identity.guestId);
+  }
+
+  /** The customer's own conversation, created on first use. */
+  async conversationFor(identity: CustomerIdentity): Promise<Conversation> {
+    if (identity.kind === 'guest' && !GUEST_ID.test(identity.guestId))
+      throw new AppError('UNAUTHORIZED', 401);
+    const id = this.roomOf(identity);
+    const now = this.clock.now();
+    await this.db
+      .insertInto('chat_conversations')
+      .values({
+        id,
+        kind: identity.kind,
+        member_id: identity.kind === 'member' ? identity.memberId : null,
+        guest_id: identity.kind === 'guest' ? identity.guestId : null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    const conversation = await this.conversation(id);
+    if (!conversation) throw new Error(`conversation ${id} vanished`);
+    return conversation;
+  }
+
+  /** One conversation by its room name, or undefined. */
+  async conversation(conversationId: string): Promise<Conversation | undefined> {
+    const rows = await this.db
+      .selectFrom('chat_conversations')
+      .selectAll()
+      .where('id', '=', conversationId)
+      .execute();
+    return (await this.describe(rows))[0];
+  }
+
+  /** Conversations with at least one message, latest activity first (agents; the latest 500). */
+  async conversations(): Promise<Conversation[]> {
+    const rows = await this.db
+      .selectFrom('chat_conversations')
+      .selectAll()
+      .where('last_seq', '>', 0)
+      .orderBy('updated_at', 'desc')
+      .limit(500)
+      .execute();
+    return this.describe(rows);
+  }
+
+  /** Conversation rows with their member's phone and name, last message and unread count (three queries). */
+  private async describe(rows: ConversationRow[]): Promise<Conversation[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const memberIds = rows.flatMap((r) => (r.member_id ? [r.member_id] : []));
+    const members = memberIds.length
+      ? await this.db
+          .selectFrom('members')
+          .select(['id', 'username', 'name'])
+          .where('id', 'in', memberIds)
+          .execute()
+      : [];
+    const lastRows = await this.db
+      .selectFrom('chat_messages as m')
+      .innerJoin('chat_conversations as c', (j) =>
+        j.onRef('c.id', '=', 'm.conversation_id').onRef('c.last_seq', '=', 'm.seq'),
+      )
+      .selectAll('m')
+      .where('m.conversation_id', 'in', ids)
+      .execute();
+    const unread = await this.db
+      .selectFrom('chat_messages')
+      .select(['conversation_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('conversation_id', 'in', ids)
+      .where('sender', '=', 'customer')
+      .where('read_at', 'is', null)
+      .groupBy('conversation_id')
+      .execute();
+    return rows.map((r) => {
+      const member = members.find((m) => m.id === r.member_id);
+      const last = lastRows.find((m) => m.conversation_id === r.id);
+      return {
+        id: r.id,
+        kind: r.kind,
+        memberId: r.member_id,
+        guestId: r.guest_id,
+        phone: member?.username ?? null,
+        name: member?.name ?? null,
+        lastMessage: last ? this.view(last) : null,
+        lastSeq: r.last_seq,
+        unread: Number(unread.find((u) => u.conversation_id === r.id)?.n ?? 0),
+        createdAt: iso(r.created_at),
+        updatedAt: iso(r.updated_at),
+      };
+    });
+  }
+
+  /** A stored row as answers carry it: a media payload's file id becomes a signed link. */
+  private view(r: MessageRow): ChatMessage {
+    let payload = r.payload;
+    if (r.message_type === 'media') {
+      const media = payload as MediaPayload;
+      payload = { ...media, filePath: this.fileUrl(media.filePath, r.conversation_id) };
+    }
+    return {
+      id: r.id,
+      seq: r.seq,
+      conversationId: r.conversation_id,
+      sender: r.sender,
+      agent: r.agent,
+      message: { message_type: r.message_type as MessageType, payload },
+      clientId: r.client_id,
+      createdAt: iso(r.created_at),
+      readAt: r.read_at ? iso(r.read_at) : null,
+    };
+  }
+
+  private async byClientId(
+    conversationId: string,
+    side: 'customer' | 'agent',
+    clientId: string,
+  ): Promise<MessageRow | undefined> {
+    return this.db
+      .selectFrom('chat_messages')
+      .selectAll()
+      .where('conversation_id', '=', conversationId)
+      .where('sender', '=', side)
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Stores a message once per (conversation, side, clientId) and fires onMessage. `replayed`: that clientId had
+   * been stored, the first message is answered and nothing new is stored or counted. The number is taken in the
+   * inserting statement (see migration 0012): parallel sends queue on the conversation's row, and a failed
+   * insert gives its number back, so the sequence has neither gaps nor duplicates.
+   */
+  async send(
+    conversationId: string,
+    sender: Identity,
+    input: SendInput,
+  ): Promise<{ message: ChatMessage; replayed: boolean }> {
+    const side = sideOf(sender);
+    const clientId = input.clientId;
+    if (typeof clientId !== 'string' || !/^[A-Za-z0-9_.:-]{1,100}$/.test(clientId)) {
+      throw new AppError('KEY_INVALID', 400);
+    }
+    const message = checkMessage(side, input.message);
+    const earlier = await this.byClientId(conversationId, side, clientId);
+    if (earlier) return { message: this.view(earlier), replayed: true };
+    if (message.message_type === 'media')
+      await this.checkMedia(conversationId, message.payload as MediaPayload);
+    await reserveOrThrow(this.rateLimit, [
+      {
+        key: `chat:msg:${senderKey(sender)}`,
+        limit: this.options.messagesPerMinute,
+        windowMs: 60_000,
+        code: 'REQUEST_LIMIT',
+      },
+    ]);
+    const now = this.clock.now();
+    let row: MessageRow | undefined;
+    try {
+      const result = await sql<MessageRow>`
+        with c as (
+          update chat_conversations set last_seq = last_seq + 1, updated_at = ${now}::timestamptz
+          where id = ${conversationId}
+          returning last_seq
+        )
+        insert into chat_messages
+          (id, conversation_id, seq, sender, agent, message_type, payload, client_id, created_at)
+        select ${randomUUID()}::uuid, ${conversationId}::text, c.last_seq, ${side}::text,
+          ${sender.kind === 'agent' ? sender.username : null}::text, ${message.message_type}::text,
+          ${JSON.stringify(message.payload)}::jsonb, ${clientId}::text, ${now}::timestamptz
+        from c
+        returning *`.execute(this.db);
+      row = result.rows[0];
+    } catch (e) {
+      // The same clientId stored by a parallel request between our check and our insert: answer that one.
+      if (!isUniqueViolation(e)) throw e;
+      const first = await this.byClientId(conversationId, side, clientId);
+      if (!first) throw e;
+      return { message: this.view(first), replayed: true };
+    }
+    if (!row) throw new AppError('NO_DATA', 404);
+    const stored = this.view(row);
+    this.emit(this.messageListeners, stored);
+    return { message: stored, replayed: false };
+  }
+
+  /** A media message names a file of its own conversation, of the type it claims. */
+  private async checkMedia(conversationId: string, media: MediaPayload): Promise<void> {
+    const file = await this.db
+      .selectFrom('chat_files')
+      .select(['kind'])
+      .where('id', '=', media.filePath)
+      .where('conversation_id', '=', conversationId)
+      .executeTakeFirst();
+    if (!file || (media.fileType !== 'file' && media.fileType !== file.kind)) {
+      throw new AppError('KEY_INVALID', 400);
+    }
+  }
+
+  async history(conversationId: string, query: HistoryQuery): Promise<ChatMessage[]> {
+    let q = this.db.selectFrom('chat_messages').selectAll().where('conversation_id', '=', conversationId);
+    if ('afterSeq' in query) {
+      const limit = Math.min(Math.max(query.limit ?? MAX_AFTER, 1), MAX_AFTER);
+      q = q.where('seq', '>', query.afterSeq).orderBy('seq', 'asc').limit(limit);
+    } else {
+      if (query.beforeSeq !== undefined) q = q.where('seq', '<', query.beforeSeq);
+      q = q
+        .orderBy('seq', 'desc')
+        .limit(Math.max(query.limit, 1))
+        .offset(Math.max(query.skip ?? 0, 0));
+    }
+    return (await q.execute()).map((r) => this.view(r));
+  }
+
+  /** `by` has read every message of the other side so far; fires onRead when something was unread. */
+  async markRead(conversationId: string, by: 'customer' | 'agent'): Promise<ReadEvent> {
+    const conv = await this.db
+      .selectFrom('chat_conversations')
+      .select('last_seq')
+      .where('id', '=', conversationId)
+      .executeTakeFirst();
+    if (!conv) throw new AppError('NO_DATA', 404);
+    const updated = await this.db
+      .updateTable('chat_messages')
+      .set({ read_at: this.clock.now() })
+      .where('conversation_id', '=', conversationId)
+      .where('sender', '=', by === 'customer' ? 'agent' : 'customer')
+      .where('seq', '<=', conv.last_seq)
+      .where('read_at', 'is', null)
+      .executeTakeFirst();
+    const event: ReadEvent = { conversationId, by, seq: conv.last_seq };
+    if (Number(updated.numUpdatedRows) > 0) this.emit(this.readListeners, event);
+    return event;
+  }
+
+  /**
+   * Stores an upload of the conversation after checking its bytes are a `kind` it accepts (by magic bytes, never
+   * by name): 400 KEY_INVALID otherwise, 413 KEY_INVALID over the size limit. Uploads count against the sender's
+   * message limit.
+   */
+  async storeFile(
+    conversationId: string,
+    uploader: Identity,
+    kind: 'image' | 'video',
+    data: Buffer,
+  ): Promise<StoredFile> {
+    const max = kind === 'image' ? this.options.imageMaxBytes : this.options.videoMaxBytes;
+    if (data.length > max) throw new AppError('KEY_INVALID', 413);
+    const mime = sniffChatFile(data);
+    if (!mime || kindOf(mime) !== kind) throw new AppError('KEY_INVALID', 400);
+    await reserveOrThrow(this.rateLimit, [
+      {
+        key: `chat:msg:${senderKey(uploader)}`,
+        limit: this.options.messagesPerMinute,
+        windowMs: 60_000,
+        code: 'REQUEST_LIMIT',
+      },
+    ]);
+    const id = randomUUID();
+    const fileName = `${id}.${EXTENSIONS[mime]}`;
+    await mkdir(this.dir, { recursive: true });
+    await writeFile(path.join(this.dir, fileName), data, { mode: 0o600 });
+    await this.db
+      .insertInto('chat_files')
+      .values({
+        id,
+        conversation_id: conversationId,
+        uploaded_by: uploader.kind === 'agent' ? `agent:${uploader.username}` : 'customer',
+        kind,
+        mime,
+        size: data.length,
+        file_name: fileName,
+        created_at: this.clock.now(),
+      })
+      .execute();
+    return { fileId: id, path: this.fileUrl(id, conversationId), mime };
+  }
+
+  private fileMac(fileId: string, conversationId: string, exp: number): Buffer {
+    return createHmac('sha256', this.urlKey).update(`${conversationId}\n${fileId}\n${exp}`).digest();
+  }
+
+  /**
+   * Signed, expiring URL of a stored file (1 hour). The signature covers the file's conversation too, so only a
+   * link handed to that conversation's participants opens it.
+   */
+  fileUrl(fileId: string, conversationId: string): string {
+    const exp = this.clock.now().getTime() + this.options.fileUrlTtlMs;
+    const sig = this.fileMac(fileId, conversationId, exp).toString('base64url');
+    return `/api/chat/files/${fileId}?exp=${exp}&sig=${sig}`;
+  }
+
+  /** The file behind a signed URL, or undefined (unknown, unsigned, expired, signed for another file). */
+  async readFile(
+    fileId: string,
+    exp: string,
+    sig: string,
+  ): Promise<{ mime: ChatMime; data: Buffer; name: string } | undefined> {
+    if (!/^[0-9a-f-]{36}$/.test(fileId)) return undefined;
+    if (!/^\d{10,16}$/.test(exp) || Number(exp) < this.clock.now().getTime()) return undefined;
+    const file = await this.db
+      .selectFrom('chat_files')
+      .selectAll()
+      .where('id', '=', fileId)
+      .executeTakeFirst();
+    if (!file) return undefined;
+    const want = this.fileMac(fileId, file.conversation_id, Number(exp));
+    const got = Buffer.from(sig, 'base64url');
+    if (got.length !== want.length || !timingSafeEqual(got, want)) return undefined;
+    const mime = file.mime as ChatMime;
+    return { mime, data: await readFile(path.join(this.dir, file.file_name)), name: file.file_name };
+  }
+}

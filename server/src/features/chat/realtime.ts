@@ -1,0 +1,440 @@
+import { BlockList, isIP } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Namespace, Socket } from 'socket.io';
+import { AppError, isAppError } from '../../platform/errors';
+import { OPS_COOKIE } from '../operators/guard';
+import { operatorsDb } from '../operators/tables';
+import type {
+  ChatMessage,
+  ChatService,
+  Conversation,
+  CustomerIdentity,
+  ReadEvent,
+  SendInput,
+} from './chat-service';
+
+/** The support chat's namespace, on the members' socket.io server (same path as `/member`). */
+export const CHAT_NAMESPACE = '/chat';
+/** Every agent socket is in this room: every conversation's messages, reads and updates. */
+export const AGENTS_ROOM = 'chat:agents';
+/** Open `/chat` sockets per client IP on one process (docs/chat.md "Limits"). */
+export const CHAT_SOCKETS_PER_IP = 20;
+/** A join answers at most this many missed messages (the rest: join again with the last seq received). */
+const JOIN_BATCH = 200;
+/** Typing notices a socket may raise: one a second, the others are dropped. */
+const TYPING_INTERVAL_MS = 1000;
+
+/** An answer to a client's `join` or `send`: the data as the HTTP client unwraps it, or the error body. */
+export type ChatAck<T> = T | { code: string; message: string };
+export interface JoinAck {
+  messages: ChatMessage[];
+  /** True when more missed messages remain than one answer carries: join again with the last seq. */
+  more: boolean;
+}
+export interface SendAck {
+  createdAt: string;
+  seq: number;
+  id: string;
+}
+
+/** What a client may emit on `/chat` (docs/chat.md "Realtime"). */
+export interface ChatClientEvents {
+  join: (body: { lastSeq?: unknown } | undefined, ack?: (answer: ChatAck<JoinAck>) => void) => void;
+  send: (body: SendInput | undefined, ack?: (answer: ChatAck<SendAck>) => void) => void;
+  typing: (body?: { conversationId?: unknown }) => void;
+}
+
+/** What the server emits on `/chat`. */
+export interface ChatServerEvents {
+  'chat:message': (message: ChatMessage) => void;
+  'chat:read': (event: ReadEvent) => void;
+  'chat:typing': (event: { conversationId: string; by: 'customer' | 'agent' }) => void;
+  /** Agents only: a conversation's summary after a message or a read (the inbox row). */
+  'chat:conversation': (conversation: Conversation) => void;
+}
+
+type ChatSocketData =
+  | { kind: 'member'; memberId: string; sessionId: string; room: string; ip: string; checkedAt: number }
+  | { kind: 'guest'; guestId: string; room: string; ip: string; checkedAt: number }
+  | { kind: 'agent'; username: string; sessionId: string; ip: string; checkedAt: number };
+
+type ChatNamespace = Namespace<ChatClientEvents, ChatServerEvents, Record<string, never>, ChatSocketData>;
+type ChatSocket = Socket<ChatClientEvents, ChatServerEvents, Record<string, never>, ChatSocketData>;
+
+export interface ChatRealtime {
+  namespace: ChatNamespace;
+  /** `/chat` sockets of one IP on this process (tests). */
+  socketsOf(ip: string): number;
+}
+
+export interface ChatRealtimeOptions {
+  /** Default: the app's (`app.chat`). */
+  chat?: ChatService;
+  /** Default CHAT_SOCKETS_PER_IP. */
+  socketsPerIp?: number;
+}
+
+class HandshakeError extends Error {
+  readonly data: { code: string };
+  constructor(code: string) {
+    super(code);
+    this.data = { code };
+  }
+}
+
+const errorBody = (e: unknown): { code: string; message: string } =>
+  isAppError(e)
+    ? { code: e.code, message: e.message }
+    : { code: 'INTERNAL_SERVER_ERROR', message: 'INTERNAL_SERVER_ERROR' };
+
+/**
+ * The support chat's realtime side (docs/chat.md "Realtime"): the `/chat` namespace on the app's socket.io server.
+ *
+ * Who connects is decided in the handshake only: a member's bearer token (checked as `/member` checks it), a
+ * guest's signed token, or the console's session cookie of a support or admin operator. A customer's room is
+ * derived here from that identity — no event names a room — so a guest or member can only ever hear and write
+ * its own conversation. Agents are in `chat:agents`.
+ *
+ * Every message the chat service commits (HTTP or socket, customer or agent) is emitted once, by the process
+ * that stored it, to the conversation's room and `chat:agents` together (a socket in both hears it once); with
+ * REDIS_URL the socket.io Redis adapter carries it to the sockets of the other processes.
+ */
+export const chatRealtimePlugin = fp<ChatRealtimeOptions>(
+  async (app: FastifyInstance, options) => {
+    const chat = options.chat ?? app.chat;
+    const perIp = options.socketsPerIp ?? CHAT_SOCKETS_PER_IP;
+    // The io server is typed for `/member`; this namespace has events of its own.
+    const ns = app.realtime.io.of(CHAT_NAMESPACE) as unknown as ChatNamespace;
+    const clientIp = proxiedAddress(app.ctx.config.trustProxy);
+    const byIp = new Map<string, number>();
+    const local = new Set<ChatSocket>();
+
+    // A place is taken before the (asynchronous) identity check, so a burst of handshakes cannot pass the limit
+    // together; it is given back once, when the socket goes or its connection closes before it was added.
+    ns.use((socket, next) => {
+      const ip = clientIp(socket.request);
+      if ((byIp.get(ip) ?? 0) >= perIp) return next(new HandshakeError('REQUEST_LIMIT'));
+      byIp.set(ip, (byIp.get(ip) ?? 0) + 1);
+      let held = true;
+      const release = () => {
+        if (!held) return;
+        held = false;
+        socket.conn.off('close', release);
+        local.delete(socket);
+        const n = (byIp.get(ip) ?? 1) - 1;
+        if (n <= 0) byIp.delete(ip);
+        else byIp.set(ip, n);
+      };
+      socket.on('disconnect', release);
+      socket.conn.once('close', release);
+      identify(app, chat, socket.handshake.auth, socket.request, ip).then(
+        (data) => {
+          socket.data = data;
+          next();
+        },
+        (e: unknown) => {
+          release();
+          next(new HandshakeError(isAppError(e) ? e.code : 'UNAUTHORIZED'));
+        },
+      );
+    });
+
+    ns.on('connection', (socket: ChatSocket) => {
+      local.add(socket);
+      if (socket.data.kind === 'agent') onAgent(socket);
+      else onCustomer(socket);
+    });
+
+    /**
+     * A member's session is checked again when the last check is older than the members' recheck interval (as
+     * `/member` does before a delivery); an ended session closes the socket.
+     */
+    const stillValid = async (socket: ChatSocket): Promise<boolean> => {
+      const data = socket.data;
+      if (data.kind === 'guest') return true;
+      if (Date.now() - data.checkedAt < app.ctx.limits.realtimeSessionRecheckMs) return true;
+      const ok =
+        data.kind === 'member'
+          ? await app.sessions.checkSession(data.memberId, data.sessionId).then(
+              () => true,
+              () => false,
+            )
+          : await agentSessionLive(app, data.sessionId);
+      if (!ok) {
+        // This namespace only: the page's `/member` socket may share the connection and answers for itself.
+        socket.disconnect();
+        return false;
+      }
+      data.checkedAt = Date.now();
+      return true;
+    };
+
+    const onCustomer = (socket: ChatSocket) => {
+      const data = socket.data;
+      if (data.kind === 'agent') return;
+      const identity: CustomerIdentity =
+        data.kind === 'member'
+          ? { kind: 'member', memberId: data.memberId }
+          : { kind: 'guest', guestId: data.guestId };
+      let lastTyping = 0;
+      // The customer's conversation is created on first use (an agent only ever answers an existing one).
+      let opened: Promise<unknown> | undefined;
+      const open = (): Promise<unknown> => {
+        opened ??= chat.conversationFor(identity).catch((e: unknown) => {
+          opened = undefined;
+          throw e;
+        });
+        return opened;
+      };
+
+      socket.on('join', (body, ack) => {
+        const reply = typeof ack === 'function' ? ack : () => undefined;
+        const lastSeq = body?.lastSeq ?? 0;
+        if (typeof lastSeq !== 'number' || !Number.isSafeInteger(lastSeq) || lastSeq < 0)
+          return reply(errorBody(new AppError('KEY_INVALID', 400)));
+        void (async () => {
+          if (!(await stillValid(socket))) return;
+          // Joined before reading: a message stored meanwhile is in the answer or arrives as chat:message (or
+          // both: the client keeps a message once, by its id).
+          await open();
+          await socket.join(data.room);
+          const messages = await chat.history(data.room, { afterSeq: lastSeq, limit: JOIN_BATCH });
+          reply({ messages, more: messages.length >= JOIN_BATCH });
+        })().catch((e: unknown) => {
+          if (!isAppError(e)) app.log.warn({ err: e }, 'chat join failed');
+          reply(errorBody(e));
+        });
+      });
+
+      socket.on('send', (body, ack) => {
+        const reply = typeof ack === 'function' ? ack : () => undefined;
+        if (
+          typeof body !== 'object' ||
+          body === null ||
+          typeof body.clientId !== 'string' ||
+          typeof body.message !== 'object' ||
+          body.message === null
+        )
+          return reply(errorBody(new AppError('KEY_INVALID', 400)));
+        const input: SendInput = { clientId: body.clientId, message: body.message };
+        void (async () => {
+          if (!(await stillValid(socket))) return;
+          await open();
+          const { message } = await chat.send(data.room, identity, input);
+          reply({ createdAt: message.createdAt, seq: message.seq, id: message.id });
+        })().catch((e: unknown) => {
+          if (!isAppError(e)) app.log.warn({ err: e }, 'chat send failed');
+          reply(errorBody(e));
+        });
+      });
+
+      // The customer is writing: the agents' inbox shows it (volatile: a notice late is a notice wrong).
+      socket.on('typing', () => {
+        const now = Date.now();
+        if (now - lastTyping < TYPING_INTERVAL_MS) return;
+        lastTyping = now;
+        ns.to(AGENTS_ROOM).volatile.emit('chat:typing', { conversationId: data.room, by: 'customer' });
+      });
+    };
+
+    const onAgent = (socket: ChatSocket) => {
+      void socket.join(AGENTS_ROOM);
+      let lastTyping = 0;
+      socket.on('typing', (body) => {
+        const conversationId = body?.conversationId;
+        if (
+          typeof conversationId !== 'string' ||
+          !conversationId.startsWith(chat.prefix) ||
+          conversationId.length > 200
+        )
+          return;
+        const now = Date.now();
+        if (now - lastTyping < TYPING_INTERVAL_MS) return;
+        lastTyping = now;
+        void stillValid(socket).then((ok) => {
+          // To the customer and the other agents (not back to the one typing).
+          if (ok)
+            socket
+              .to([conversationId, AGENTS_ROOM])
+              .volatile.emit('chat:typing', { conversationId, by: 'agent' });
+        });
+      });
+    };
+
+    /** The agents' inbox row of a conversation, after a message or a read. */
+    const conversationUpdate = (conversationId: string) => {
+      chat.conversation(conversationId).then(
+        (c) => {
+          if (c) ns.to(AGENTS_ROOM).emit('chat:conversation', c);
+        },
+        (err: unknown) => app.log.warn({ err }, 'chat conversation update failed'),
+      );
+    };
+
+    // Fired by the chat service after commit, on the process that stored the change: emitted from here once.
+    const offMessage = chat.onMessage((message) => {
+      ns.to([message.conversationId, AGENTS_ROOM]).emit('chat:message', message);
+      conversationUpdate(message.conversationId);
+    });
+    const offRead = chat.onRead((event) => {
+      ns.to([event.conversationId, AGENTS_ROOM]).emit('chat:read', event);
+      conversationUpdate(event.conversationId);
+    });
+
+    // Sockets whose session ended (logout, a disabled operator, expiry) are closed even while they say nothing:
+    // broadcasts reach them without a per-delivery check.
+    const sweepMs = Math.max(app.ctx.limits.realtimeSessionRecheckMs, 5000);
+    const sweep = setInterval(() => {
+      for (const socket of local) {
+        stillValid(socket).catch((err: unknown) => app.log.warn({ err }, 'chat session recheck failed'));
+      }
+    }, sweepMs);
+    sweep.unref();
+
+    app.decorate('chatRealtime', {
+      namespace: ns,
+      socketsOf: (ip: string) => byIp.get(ip) ?? 0,
+    } satisfies ChatRealtime);
+
+    app.addHook('preClose', async () => {
+      clearInterval(sweep);
+      offMessage();
+      offRead();
+      // This process's sockets only: with the Redis adapter a namespace-wide call would reach the others' too.
+      ns.local.disconnectSockets(true);
+    });
+  },
+  { name: 'chat-realtime', dependencies: ['realtime', 'accounts', 'operators', 'chat'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The support chat's `/chat` namespace (features/chat/realtime.ts). */
+    chatRealtime: ChatRealtime;
+  }
+}
+
+/** Who a handshake is: a member's token, a guest's token, else the console's cookie of a support/admin agent. */
+async function identify(
+  app: FastifyInstance,
+  chat: ChatService,
+  auth: unknown,
+  request: IncomingMessage,
+  ip: string,
+): Promise<ChatSocketData> {
+  const given = typeof auth === 'object' && auth !== null ? (auth as Record<string, unknown>) : {};
+  const now = Date.now();
+  if (given.token !== undefined) {
+    const token = given.token;
+    if (typeof token !== 'string' || token === '') throw new AppError('UNAUTHORIZED', 401);
+    let payload: { sub: unknown; sid: unknown };
+    try {
+      payload = app.jwt.verify<{ sub: unknown; sid: unknown }>(token);
+    } catch {
+      throw new AppError('invalid-token', 401);
+    }
+    const { sub: memberId, sid: sessionId } = payload;
+    if (typeof memberId !== 'string' || typeof sessionId !== 'string')
+      throw new AppError('invalid-token', 401);
+    await app.sessions.checkSession(memberId, sessionId);
+    return {
+      kind: 'member',
+      memberId,
+      sessionId,
+      room: chat.roomOf({ kind: 'member', memberId }),
+      ip,
+      checkedAt: now,
+    };
+  }
+  if (given.guestToken !== undefined) {
+    const guest = typeof given.guestToken === 'string' ? chat.guestFromToken(given.guestToken) : null;
+    if (!guest) throw new AppError('UNAUTHORIZED', 401);
+    return { kind: 'guest', guestId: guest.guestId, room: chat.roomOf(guest), ip, checkedAt: now };
+  }
+  // An agent: the console's session cookie. A page of another site must not open a socket with the cookie
+  // (cross-site WebSocket hijacking): a browser's Origin must be this site's or a CORS origin.
+  const cookie = request.headers.cookie;
+  const token = typeof cookie === 'string' ? app.parseCookie(cookie)[OPS_COOKIE] : undefined;
+  if (token === undefined || token === '') throw new AppError('UNAUTHORIZED', 401);
+  if (!sameSite(request, app.ctx.config.corsOrigins)) throw new AppError('UNAUTHORIZED', 401);
+  const session = await app.operators.session(token).catch(() => undefined);
+  if (!session || session.stage !== 'full') throw new AppError('UNAUTHORIZED', 401);
+  if (session.operator.role !== 'support' && session.operator.role !== 'admin')
+    throw new AppError('UNAUTHORIZED', 401);
+  return {
+    kind: 'agent',
+    username: session.operator.username,
+    sessionId: session.sessionId,
+    ip,
+    checkedAt: now,
+  };
+}
+
+/** No Origin (not a browser) or one of this host or of CORS_ORIGINS. */
+function sameSite(request: IncomingMessage, corsOrigins: readonly string[]): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  if (corsOrigins.includes(origin)) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Is an agent's console session still on, without touching it? (OperatorService.session() would move its idle
+ * expiry: an open socket alone must not keep a console signed in.) Read here, as the guard reads it: live,
+ * full, not revoked, operator active and still support or admin.
+ */
+async function agentSessionLive(app: FastifyInstance, sessionId: string): Promise<boolean> {
+  const row = await operatorsDb(app.ctx.db)
+    .selectFrom('operator_sessions as s')
+    .innerJoin('operators as o', 'o.id', 's.operator_id')
+    .select(['s.stage', 's.expires_at', 's.revoked_at', 'o.status', 'o.role'])
+    .where('s.id', '=', sessionId)
+    .executeTakeFirst();
+  return (
+    row !== undefined &&
+    row.stage === 'full' &&
+    row.revoked_at === null &&
+    row.status === 'active' &&
+    (row.role === 'support' || row.role === 'admin') &&
+    new Date(row.expires_at).getTime() > app.ctx.clock.now().getTime()
+  );
+}
+
+/**
+ * The client's address as Fastify's `request.ip` gives it (TRUST_PROXY): X-Forwarded-For is read from the right
+ * while the hop that sent it is a trusted proxy; otherwise the socket's own peer.
+ */
+function proxiedAddress(trustProxy: readonly string[]): (request: IncomingMessage) => string {
+  const trusted = new BlockList();
+  for (const entry of trustProxy) {
+    const [addr = '', bits] = entry.split('/');
+    const type = isIP(addr) === 6 ? 'ipv6' : 'ipv4';
+    if (bits === undefined) trusted.addAddress(addr, type);
+    else trusted.addSubnet(addr, Number(bits), type);
+  }
+  const isTrusted = (addr: string): boolean => {
+    const family = isIP(addr);
+    if (family === 0) return false;
+    if (trusted.check(addr, family === 6 ? 'ipv6' : 'ipv4')) return true;
+    // An IPv4 peer seen on a dual-stack socket (::ffff:10.0.0.1).
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(addr)?.[1];
+    return mapped !== undefined && trusted.check(mapped, 'ipv4');
+  };
+  return (request) => {
+    let addr = request.socket.remoteAddress ?? '';
+    if (trustProxy.length === 0) return addr;
+    const header = request.headers['x-forwarded-for'];
+    const hops = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+      .split(',')
+      .map((h) => h.trim())
+      .filter((h) => h !== '');
+    while (isTrusted(addr) && hops.length > 0) addr = hops.pop() ?? addr;
+    return addr;
+  };
+}

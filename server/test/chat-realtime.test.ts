@@ -1,0 +1,456 @@
+import type { AddressInfo } from 'node:net';
+import { Secret, TOTP } from 'otpauth';
+import { io as connect, type Socket } from 'socket.io-client';
+import { buildApp, type App } from '../src/app';
+import {
+  asCli,
+  body,
+  createTestApp,
+  dbLabel,
+  memberWithToken,
+  setSetting,
+  testDatabaseUrl,
+  type TestApp,
+} from './helpers';
+
+/**
+ * The support chat's `/chat` namespace (features/chat/realtime.ts, docs/chat.md "Realtime") on a listening
+ * server, with socket.io-client as the widget and the agents' inbox use it: who may connect, which room a socket
+ * hears (never one it names), resumption by lastSeq, and messages stored over HTTP or a socket reaching every
+ * socket of the conversation once — across two server processes with PostgreSQL and Redis.
+ */
+let t: TestApp;
+let url: string;
+const sockets: Socket[] = [];
+const CONSOLE = { 'x-requested-with': 'ops-console' };
+const PASSWORD = 'correct horse battery';
+let support: string;
+let finance: string;
+
+const listen = async (app: App): Promise<string> => {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+};
+
+/** A console session of a new operator of `role`: created by the CLI, password, TOTP enrolment, first code. */
+async function operatorCookie(app: App, username: string, role: 'admin' | 'finance' | 'support') {
+  const made = await asCli(app, 'POST', '/api/ops/operators', { username, role, password: PASSWORD });
+  if (made.statusCode !== 200) throw new Error(`create operator: ${made.body}`);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/ops/auth/login',
+    headers: CONSOLE,
+    payload: { username, password: PASSWORD },
+  });
+  const cookie = login.cookies.find((c) => c.name === 'wl_ops')?.value ?? '';
+  const start = await app.inject({
+    method: 'POST',
+    url: '/api/ops/auth/enrol',
+    cookies: { wl_ops: cookie },
+    headers: CONSOLE,
+    payload: {},
+  });
+  const { secret } = body<{ secret: string }>(start).data;
+  const code = new TOTP({
+    secret: Secret.fromBase32(secret),
+    digits: 6,
+    period: 30,
+    algorithm: 'SHA1',
+  }).generate();
+  const confirm = await app.inject({
+    method: 'POST',
+    url: '/api/ops/auth/enrol/confirm',
+    cookies: { wl_ops: cookie },
+    headers: CONSOLE,
+    payload: { code },
+  });
+  if (confirm.statusCode !== 200) throw new Error(`enrol: ${confirm.body}`);
+  return cookie;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({}, { limits: { realtimeSessionRecheckMs: 0 } });
+  await setSetting(t.app, 'registerOTP', false);
+  support = await operatorCookie(t.app, 'sue-support', 'support');
+  finance = await operatorCookie(t.app, 'fin-finance', 'finance');
+  url = await listen(t.app);
+});
+afterEach(() => {
+  for (const s of sockets.splice(0)) s.disconnect();
+});
+afterAll(() => t.close());
+
+interface Message {
+  id: string;
+  seq: number;
+  conversationId: string;
+  sender: 'customer' | 'agent';
+  agent: string | null;
+  message: { message_type: string; payload: { text?: string } };
+}
+interface Heard {
+  socket: Socket;
+  events: { name: string; payload: unknown }[];
+}
+type Auth =
+  { token: string } | { guestToken: string } | { cookie: string; origin?: string } | Record<string, never>;
+
+/** Connects as the widget (token or guestToken) or the inbox (the console's cookie) and records what it hears. */
+function open(auth: Auth, base = url): Promise<Heard> {
+  const socket = connect(`${base}/chat`, {
+    auth: 'cookie' in auth ? {} : auth,
+    ...('cookie' in auth
+      ? {
+          extraHeaders: {
+            cookie: `wl_ops=${auth.cookie}`,
+            ...(auth.origin ? { origin: auth.origin } : {}),
+          },
+        }
+      : {}),
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(socket);
+  const heard: Heard = { socket, events: [] };
+  socket.onAny((name: string, payload: unknown) => heard.events.push({ name, payload }));
+  return new Promise((resolve, reject) => {
+    socket.on('connect', () => resolve(heard));
+    socket.on('connect_error', (err: Error & { data?: { code?: string } }) =>
+      reject(new Error(err.data?.code ?? err.message)),
+    );
+  });
+}
+
+const join = (h: Heard, lastSeq: number) =>
+  h.socket.timeout(3000).emitWithAck('join', { lastSeq }) as Promise<{
+    messages?: Message[];
+    more?: boolean;
+    code?: string;
+  }>;
+
+async function until(check: () => boolean, ms = 3000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+const settle = () => new Promise((r) => setTimeout(r, 200));
+
+/** The chat:message events a socket heard, as `sender: text`. */
+const said = (h: Heard) =>
+  h.events
+    .filter((e) => e.name === 'chat:message')
+    .map((e) => {
+      const m = e.payload as Message;
+      return `${m.sender}: ${m.message.payload.text ?? m.message.message_type}`;
+    });
+
+let clientSeq = 0;
+const clientId = () => `rt-${(clientSeq += 1)}`;
+const text = (s: string) => ({ message_type: 'text', payload: { text: s } });
+
+/** An agent's answer over HTTP (the inbox's route), on `app`. */
+const agentSays = (conversationId: string, s: string, app: App = t.app) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/ops/chat/conversations/${encodeURIComponent(conversationId)}/messages`,
+    cookies: { wl_ops: support },
+    headers: CONSOLE,
+    payload: { clientId: clientId(), message: text(s) },
+  });
+
+/** A member's message over HTTP (the customers' route). */
+const memberSays = (token: string, s: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/chat/send-message',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { clientId: clientId(), message: text(s) },
+  });
+
+const newGuest = async (app: App = t.app) =>
+  body<{ guestId: string; guestToken: string }>(await app.inject({ method: 'POST', url: '/api/chat/guest' }))
+    .data;
+
+describe(`support chat realtime (${dbLabel})`, () => {
+  test('no credentials, a forged guest token, a bad member token or a finance operator cannot connect', async () => {
+    await expect(open({})).rejects.toThrow('UNAUTHORIZED');
+    const guest = await newGuest();
+    const other = await newGuest();
+    // Another guest's id under this guest's signature, or a signature changed by one character.
+    const sig = guest.guestToken.split('.')[1] ?? '';
+    await expect(open({ guestToken: `${other.guestId}.${sig}` })).rejects.toThrow('UNAUTHORIZED');
+    const flipped = `${guest.guestId}.${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}`;
+    await expect(open({ guestToken: flipped })).rejects.toThrow('UNAUTHORIZED');
+    await expect(open({ guestToken: 'g_nothing' })).rejects.toThrow('UNAUTHORIZED');
+    await expect(open({ token: 'not-a-jwt' })).rejects.toThrow('invalid-token');
+    await expect(open({ cookie: finance })).rejects.toThrow('UNAUTHORIZED');
+    await expect(open({ cookie: 'not-a-session' })).rejects.toThrow('UNAUTHORIZED');
+    // A page of another site cannot open the inbox's socket with the console's cookie; the console's own page can.
+    await expect(open({ cookie: support, origin: 'https://evil.example' })).rejects.toThrow('UNAUTHORIZED');
+    await expect(open({ cookie: support, origin: url })).resolves.toBeDefined();
+    // The real ones connect.
+    await expect(open({ guestToken: guest.guestToken })).resolves.toBeDefined();
+    await expect(open({ cookie: support })).resolves.toBeDefined();
+  });
+
+  test("a member's socket hears an agent's answer; the agent hears the member's socket send, each once", async () => {
+    const m = await memberWithToken(t.app);
+    const room = `wallet-chat:${m.memberId}`;
+    const [member, agent] = await Promise.all([open({ token: m.token }), open({ cookie: support })]);
+    expect((await join(member, 0)).messages).toEqual([]);
+
+    const sent = (await member.socket
+      .timeout(3000)
+      .emitWithAck('send', { clientId: 'w-1', message: text('my withdrawal is late') })) as {
+      id: string;
+      seq: number;
+      createdAt: string;
+    };
+    expect(sent).toMatchObject({ seq: 1, id: expect.any(String), createdAt: expect.any(String) });
+    await until(() => said(agent).length === 1);
+
+    expect((await agentSays(room, 'we are checking it')).statusCode).toBe(200);
+    await until(() => said(member).length === 2);
+    await settle();
+    expect(said(member)).toEqual(['customer: my withdrawal is late', 'agent: we are checking it']);
+    expect(said(agent)).toEqual(['customer: my withdrawal is late', 'agent: we are checking it']);
+    const answer = member.events.find((e) => e.name === 'chat:message' && (e.payload as Message).seq === 2);
+    expect(answer?.payload).toMatchObject({ conversationId: room, sender: 'agent', agent: 'sue-support' });
+    // The agents' inbox row follows the conversation.
+    expect(agent.events.some((e) => e.name === 'chat:conversation')).toBe(true);
+
+    // A resend of the same clientId answers the first and tells no one again.
+    const again = (await member.socket
+      .timeout(3000)
+      .emitWithAck('send', { clientId: 'w-1', message: text('my withdrawal is late') })) as { id: string };
+    expect(again.id).toBe(sent.id);
+    // A refusal is answered, not thrown: an agent-only type from a customer.
+    const refused = (await member.socket.timeout(3000).emitWithAck('send', {
+      clientId: 'w-2',
+      message: { message_type: 'buttons', payload: { text: 'x', buttons: [] } },
+    })) as { code: string };
+    expect(refused.code).toBe('KEY_INVALID');
+
+    // The agent reads it: the member hears chat:read; the agent's typing reaches the member.
+    const read = await t.app.inject({
+      method: 'POST',
+      url: `/api/ops/chat/conversations/${encodeURIComponent(room)}/read`,
+      cookies: { wl_ops: support },
+      headers: CONSOLE,
+      payload: {},
+    });
+    expect(read.statusCode).toBe(200);
+    agent.socket.emit('typing', { conversationId: room });
+    await until(() => member.events.some((e) => e.name === 'chat:typing'));
+    await until(() => member.events.some((e) => e.name === 'chat:read'));
+    expect(member.events.filter((e) => e.name === 'chat:read' || e.name === 'chat:typing')).toEqual(
+      expect.arrayContaining([
+        { name: 'chat:read', payload: { conversationId: room, by: 'agent', seq: 2 } },
+        { name: 'chat:typing', payload: { conversationId: room, by: 'agent' } },
+      ]),
+    );
+    await settle();
+    expect(said(member)).toHaveLength(2);
+    expect(said(agent)).toHaveLength(2);
+  });
+
+  test('a guest hears only its own room: whatever it names, another conversation never reaches it', async () => {
+    const guest = await newGuest();
+    const m = await memberWithToken(t.app);
+    const memberRoom = `wallet-chat:${m.memberId}`;
+    expect((await memberSays(m.token, 'private to me')).statusCode).toBe(200);
+    const g = await open({ guestToken: guest.guestToken });
+    // A room named in the join is not a thing: the answer is the guest's own (empty) conversation.
+    const joined = (await g.socket
+      .timeout(3000)
+      .emitWithAck('join', { lastSeq: 0, room: memberRoom, conversationId: memberRoom })) as {
+      messages: Message[];
+    };
+    expect(joined.messages).toEqual([]);
+    // A send naming the member's conversation lands in the guest's own.
+    const sent = (await g.socket.timeout(3000).emitWithAck('send', {
+      clientId: 'g-1',
+      conversationId: memberRoom,
+      userId: m.memberId,
+      message: text('hello from a guest'),
+    })) as { seq: number };
+    expect(sent.seq).toBe(1);
+    // Typing naming the member's room is not relayed to it either (customers have no room argument).
+    g.socket.emit('typing', { conversationId: memberRoom });
+
+    expect((await agentSays(memberRoom, 'answer to the member')).statusCode).toBe(200);
+    expect((await agentSays(`wallet-chat:${guest.guestId}`, 'answer to the guest')).statusCode).toBe(200);
+    await until(() => said(g).length === 2);
+    await settle();
+    expect(said(g)).toEqual(['customer: hello from a guest', 'agent: answer to the guest']);
+    const memberHistory = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat/history',
+      headers: { authorization: `Bearer ${m.token}` },
+      payload: { limit: 10, skip: 0 },
+    });
+    expect(body<Message[]>(memberHistory).data.map((x) => x.message.payload.text)).toEqual([
+      'answer to the member',
+      'private to me',
+    ]);
+  });
+
+  test('a socket that was away while 3 messages were sent gets exactly those 3, in order, on join', async () => {
+    const m = await memberWithToken(t.app);
+    const room = `wallet-chat:${m.memberId}`;
+    const first = await open({ token: m.token });
+    await join(first, 0);
+    expect((await memberSays(m.token, 'before')).statusCode).toBe(200);
+    await until(() => said(first).length === 1);
+    const lastSeq = (first.events[0]?.payload as Message).seq;
+    first.socket.disconnect();
+
+    expect((await agentSays(room, 'one')).statusCode).toBe(200);
+    expect((await agentSays(room, 'two')).statusCode).toBe(200);
+    expect((await memberSays(m.token, 'three (from my other phone)')).statusCode).toBe(200);
+
+    const back = await open({ token: m.token });
+    const answer = await join(back, lastSeq);
+    expect(answer.messages?.map((x) => [x.seq, x.sender, x.message.payload.text])).toEqual([
+      [2, 'agent', 'one'],
+      [3, 'agent', 'two'],
+      [4, 'customer', 'three (from my other phone)'],
+    ]);
+    expect(answer.more).toBe(false);
+    // Nothing of it comes again as an event; the next message does.
+    await settle();
+    expect(said(back)).toEqual([]);
+    expect((await agentSays(room, 'four')).statusCode).toBe(200);
+    await until(() => said(back).length === 1);
+    expect(said(back)).toEqual(['agent: four']);
+    // A lastSeq that is not a count is refused.
+    expect((await join(back, -1)).code).toBe('KEY_INVALID');
+  });
+
+  test("a member's socket is closed once its session ended (logout), at its next action", async () => {
+    const m = await memberWithToken(t.app);
+    const h = await open({ token: m.token });
+    await join(h, 0);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { authorization: `Bearer ${m.token}` },
+    });
+    expect(out.statusCode).toBe(200);
+    const closed = new Promise<string>((resolve) => h.socket.on('disconnect', resolve));
+    h.socket.emit('send', { clientId: 'after-logout', message: text('still here?') });
+    expect(await closed).toBe('io server disconnect');
+    await expect(open({ token: m.token })).rejects.toThrow('invalid-token');
+  });
+
+  test('sockets per IP are limited (20): of 21 opened at once one is refused; a place frees when one closes', async () => {
+    await until(() => t.app.chatRealtime.socketsOf('127.0.0.1') === 0);
+    const guest = await newGuest();
+    const opened = await Promise.allSettled(
+      Array.from({ length: 21 }, () => open({ guestToken: guest.guestToken })),
+    );
+    expect(opened.filter((o) => o.status === 'fulfilled')).toHaveLength(20);
+    expect(opened.filter((o) => o.status === 'rejected').map((o) => String(o.reason))).toEqual([
+      'Error: REQUEST_LIMIT',
+    ]);
+    expect(t.app.chatRealtime.socketsOf('127.0.0.1')).toBe(20);
+    const one = opened.find((o): o is PromiseFulfilledResult<Heard> => o.status === 'fulfilled');
+    one?.value.socket.disconnect();
+    await until(() => t.app.chatRealtime.socketsOf('127.0.0.1') === 19);
+    await expect(open({ guestToken: guest.guestToken })).resolves.toBeDefined();
+    // Refused handshakes hold no place.
+    await expect(open({ guestToken: 'g_forged' })).rejects.toThrow('REQUEST_LIMIT');
+    for (const s of sockets.splice(0)) s.disconnect();
+    await until(() => t.app.chatRealtime.socketsOf('127.0.0.1') === 0);
+    await expect(open({ guestToken: 'g_forged' })).rejects.toThrow('UNAUTHORIZED');
+    expect(t.app.chatRealtime.socketsOf('127.0.0.1')).toBe(0);
+  });
+});
+
+describe(`support chat realtime behind a reverse proxy (${dbLabel})`, () => {
+  test("the per-IP count is the client's address as the trusted proxy forwards it; untrusted, the header is ignored", async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
+    try {
+      const base = await listen(proxied.app);
+      const guest = await newGuest(proxied.app);
+      const via = (forwardedFor: string) =>
+        new Promise<Socket>((resolve, reject) => {
+          const socket = connect(`${base}/chat`, {
+            auth: { guestToken: guest.guestToken },
+            extraHeaders: { 'x-forwarded-for': forwardedFor },
+            transports: ['websocket'],
+            reconnection: false,
+            forceNew: true,
+          });
+          sockets.push(socket);
+          socket.on('connect', () => resolve(socket));
+          socket.on('connect_error', reject);
+        });
+      await via('198.51.100.7, 203.0.113.5');
+      await via('203.0.113.5');
+      expect(proxied.app.chatRealtime.socketsOf('203.0.113.5')).toBe(2);
+      expect(proxied.app.chatRealtime.socketsOf('127.0.0.1')).toBe(0);
+      // The app without TRUST_PROXY counts the peer, whatever the header says.
+      const direct = connect(`${url}/chat`, {
+        auth: { guestToken: (await newGuest()).guestToken },
+        extraHeaders: { 'x-forwarded-for': '203.0.113.9' },
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
+      sockets.push(direct);
+      await new Promise((resolve) => direct.on('connect', () => resolve(undefined)));
+      expect(t.app.chatRealtime.socketsOf('203.0.113.9')).toBe(0);
+      expect(t.app.chatRealtime.socketsOf('127.0.0.1')).toBe(1);
+    } finally {
+      for (const s of sockets.splice(0)) s.disconnect();
+      await proxied.close();
+    }
+  });
+});
+
+// Two server processes on one PostgreSQL database and one Redis: the process that stores a message emits it once
+// to the room; the socket.io Redis adapter carries it to the sockets of the other.
+(testDatabaseUrl && process.env.TEST_REDIS_URL ? describe : describe.skip)(
+  `support chat across two server processes (${dbLabel})`,
+  () => {
+    test('a message stored on one process reaches a socket connected to the other, once', async () => {
+      const second = await buildApp(t.config);
+      try {
+        const secondUrl = await listen(second);
+        const m = await memberWithToken(t.app);
+        const room = `wallet-chat:${m.memberId}`;
+        // The member's widget on the second process, the agent's inbox on the first.
+        const member = await open({ token: m.token }, secondUrl);
+        const agent = await open({ cookie: support });
+        await join(member, 0);
+
+        // The agent's answer is stored by the first process.
+        expect((await agentSays(room, 'stored on the first')).statusCode).toBe(200);
+        await until(() => said(member).length === 1);
+        // The member's socket send is stored by the second; the agent on the first hears it.
+        await member.socket
+          .timeout(3000)
+          .emitWithAck('send', { clientId: 'x-1', message: text('sent on the second') });
+        await until(() => said(agent).length === 2);
+        // An agent's answer stored by the second process (HTTP there) reaches both.
+        expect((await agentSays(room, 'stored on the second', second)).statusCode).toBe(200);
+        await until(() => said(member).length === 3 && said(agent).length === 3);
+        await settle();
+        const expected = [
+          'agent: stored on the first',
+          'customer: sent on the second',
+          'agent: stored on the second',
+        ];
+        expect(said(member)).toEqual(expected);
+        expect(said(agent)).toEqual(expected);
+      } finally {
+        for (const s of sockets.splice(0)) s.disconnect();
+        await second.close();
+      }
+    });
+  },
+);

@@ -1,0 +1,411 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { ManualClock } from '../src/platform/clock';
+import type { ChatMessage, ReadEvent } from '../src/features/chat/chat-service';
+import { body, createTestApp, dbLabel, memberWithToken, setSetting, type TestApp } from './helpers';
+
+/**
+ * The support chat's customer side (docs/chat.md): rooms derived from the caller's identity (forged ids and
+ * tokens refused, nothing stored), the per-conversation sequence under parallel sends, clientId replays, paging,
+ * read receipts, uploads typed by their bytes and served only through signed links, the per-sender limit.
+ */
+let t: TestApp;
+const clock = new ManualClock(Date.parse('2026-03-04T10:00:00Z'));
+beforeAll(async () => {
+  t = await createTestApp({}, { clock });
+  await setSetting(t.app, 'registerOTP', false);
+});
+afterAll(() => t.close());
+
+interface Guest {
+  guestId: string;
+  guestToken: string;
+}
+type Caller = { guest: Guest } | { token: string } | { headers: Record<string, string> };
+
+let ipCounter = 0;
+/** A new guest, each from an address of its own (guest ids are limited per IP). */
+async function newGuest(): Promise<Guest> {
+  ipCounter += 1;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/chat/guest',
+    remoteAddress: `10.1.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`,
+  });
+  expect(res.statusCode).toBe(200);
+  return body<Guest>(res).data;
+}
+
+const headersOf = (caller: Caller): Record<string, string> =>
+  'guest' in caller
+    ? { 'x-guest-token': caller.guest.guestToken }
+    : 'token' in caller
+      ? { authorization: `Bearer ${caller.token}` }
+      : caller.headers;
+
+const call = (caller: Caller, method: 'POST' | 'PUT', url: string, payload: object) =>
+  t.app.inject({ method, url, headers: headersOf(caller), payload });
+
+const text = (s: string) => ({ message_type: 'text', payload: { text: s } });
+const send = (caller: Caller, message: object, extra: object = {}) =>
+  call(caller, 'POST', '/api/chat/send-message', {
+    clientId: `c-${randomBytes(6).toString('hex')}`,
+    message,
+    ...extra,
+  });
+const history = (caller: Caller, query: object = {}) => call(caller, 'POST', '/api/chat/history', query);
+const historyOf = async (caller: Caller, query: object = {}): Promise<ChatMessage[]> => {
+  const res = await history(caller, query);
+  expect(res.statusCode).toBe(200);
+  return body<ChatMessage[]>(res).data;
+};
+
+const roomOf = (id: string) => `wallet-chat:${id}`;
+async function storedCount(conversationId?: string): Promise<number> {
+  const r = await sql<{ n: number }>`select count(*)::int as n from chat_messages
+    where ${conversationId ?? null}::text is null or conversation_id = ${conversationId ?? null}`.execute(
+    t.app.ctx.db,
+  );
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+function multipart(file: Buffer, filename: string, type: string) {
+  const boundary = `----chat${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+        `Content-Type: ${type}\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+const upload = (
+  caller: Caller,
+  kind: 'image' | 'video',
+  file: Buffer,
+  filename: string,
+  type = 'image/png',
+) => {
+  const { payload, contentType } = multipart(file, filename, type);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/chat/upload-${kind}`,
+    headers: { ...headersOf(caller), 'content-type': contentType },
+    payload,
+  });
+};
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
+
+describe(`chat rooms are the caller's own (${dbLabel})`, () => {
+  test('config answers the room prefix; a guest gets a g_ id and a token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/chat/config' });
+    expect(body(res).data).toEqual({ PREFIX: 'wallet-chat:' });
+    const g = await newGuest();
+    expect(g.guestId).toMatch(/^g_[A-Za-z0-9_-]{22}$/);
+    expect(g.guestToken.startsWith(`${g.guestId}.`)).toBe(true);
+  });
+
+  test('guest ids are limited per IP: the 11th within the hour is REQUEST_LIMIT', async () => {
+    const from = { method: 'POST' as const, url: '/api/chat/guest', remoteAddress: '10.9.9.9' };
+    for (let i = 0; i < 10; i += 1) expect((await t.app.inject(from)).statusCode).toBe(200);
+    const res = await t.app.inject(from);
+    expect(res.statusCode).toBe(429);
+    expect(body(res).code).toBe('REQUEST_LIMIT');
+  });
+
+  test("a guest can neither read nor write another guest's or a member's conversation", async () => {
+    const a = await newGuest();
+    const b = await newGuest();
+    const m = await memberWithToken(t.app);
+    expect((await send({ guest: a }, text('mine'))).statusCode).toBe(200);
+    const before = await storedCount();
+
+    // B's own token, A's id (or a member's) in the body: 403, nothing stored.
+    for (const claim of [{ guestId: a.guestId }, { userId: m.memberId }]) {
+      const w = await send({ guest: b }, text('into A'), claim);
+      expect(w.statusCode).toBe(403);
+      expect((await history({ guest: b }, claim)).statusCode).toBe(403);
+      expect((await call({ guest: b }, 'PUT', '/api/chat/read-customer/', claim)).statusCode).toBe(403);
+    }
+    // A's id with a token not made by the server (B's signature, random, none): 401.
+    const forged = [
+      `${a.guestId}.${b.guestToken.split('.')[1] ?? ''}`,
+      `${a.guestId}.${randomBytes(32).toString('base64url')}`,
+      a.guestId,
+    ];
+    for (const token of forged) {
+      const caller = { headers: { 'x-guest-token': token } };
+      const w = await send(caller, text('forged'), { guestId: a.guestId });
+      expect(w.statusCode).toBe(401);
+      expect(body(w).code).toBe('UNAUTHORIZED');
+      expect((await history(caller, { guestId: a.guestId })).statusCode).toBe(401);
+    }
+    expect((await send({ headers: {} }, text('nobody'))).statusCode).toBe(401);
+
+    expect(await storedCount()).toBe(before);
+    const mine = await historyOf({ guest: a });
+    expect(mine.map((x) => x.message.payload)).toEqual([{ text: 'mine' }]);
+    expect(await historyOf({ guest: b })).toEqual([]);
+  });
+
+  test("a member can neither read nor write another member's or a guest's conversation", async () => {
+    const m1 = await memberWithToken(t.app);
+    const m2 = await memberWithToken(t.app);
+    const g = await newGuest();
+    expect((await send({ token: m1.token }, text('m1 here'), { userId: m1.memberId })).statusCode).toBe(200);
+    const before = await storedCount();
+
+    for (const claim of [{ userId: m1.memberId }, { guestId: g.guestId }]) {
+      expect((await send({ token: m2.token }, text('into m1'), claim)).statusCode).toBe(403);
+      expect((await history({ token: m2.token }, claim)).statusCode).toBe(403);
+    }
+    // A token the server did not sign.
+    const [h, p] = m1.token.split('.');
+    const bad = await send({ token: `${h}.${p}.${randomBytes(32).toString('base64url')}` }, text('x'));
+    expect(bad.statusCode).toBe(401);
+
+    expect(await storedCount()).toBe(before);
+    expect(await historyOf({ token: m2.token })).toEqual([]);
+    const own = await historyOf({ token: m1.token });
+    expect(own).toHaveLength(1);
+    expect(own[0]?.conversationId).toBe(roomOf(m1.memberId));
+  });
+});
+
+describe(`chat messages (${dbLabel})`, () => {
+  test('history: newest first with limit and skip; afterSeq: every later one, oldest first', async () => {
+    const g = await newGuest();
+    for (let i = 1; i <= 12; i += 1) {
+      const res = await send({ guest: g }, text(`  n${i}  `));
+      expect(body<{ seq: number }>(res).data.seq).toBe(i);
+    }
+    const page1 = await historyOf({ guest: g }, { limit: 10 });
+    expect(page1.map((m) => m.seq)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
+    // Stored trimmed.
+    expect(page1[0]?.message).toEqual({ message_type: 'text', payload: { text: 'n12' } });
+    expect(page1[0]?.sender).toBe('customer');
+    const page2 = await historyOf({ guest: g }, { limit: 10, skip: 10 });
+    expect(page2.map((m) => m.seq)).toEqual([2, 1]);
+    expect((await historyOf({ guest: g })).length).toBe(10);
+    const after = await historyOf({ guest: g }, { afterSeq: 9 });
+    expect(after.map((m) => m.seq)).toEqual([10, 11, 12]);
+    expect((await history({ guest: g }, { limit: 11 })).statusCode).toBe(400);
+  });
+
+  test('only text, media and postback from customers; empty or oversized text refused', async () => {
+    const g = await newGuest();
+    const refused = [
+      { message_type: 'buttons', payload: { text: 'x', buttons: [] } },
+      { message_type: 'generic', payload: { elements: [] } },
+      { message_type: 'text', payload: { text: '   ' } },
+      { message_type: 'text', payload: { text: 'x'.repeat(2001) } },
+      { message_type: 'html', payload: { text: 'x' } },
+    ];
+    for (const message of refused) {
+      const res = await send({ guest: g }, message);
+      expect(res.statusCode).toBe(400);
+      expect(body(res).code).toBe('KEY_INVALID');
+    }
+    expect(
+      (await send({ guest: g }, { message_type: 'postback', payload: { title: 'Yes', payload: 'YES' } }))
+        .statusCode,
+    ).toBe(200);
+    expect(await storedCount(roomOf(g.guestId))).toBe(1);
+  });
+
+  test('a repeated clientId answers the first message and stores nothing new, also in parallel', async () => {
+    const g = await newGuest();
+    const first = await send({ guest: g }, text('once'), { clientId: 'same-1' });
+    const again = await send({ guest: g }, text('once (resent)'), { clientId: 'same-1' });
+    expect(body(again).data).toEqual(body(first).data);
+    const parallel = await Promise.all(
+      Array.from({ length: 5 }, () => send({ guest: g }, text('burst'), { clientId: 'same-2' })),
+    );
+    const ids = new Set(parallel.map((r) => body<{ id: string }>(r).data.id));
+    expect(ids.size).toBe(1);
+    const stored = await historyOf({ guest: g });
+    expect(stored.map((m) => [m.seq, m.clientId])).toEqual([
+      [2, 'same-2'],
+      [1, 'same-1'],
+    ]);
+  });
+
+  test('50 parallel sends (customer and agents) get seq 1..50, no gap, no duplicate; onMessage fires once each', async () => {
+    const g = await newGuest();
+    const conv = await t.app.chat.conversationFor({ kind: 'guest', guestId: g.guestId });
+    const seen: ChatMessage[] = [];
+    const off = t.app.chat.onMessage((m) => {
+      if (m.conversationId === conv.id) seen.push(m);
+    });
+    try {
+      const customer = Array.from({ length: 25 }, (_, i) =>
+        send({ guest: g }, text(`c${i}`)).then((r) => {
+          expect(r.statusCode).toBe(200);
+          return body<{ seq: number }>(r).data.seq;
+        }),
+      );
+      const agents = Array.from({ length: 25 }, (_, i) =>
+        t.app.chat
+          .send(
+            conv.id,
+            { kind: 'agent', username: `agent${i % 3}` },
+            { clientId: `a${i}`, message: text(`a${i}`) },
+          )
+          .then((r) => r.message.seq),
+      );
+      const seqs = await Promise.all([...customer, ...agents]);
+      expect([...seqs].sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+      const all = await t.app.chat.history(conv.id, { afterSeq: 0 });
+      expect(all.map((m) => m.seq)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+      expect(seen.map((m) => m.seq).sort((x, y) => x - y)).toEqual(all.map((m) => m.seq));
+      expect((await t.app.chat.conversation(conv.id))?.lastSeq).toBe(50);
+    } finally {
+      off();
+    }
+  });
+
+  test("read-customer marks the agents' messages read, not the customer's, and fires onRead", async () => {
+    const m = await memberWithToken(t.app);
+    const me = { token: m.token };
+    await send(me, text('hello'));
+    const conv = await t.app.chat.conversationFor({ kind: 'member', memberId: m.memberId });
+    await t.app.chat.send(
+      conv.id,
+      { kind: 'agent', username: 'sup1' },
+      { clientId: 'r1', message: text('hi') },
+    );
+    await t.app.chat.send(
+      conv.id,
+      { kind: 'agent', username: 'sup1' },
+      { clientId: 'r2', message: text('?') },
+    );
+    expect((await historyOf(me)).every((x) => x.readAt === null)).toBe(true);
+    const listed = (await t.app.chat.conversations()).find((c) => c.id === conv.id);
+    expect(listed).toMatchObject({ kind: 'member', memberId: m.memberId, unread: 1, lastSeq: 3 });
+    expect(listed?.phone).toMatch(/^0\d{9}$/);
+
+    const reads: ReadEvent[] = [];
+    const off = t.app.chat.onRead((e) => reads.push(e));
+    try {
+      const res = await call(me, 'PUT', '/api/chat/read-customer/', { userId: m.memberId });
+      expect(res.statusCode).toBe(200);
+      expect(body(res).data).toEqual({ conversationId: conv.id, by: 'customer', seq: 3 });
+      expect(reads).toEqual([{ conversationId: conv.id, by: 'customer', seq: 3 }]);
+    } finally {
+      off();
+    }
+    const after = await historyOf(me);
+    expect(after.filter((x) => x.sender === 'agent').every((x) => x.readAt !== null)).toBe(true);
+    expect(after.find((x) => x.sender === 'customer')?.readAt).toBeNull();
+    // The agents' side is unchanged: the customer's message is still unread for them.
+    expect((await t.app.chat.conversation(conv.id))?.unread).toBe(1);
+    await t.app.chat.markRead(conv.id, 'agent');
+    expect((await t.app.chat.conversation(conv.id))?.unread).toBe(0);
+  });
+
+  test('30 messages a minute per sender, then REQUEST_LIMIT; a replay is still answered', async () => {
+    const g = await newGuest();
+    for (let i = 0; i < 30; i += 1) {
+      expect((await send({ guest: g }, text(`m${i}`), { clientId: `rl-${i}` })).statusCode).toBe(200);
+    }
+    const over = await send({ guest: g }, text('one too many'));
+    expect(over.statusCode).toBe(429);
+    expect(body(over).code).toBe('REQUEST_LIMIT');
+    expect((await send({ guest: g }, text('m0'), { clientId: 'rl-0' })).statusCode).toBe(200);
+    expect(await storedCount(roomOf(g.guestId))).toBe(30);
+  });
+});
+
+describe(`chat files (${dbLabel})`, () => {
+  test('a PNG is stored and served by its signed link with its type, inline and nosniff; a media message links it', async () => {
+    const g = await newGuest();
+    const res = await upload({ guest: g }, 'image', PNG, 'photo.png');
+    expect(res.statusCode).toBe(200);
+    const { fileId, path } = body<{ fileId: string; path: string }>(res).data;
+    expect(path).toMatch(new RegExp(`^/api/chat/files/${fileId}\\?exp=\\d+&sig=`));
+
+    const served = await t.app.inject({ method: 'GET', url: path });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(served.headers['content-disposition'])).toMatch(/^inline/);
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+
+    const sent = await send(
+      { guest: g },
+      {
+        message_type: 'media',
+        payload: { url: true, fileType: 'image', filePath: fileId, message: 'look' },
+      },
+    );
+    expect(sent.statusCode).toBe(200);
+    const [media] = await historyOf({ guest: g });
+    const payload = media?.message.payload as { filePath: string; fileType: string };
+    expect(payload.fileType).toBe('image');
+    expect(payload.filePath).toMatch(/^\/api\/chat\/files\/.+\?exp=\d+&sig=/);
+    expect((await t.app.inject({ method: 'GET', url: payload.filePath })).statusCode).toBe(200);
+  });
+
+  test('the type is what the bytes are: HTML named .png, a PNG as video, a GIF as image', async () => {
+    const g = await newGuest();
+    const html = Buffer.from('<!doctype html><script>alert(1)</script>');
+    const refused = await upload({ guest: g }, 'image', html, 'cat.png', 'image/png');
+    expect(refused.statusCode).toBe(400);
+    expect(body(refused).code).toBe('KEY_INVALID');
+    expect((await upload({ guest: g }, 'video', PNG, 'clip.mp4', 'video/mp4')).statusCode).toBe(400);
+    const gif = Buffer.concat([Buffer.from('GIF89a'), randomBytes(32)]);
+    const ok = await upload({ guest: g }, 'image', gif, 'x.bin', 'application/octet-stream');
+    expect(ok.statusCode).toBe(200);
+    const served = await t.app.inject({ method: 'GET', url: body<{ path: string }>(ok).data.path });
+    expect(served.headers['content-type']).toBe('image/gif');
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), randomBytes(32)]);
+    const video = await upload({ guest: g }, 'video', mp4, 'v.mp4', 'video/mp4');
+    expect(video.statusCode).toBe(200);
+    expect((await upload({ headers: {} }, 'image', PNG, 'p.png')).statusCode).toBe(401);
+  });
+
+  test('an image up to 10 MB is taken (beyond the JSON body limit); over it is 413', async () => {
+    const g = await newGuest();
+    const big = Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024, 7)]);
+    const ok = await upload({ guest: g }, 'image', big, 'big.png');
+    expect(ok.statusCode).toBe(200);
+    const served = await t.app.inject({ method: 'GET', url: body<{ path: string }>(ok).data.path });
+    expect(served.rawPayload.length).toBe(big.length);
+    const tooBig = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024, 7)]);
+    const refused = await upload({ guest: g }, 'image', tooBig, 'huge.png');
+    expect(refused.statusCode).toBe(413);
+    expect(body(refused).code).toBe('KEY_INVALID');
+  });
+
+  test('an unsigned, tampered, expired or other-conversation link is refused; a message cannot name another room’s file', async () => {
+    const a = await newGuest();
+    const b = await newGuest();
+    const fa = body<{ fileId: string; path: string }>(await upload({ guest: a }, 'image', PNG, 'a.png')).data;
+    const fb = body<{ fileId: string; path: string }>(await upload({ guest: b }, 'image', PNG, 'b.png')).data;
+    const query = fa.path.split('?')[1] ?? '';
+    const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+    expect((await get(`/api/chat/files/${fa.fileId}`)).statusCode).toBe(400);
+    expect((await get(`/api/chat/files/${fa.fileId}?exp=9999999999999&sig=x`)).statusCode).toBe(404);
+    const tampered = fa.path.replace(/exp=(\d+)/, (_, e: string) => `exp=${Number(e) + 1}`);
+    expect((await get(tampered)).statusCode).toBe(404);
+    // A's signature on B's file.
+    expect((await get(`/api/chat/files/${fb.fileId}?${query}`)).statusCode).toBe(404);
+
+    const other = await send(
+      { guest: a },
+      {
+        message_type: 'media',
+        payload: { url: true, fileType: 'image', filePath: fb.fileId },
+      },
+    );
+    expect(other.statusCode).toBe(400);
+    expect(await storedCount(roomOf(a.guestId))).toBe(0);
+
+    expect((await get(fa.path)).statusCode).toBe(200);
+    clock.advance(61 * 60_000);
+    expect((await get(fa.path)).statusCode).toBe(404);
+  });
+});
