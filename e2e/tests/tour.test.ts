@@ -150,9 +150,16 @@ describe("the tour's checks see what a member would", () => {
     <p style="width:60px;overflow-wrap:anywhere">w1991f0ba7dcf</p>
     <p><a href="#" style="color:#0000ee;background:#0f172a">LINE</a></p>
     <p>Text that fits.</p>
+    <p style="width:60px;overflow-wrap:anywhere"><code>enableChatWidget</code></p>
+    <table style="display:block;width:100px">
+      <thead style="position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)">
+        <tr style="display:block"><th style="display:block;width:100%">Column heading</th></tr></thead>
+      <tbody><tr><td>cell</td></tr></tbody></table>
+    <details style="width:60px"><summary>More</summary><p style="width:40px;white-space:nowrap">Hidden until opened</p></details>
+    <label>Notes <textarea rows="2" cols="10">a text area holding more lines than it shows, scrolled by its own bar</textarea></label>
   </main></body></html>`;
 
-  test('overflow: a word broken in the middle, a label wider than its button, a badge cut off; not a hidden slide, a scroller or an identifier', async () => {
+  test('overflow: a word broken in the middle, a label wider than its button, a badge cut off; not a hidden slide, a scroller, an identifier, screen-reader-only headings, a closed details or a text area', async () => {
     const page = await browser.newPage({ viewport: NARROW });
     try {
       await page.setContent(PROBLEMS);

@@ -66,7 +66,8 @@ export const isOverflowFailure = (finding: OverflowFinding) => finding.kind !== 
  * when the box hides overflow, taller) than its box (scrollWidth > clientWidth), text a container cuts off, text
  * off the screen, a page wider than the screen, and a Latin word broken over two lines ("Statemen/t"). Content of a
  * scroller is not cut off in the direction it scrolls, and an element entirely outside a clipping container (a
- * carousel's other slides) is not shown at all. Screen-reader-only text (1×1 px) is left out.
+ * carousel's other slides) is not shown at all. Screen-reader-only text (1×1 px, or inside such a box), the
+ * content of a closed <details> and the text of a text area (it scrolls) are left out.
  */
 export async function findOverflow(page: Page, scope?: string): Promise<OverflowFinding[]> {
   // tsx compiles with esbuild's keepNames: the named helpers below call its `__name`, which the page lacks.
@@ -92,13 +93,26 @@ export async function findOverflow(page: Page, scope?: string): Promise<Overflow
       return holder ? `[data-testid="${holder.getAttribute('data-testid')}"] ${own}` : own;
     };
     const text = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+    /** A 1×1 px box that hides what overflows it: the screen-reader-only pattern (`wl-visually-hidden`). */
+    const srOnly = (el: Element): boolean => {
+      const box = el.getBoundingClientRect();
+      if (box.width > 1 && box.height > 1) return false;
+      const style = getComputedStyle(el);
+      return style.overflow !== 'visible' || style.clipPath !== 'none' || style.clip !== 'auto';
+    };
     const shown = (el: Element): boolean => {
       if (el.closest('[hidden]')) return false;
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0)
         return false;
+      // The content of a closed <details> keeps a box in Chromium but is not drawn; its summary is.
+      if (el.closest('details:not([open])') && !el.closest('summary')) return false;
       const box = el.getBoundingClientRect();
-      return box.width > 1 && box.height > 1;
+      if (box.width <= 1 || box.height <= 1) return false;
+      // Inside a screen-reader-only box (a table's column headings over rows drawn as cards on a phone).
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
+        if (srOnly(up)) return false;
+      return true;
     };
     const ownText = (el: Element) =>
       Array.from(el.childNodes).some(
@@ -119,7 +133,8 @@ export async function findOverflow(page: Page, scope?: string): Promise<Overflow
 
     for (const el of candidates) {
       if (!el.closest(within)) continue;
-      if (el.closest('svg, script, style, noscript, option') || !shown(el) || !text(el)) continue;
+      // A text area scrolls what it holds (an editor's HTML): its own text is not a label that must fit.
+      if (el.closest('svg, script, style, noscript, option, textarea') || !shown(el) || !text(el)) continue;
       const style = getComputedStyle(el);
       const box = el.getBoundingClientRect();
       const inline = style.display === 'inline';
@@ -199,12 +214,13 @@ export async function findOverflow(page: Page, scope?: string): Promise<Overflow
     }
 
     // A word of Latin letters drawn on two lines was broken in the middle (overflow-wrap: anywhere at work).
-    // Identifiers, numbers and addresses (letters next to digits or punctuation) may wrap anywhere.
+    // Identifiers, numbers and addresses (letters next to digits or punctuation, text in <code>) may wrap anywhere.
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const seen = new Set<string>();
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const holder = node.parentElement;
-      if (!holder?.closest(within) || !shown(holder)) continue;
+      // Code (a setting's key, an action name) is an identifier: it may wrap anywhere.
+      if (!holder?.closest(within) || holder.closest('code, kbd, samp') || !shown(holder)) continue;
       const value = node.nodeValue ?? '';
       for (const match of value.matchAll(/(?<![\w./:@-])[A-Za-z]{3,}(?![\w./:@-])/g)) {
         const range = document.createRange();

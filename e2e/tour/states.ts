@@ -1,11 +1,24 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ApiData } from '@wallet/api-types';
 import { activeBonus, depositFromBank, gameSession, moneyApi, pageToken, playRound } from '../lib/bonus';
-import { api } from '../lib/members';
+import { api, type Member } from '../lib/members';
 import { spinCoupons, spinSetup } from '../lib/spin';
 import { repoRoot, type Site } from '../lib/site';
+import {
+  CHAT_TEXT,
+  customerSays,
+  EVERY_TYPE_COUNT,
+  everyMessageType,
+  guestConversation,
+  holdTimers,
+  newGuest,
+  restoreTimers,
+  widgetGuest,
+} from './chat';
+import { confirmEnrolment, startEnrolment } from './console';
 
 export type Language = 'th' | 'la' | 'en';
 export const LANGUAGES: readonly Language[] = ['th', 'la', 'en'];
@@ -29,6 +42,8 @@ export interface StepContext {
   language: Language;
   /** A phone number of this walk and language nobody has registered, for the registration wizard. */
   freshPhone: string;
+  /** The signed-in member of this language (the one the operator states look up and give queue rows to). */
+  member: Member;
 }
 
 export interface TourState {
@@ -38,14 +53,19 @@ export interface TourState {
   title: string;
   /** A page, or a window (modal, sheet, alert, panel) over one. */
   kind: 'page' | 'window';
-  /** Seen by a visitor (logged out) or by a signed-in member with money in the wallet and in one game. */
-  who: 'visitor' | 'member';
+  /**
+   * Seen by a visitor (logged out), by a signed-in member with money in the wallet and in one game, or by an admin
+   * operator signed in to the operators' console (/ops/).
+   */
+  who: 'visitor' | 'member' | 'operator';
   /** Loaded first. Without it the state goes on from the page the previous state of the same `who` left. */
   route?: string;
   /** The steps a person takes to get there from `route` (or from the previous state). */
   open?: (ctx: StepContext) => Promise<void>;
-  /** The data-testid that is visible once the state is reached. */
-  ready: string;
+  /** The data-testid that is visible once the state is reached (or `readySelector`). */
+  ready?: string;
+  /** A CSS selector visible once the state is reached, for a screen that has no data-testid to wait for. */
+  readySelector?: string;
   /** Run after the state was looked at, before the next one (e.g. accept the agreement so it stops appearing). */
   leave?: (ctx: StepContext) => Promise<void>;
   /**
@@ -133,10 +153,143 @@ async function couponWon(site: Site, token: string): Promise<boolean> {
   throw new Error('no coupon won in 20 spins');
 }
 
+/** A queue screen of the console (mfe-wallet's slips, withdrawals, refused deliveries) once its list has loaded. */
+const QUEUE_READY = '.wops-screen :is(.wops-empty, .wops-table)';
+
+/** The open confirmation of the page (`confirm()` of @wallet/shared), closed with Escape (= cancel) on leaving. */
+const CONFIRM = '[role="alertdialog"]';
+const cancelConfirm = async ({ page }: StepContext): Promise<void> => {
+  await page.keyboard.press('Escape');
+  await page.locator(CONFIRM).waitFor({ state: 'detached' });
+};
+
+/** The member's bearer token, from a sign-in through the API (as another device would). */
+async function memberToken(site: Site, member: Member): Promise<string> {
+  const { token } = await api<{ token: string }>(site, '/api/login', {
+    body: { username: member.phone, password: member.password },
+  });
+  return token;
+}
+
+/** A withdrawal of 300.00 baht by the member that the sandbox bank refuses: the money goes back to the wallet. */
+async function failedWithdrawal(site: Site, member: Member): Promise<void> {
+  const token = await memberToken(site, member);
+  const { withdrawalId } = await moneyApi<{ withdrawalId: string | null }>(site, '/api/wallet/withdraw', {
+    token,
+    body: { amount: 30_000 },
+  });
+  if (!withdrawalId) throw new Error('the withdrawal was not recorded');
+  const res = await fetch(`${site.url}/sandbox/payouts/${withdrawalId}/settle`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ outcome: 'failed' }),
+  });
+  if (!res.ok) throw new Error(`settle the payout as failed: HTTP ${res.status}`);
+}
+
+/** A slip of 300.00 baht sent by the member (the sandbox verifier reads the amount from the name and credits it). */
+async function slipSent(site: Site, member: Member, language: Language): Promise<void> {
+  const token = await memberToken(site, member);
+  // Bytes after the picture's end make each language's file another slip (the reference is the file's hash).
+  const file = Buffer.concat([Buffer.from(SLIP_PNG, 'base64'), Buffer.from(`tour ${language}`)]);
+  const form = new FormData();
+  form.append('file', new Blob([file], { type: 'image/png' }), 'slip-300.png');
+  const res = await fetch(`${site.url}/api/wallet/slip`, {
+    method: 'POST',
+    headers: {
+      'x-requested-by': 'wallet-user',
+      authorization: `Bearer ${token}`,
+      'idempotency-key': randomUUID(),
+    },
+    body: form,
+  });
+  if (!res.ok) throw new Error(`upload a slip: HTTP ${res.status}`);
+}
+
+/** Accounts no member registered, one per language: their transfers credit nobody and wait for an operator. */
+const UNKNOWN_ACCOUNT: Record<Language, string> = { th: '5550000001', la: '5550000002', en: '5550000003' };
+
+/** A bank transfer of 1,234.00 baht from an account no member has: the sandbox bank reports it, nobody is credited. */
+async function unmatchedTransfer(site: Site, language: Language): Promise<void> {
+  const res = await fetch(`${site.url}/sandbox/bank/incoming`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      fromAccountNo: UNKNOWN_ACCOUNT[language],
+      fromBankCode: 'KBANK',
+      amount: 123_400,
+    }),
+  });
+  if (!res.ok) throw new Error(`sandbox bank incoming: HTTP ${res.status}`);
+}
+
+/** Reloads the page until `selector` shows (what the server was just given may take a moment to be listed). */
+async function reloadUntil(page: Page, selector: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    await page.reload();
+    try {
+      await page.locator(selector).first().waitFor({ timeout: 2000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
+}
+
+/** The support chat's widget, on while its states are shown (off by default). */
+const CHAT_ON = { enableChatWidget: true };
+/** What the checks of the chat widget's states look at: the widget (its button and its panel), not the page. */
+const CHAT_SCOPE = '[data-testid="chat-widget"]';
+/** The widget's panel once its conversation has loaded (the composer is there). */
+const CHAT_READY = '[data-testid="chat-panel"] .chat-composer';
+
+/**
+ * The contact page's "chat with support" once the widget is there to hear it (the remote loads after the page: a
+ * press before that would open nothing).
+ */
+async function openChat(page: Page): Promise<void> {
+  await page.getByTestId('chat-toggle').waitFor();
+  await click(page, 'contact-open-chat');
+}
+
+/** Waits until the widget shows `count` stored messages (they come by the socket; a reload fetches them). */
+async function chatMessagesShown(page: Page, count: number): Promise<void> {
+  const shown = (timeout: number) =>
+    page.waitForFunction(
+      (count) => document.querySelectorAll('[data-testid="chat-message"]').length >= count,
+      count,
+      { timeout },
+    );
+  try {
+    await shown(5000);
+  } catch {
+    await page.reload();
+    await openChat(page);
+    await shown(10_000);
+  }
+}
+
+/** A toast of the page dismissed (it would cover the widget), as the customer would. */
+async function dismissToasts(page: Page): Promise<void> {
+  const toast = page.locator('.wl-toast');
+  await toast.first().waitFor();
+  while ((await toast.count()) > 0) {
+    await toast.locator('.wl-toast__dismiss').first().click();
+    await page.waitForTimeout(300);
+  }
+}
+
+/** The composer of the console's open conversation switched to another message type (its builder). */
+async function composerKind(page: Page, kind: string): Promise<void> {
+  await page.locator('.ainbox-composer__kind select').selectOption(kind);
+}
+
 /**
  * Every page and window of the site, in the order a walk visits them (host/src/routes.tsx for the routes, the
  * remotes for their windows). One walk of this list gives the screenshots, the axe-core check and the overflow
- * check. Member states come first per language: the agreement is the first thing a new member sees.
+ * check. Member states come first per language (the agreement is the first thing a new member sees), then the
+ * visitor's, then the operators' console (ops-console/src/menu.ts for its screens, the remotes for theirs).
  */
 export const TOUR_STATES: readonly TourState[] = [
   // The signed-in member (/user/*).
@@ -515,6 +668,17 @@ export const TOUR_STATES: readonly TourState[] = [
     ready: 'contact-page',
   },
   {
+    id: 'member-contact-chat',
+    title: 'Contact (signed in): the support chat opened from it (when the operator enables the widget)',
+    kind: 'window',
+    who: 'member',
+    route: '/user/contact',
+    settings: CHAT_ON,
+    open: ({ page }) => openChat(page),
+    readySelector: CHAT_READY,
+    scope: CHAT_SCOPE,
+  },
+  {
     id: 'member-not-found',
     title: 'Unknown page (signed in)',
     kind: 'page',
@@ -619,6 +783,83 @@ export const TOUR_STATES: readonly TourState[] = [
   { id: 'howto', title: 'How-to videos', kind: 'page', who: 'visitor', route: '/howto', ready: 'howto-page' },
   { id: 'contact', title: 'Contact', kind: 'page', who: 'visitor', route: '/contact', ready: 'contact-page' },
   {
+    id: 'chat-contact',
+    title: 'Contact with the support chat on: the chat button, the widget closed',
+    kind: 'page',
+    who: 'visitor',
+    route: '/contact',
+    settings: CHAT_ON,
+    ready: 'contact-open-chat',
+  },
+  {
+    id: 'chat-empty',
+    title: 'Support chat: open, nothing written yet (a guest)',
+    kind: 'window',
+    who: 'visitor',
+    settings: CHAT_ON,
+    open: ({ page }) => openChat(page),
+    readySelector: '[data-testid="chat-panel"] .chat-empty',
+    scope: CHAT_SCOPE,
+  },
+  {
+    id: 'chat-conversation',
+    title:
+      'Support chat: every message type (the agent’s text, buttons, quick replies, picture, card; the customer’s text and picture with their delivery status)',
+    kind: 'window',
+    who: 'visitor',
+    settings: CHAT_ON,
+    open: async ({ page, site, language }) => {
+      await page.locator('[data-testid="chat-panel"] .chat-empty').waitFor();
+      const guest = await widgetGuest(page);
+      await everyMessageType(site, await guestConversation(site, guest.guestId), guest, language);
+      await chatMessagesShown(page, EVERY_TYPE_COUNT);
+    },
+    readySelector: '[data-testid="chat-panel"] .chat-card',
+    scope: CHAT_SCOPE,
+  },
+  {
+    id: 'chat-failed',
+    title: 'Support chat: a message that could not be sent (resend or remove)',
+    kind: 'window',
+    who: 'visitor',
+    settings: CHAT_ON,
+    open: async ({ page, language }) => {
+      // The connection drops while it is sent: the message stays, marked "not sent".
+      await page.route('**/api/chat/send-message', (route) => route.abort());
+      const input = page.locator('.chat-composer__input');
+      await input.fill(CHAT_TEXT[language].failed);
+      await input.press('Enter');
+      await page.locator('[data-testid="chat-outgoing"][data-status="failed"]').waitFor();
+      await page.unroute('**/api/chat/send-message');
+      await dismissToasts(page);
+    },
+    readySelector: '[data-testid="chat-outgoing"][data-status="failed"]',
+    scope: CHAT_SCOPE,
+    leave: async ({ page }) => {
+      await page.locator('[data-testid="chat-outgoing"] .chat-failed-actions button').last().click();
+      await page.getByTestId('chat-outgoing').waitFor({ state: 'detached' });
+    },
+  },
+  {
+    id: 'chat-unsupported',
+    title: 'Support chat: a file that is not supported (the alert)',
+    kind: 'window',
+    who: 'visitor',
+    settings: CHAT_ON,
+    // The alert goes after 4 s: held while the tour looks at it.
+    open: async ({ page }) => {
+      await holdTimers(page, 4000);
+      await page.getByTestId('chat-file-input').setInputFiles({
+        name: 'notes.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('not a picture'),
+      });
+    },
+    ready: 'chat-alert',
+    scope: CHAT_SCOPE,
+    leave: ({ page }) => restoreTimers(page),
+  },
+  {
     id: 'terminated',
     title: 'Service ended',
     kind: 'page',
@@ -633,5 +874,307 @@ export const TOUR_STATES: readonly TourState[] = [
     who: 'visitor',
     route: '/no-such-page',
     ready: 'not-found',
+  },
+
+  // The operators' console (/ops/) before the sign-in: a visitor's page, in the tour's language.
+  {
+    id: 'ops-sign-in',
+    title: 'Console: sign-in',
+    kind: 'page',
+    who: 'visitor',
+    route: '/ops/',
+    readySelector: '#ops-username',
+  },
+  {
+    id: 'ops-sign-in-refused',
+    title: 'Console: sign-in with a wrong password',
+    kind: 'page',
+    who: 'visitor',
+    open: async ({ page }) => {
+      await page.locator('#ops-username').fill('nobody');
+      await page.locator('#ops-password').fill('not-the-password');
+      await page.locator('.ops-card button[type="submit"]').click();
+    },
+    readySelector: '.ops-card .ops-error',
+  },
+  {
+    id: 'ops-enrol',
+    title: 'Console: two-step verification set up at the first sign-in (QR code, key, first code)',
+    kind: 'page',
+    who: 'visitor',
+    route: '/ops/',
+    // A new operator of this language (created with the CLI, as an admin does), at their first sign-in.
+    open: ({ page, site, language }) => startEnrolment(page, site, `tour-enrol-${language}`, 'support'),
+    readySelector: 'img.ops-qr',
+  },
+  {
+    id: 'ops-enrol-recovery',
+    title: 'Console: the ten recovery codes, shown once after the enrolment',
+    kind: 'page',
+    who: 'visitor',
+    open: ({ page }) => confirmEnrolment(page),
+    readySelector: 'ol.ops-recovery',
+  },
+  // The operators' console (/ops/), signed in as an admin (walk.ts), in the tour's language.
+  {
+    id: 'ops-members',
+    title: 'Console: Members, before a search',
+    kind: 'page',
+    who: 'operator',
+    route: '/ops/members',
+    ready: 'wmem-search-input',
+  },
+  {
+    id: 'ops-members-found',
+    title: 'Console: Members, a search by phone that finds the member',
+    kind: 'page',
+    who: 'operator',
+    open: async ({ page, member }) => {
+      await page.getByTestId('wmem-search-input').fill(member.phone);
+      await page.locator('form[role="search"] button[type="submit"]').click();
+    },
+    ready: 'wmem-results',
+  },
+  {
+    id: 'ops-member',
+    title: 'Console: a member opened (profile, balances, last movements, adjustment)',
+    kind: 'page',
+    who: 'operator',
+    open: ({ page }) => page.getByTestId('wmem-results').getByRole('link').first().click(),
+    ready: 'wmem-profile',
+  },
+  {
+    id: 'ops-member-adjust',
+    title: 'Console: a manual credit asks first',
+    kind: 'window',
+    who: 'operator',
+    open: async ({ page }) => {
+      await page.getByTestId('wmem-adjust-amount').fill('50');
+      await page.getByTestId('wmem-adjust-reason').fill('Goodwill credit for a late deposit');
+      await page.getByTestId('wmem-adjust').locator('button[type="submit"]').click();
+    },
+    readySelector: CONFIRM,
+    leave: cancelConfirm,
+  },
+  {
+    id: 'ops-slips',
+    title: 'Console: slips in review (the verifier answered every slip: none waits)',
+    kind: 'page',
+    who: 'operator',
+    route: '/ops/slips',
+    readySelector: QUEUE_READY,
+  },
+  {
+    id: 'ops-slips-verified',
+    title: 'Console: slips, the verified ones (a slip the member sent)',
+    kind: 'page',
+    who: 'operator',
+    open: async ({ page, site, member, language }) => {
+      await slipSent(site, member, language);
+      await page.locator('.wops-filters select').selectOption('SUCCESS');
+    },
+    readySelector: '.wops-table',
+  },
+  {
+    id: 'ops-withdrawals',
+    title: 'Console: withdrawals waiting for the bank',
+    kind: 'page',
+    who: 'operator',
+    route: '/ops/withdrawals',
+    readySelector: QUEUE_READY,
+  },
+  {
+    id: 'ops-withdrawals-failed',
+    title: 'Console: withdrawals, one the bank refused (pay out again)',
+    kind: 'page',
+    who: 'operator',
+    open: async ({ page, site, member }) => {
+      await failedWithdrawal(site, member);
+      await page.locator('#wops-tab-FAILED').click();
+    },
+    readySelector: 'tr[data-testid^="withdrawal-"]',
+  },
+  {
+    id: 'ops-withdrawal-retry',
+    title: 'Console: pay out again asks first',
+    kind: 'window',
+    who: 'operator',
+    open: ({ page }) => page.locator('tr[data-testid^="withdrawal-"] .wops-actions button').first().click(),
+    readySelector: CONFIRM,
+    leave: cancelConfirm,
+  },
+  {
+    id: 'ops-incoming',
+    title: 'Console: refused deliveries (a transfer from an account no member has)',
+    kind: 'page',
+    who: 'operator',
+    route: '/ops/incoming',
+    open: async ({ page, site, language }) => {
+      await unmatchedTransfer(site, language);
+      await reloadUntil(page, 'tr[data-testid^="incoming-"]');
+    },
+    readySelector: QUEUE_READY,
+  },
+  {
+    id: 'ops-incoming-assign',
+    title: 'Console: give a refused delivery to a member',
+    kind: 'window',
+    who: 'operator',
+    open: ({ page }) => page.locator('tr[data-testid^="incoming-"] .wops-actions button').first().click(),
+    ready: 'incoming-assign',
+    leave: async ({ page }) => {
+      await page.keyboard.press('Escape');
+      await page.getByTestId('incoming-assign').waitFor({ state: 'detached' });
+    },
+  },
+  {
+    id: 'ops-inbox',
+    title: 'Console: support inbox, conversations with unread messages (a member’s, a guest’s)',
+    kind: 'page',
+    who: 'operator',
+    route: '/ops/inbox',
+    // A member writes, then a guest whose conversation holds every message type (the newest, on top).
+    open: async ({ page, site, member, language }) => {
+      await customerSays(site, { token: await memberToken(site, member) }, CHAT_TEXT[language].hello);
+      const guest = await newGuest(site);
+      // The agent's side in the tour admin's own session (this walk's own sender, not the CLI's).
+      await everyMessageType(site, await guestConversation(site, guest.guestId), guest, language, page);
+      await reloadUntil(page, '[data-testid="ainbox-unread"]');
+    },
+    readySelector: '[data-testid="ainbox-unread"]',
+  },
+  {
+    id: 'ops-inbox-conversation',
+    title: 'Console: support inbox, a conversation open (every message type) with the composer',
+    kind: 'page',
+    who: 'operator',
+    open: ({ page }) => page.locator('.ainbox-item').first().click(),
+    readySelector: '.ainbox-view [data-testid="ainbox-message"]',
+  },
+  {
+    id: 'ops-inbox-buttons',
+    title: 'Console: support inbox, the composer building a message with buttons',
+    kind: 'page',
+    who: 'operator',
+    open: ({ page }) => composerKind(page, 'buttons'),
+    readySelector: '.ainbox-composer .ainbox-rows',
+  },
+  {
+    id: 'ops-inbox-card',
+    title: 'Console: support inbox, the composer building a card',
+    kind: 'page',
+    who: 'operator',
+    open: ({ page }) => composerKind(page, 'generic'),
+    readySelector: '.ainbox-composer input[type="url"]',
+  },
+  {
+    id: 'ops-bonuses',
+    title: 'Console: bonuses and promotions',
+    kind: 'page',
+    who: 'operator',
+    route: '/ops/bonuses',
+    ready: 'bops-promotion-table',
+  },
+  {
+    id: 'ops-bonus-editor',
+    title: 'Console: a bonus definition in its editor (DAILY10)',
+    kind: 'page',
+    who: 'operator',
+    route: '/ops/bonuses/bonus/DAILY10',
+    readySelector: '.bops-editor form',
+  },
+  {
+    id: 'ops-promotion-editor',
+    title: 'Console: a promotion in its editor (HAPPY2027)',
+    kind: 'page',
+    who: 'operator',
+    route: '/ops/bonuses/promotion/HAPPY2027',
+    readySelector: '.bops-editor form',
+  },
+  {
+    id: 'ops-wheels',
+    title: 'Console: lucky wheels',
+    kind: 'page',
+    who: 'operator',
+    route: '/ops/wheels',
+    readySelector: 'article.sops-wheel',
+  },
+  {
+    id: 'ops-wheel-editor',
+    title: 'Console: a wheel in its editor (its slices)',
+    kind: 'page',
+    who: 'operator',
+    open: ({ page }) => page.locator('article.sops-wheel header a').first().click(),
+    readySelector: '.sops-editor form',
+  },
+  {
+    id: 'ops-settings',
+    title: 'Console: settings',
+    kind: 'page',
+    who: 'operator',
+    route: '/ops/settings',
+    readySelector: '.ops-toggles',
+  },
+  {
+    id: 'ops-settings-confirm',
+    title: 'Console: turning the whole service off asks first',
+    kind: 'window',
+    who: 'operator',
+    open: ({ page }) => page.locator('label[for="ops-setting-service-active"]').click(),
+    readySelector: CONFIRM,
+    leave: cancelConfirm,
+  },
+  {
+    id: 'ops-releases',
+    title: 'Console: releases (each remote’s live version)',
+    kind: 'page',
+    who: 'operator',
+    route: '/ops/releases',
+    readySelector: '.ops-release',
+  },
+  {
+    id: 'ops-operators',
+    title: 'Console: operators',
+    kind: 'page',
+    who: 'operator',
+    route: '/ops/operators',
+    readySelector: '.ops-table',
+  },
+  {
+    id: 'ops-operator-created',
+    title: 'Console: a new operator created (the initial password shown once)',
+    kind: 'page',
+    who: 'operator',
+    open: async ({ page, language }) => {
+      await page.locator('#ops-new-username').fill(`tour-new-${language}`);
+      await page.locator('#ops-new-password').fill('tour-initial-password-1');
+      await page.locator('.ops-create form button[type="submit"]').click();
+    },
+    readySelector: '.ops-created',
+  },
+  {
+    id: 'ops-operator-disable',
+    title: 'Console: disabling an operator asks first',
+    kind: 'window',
+    who: 'operator',
+    open: ({ page }) => page.locator('.ops-row-actions button').first().click(),
+    readySelector: CONFIRM,
+    leave: cancelConfirm,
+  },
+  {
+    id: 'ops-audit',
+    title: 'Console: audit log',
+    kind: 'page',
+    who: 'operator',
+    route: '/ops/audit',
+    readySelector: '.ops-table',
+  },
+  {
+    id: 'ops-account',
+    title: 'Console: my account (password change)',
+    kind: 'page',
+    who: 'operator',
+    route: '/ops/account',
+    readySelector: '#ops-current-password',
   },
 ];

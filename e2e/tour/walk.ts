@@ -4,6 +4,7 @@ import { newMemberContext } from '../lib/browser';
 import { api, registerMember, signIn, type Member } from '../lib/members';
 import { bangkokTime, setSlipWindow } from '../lib/operator';
 import { readJson, type Site } from '../lib/site';
+import { confirmEnrolment, leaveRecoveryCodes, startEnrolment } from './console';
 import { findOverflow, runAxe, type AxeFinding, type OverflowFinding } from './checks';
 import {
   LANGUAGES,
@@ -107,6 +108,35 @@ async function memberWithMoney(site: Site, language: Language): Promise<Member> 
   return member;
 }
 
+/**
+ * The console of this language's walk (states of `who: 'operator'`): an admin created with the CLI, enrolled and
+ * signed in through the console's own screens in a context of its own, in the tour's language (./console.ts). The
+ * member service worker never answers under /ops: none runs. Phone-sized like the other contexts: the tour looks
+ * at every screen at the phone sizes.
+ */
+async function operatorContext(browser: Browser, site: Site, language: Language): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: site.url,
+    viewport: PHONE,
+    locale: 'en-US',
+    serviceWorkers: 'block',
+  });
+  context.setDefaultTimeout(10_000);
+  try {
+    const page = await context.newPage();
+    await page.goto('/ops/');
+    await page.evaluate((locale) => window.localStorage.setItem('locale', locale), language);
+    await page.reload();
+    await startEnrolment(page, site, `tour-admin-${language}`, 'admin');
+    await confirmEnrolment(page);
+    await leaveRecoveryCodes(page);
+    return context;
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
 /** Lets the page finish what it shows: fonts, images, the delayed loader, opening animations. */
 async function settle(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -134,6 +164,9 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(200);
 }
 
+const firstLine = (error: unknown): string =>
+  (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+
 const fileName = (state: string, language: Language, viewport: Viewport) =>
   `${state}--${language}--${viewport.width}.png`;
 
@@ -156,10 +189,11 @@ async function look(
     // fixed bottom menu is drawn where it ends, where a `fullPage` capture would draw it over the middle), a window
     // taller by what its scrolling parts hide (so a long window shows all it holds).
     let height = viewport.height;
+    let hiddenBefore = Infinity;
     for (let round = 0; round < 3; round++) {
-      const needed = await page.evaluate(
+      const hidden = await page.evaluate(
         ({ kind, scope }) => {
-          if (kind === 'page') return document.documentElement.scrollHeight;
+          if (kind === 'page') return document.documentElement.scrollHeight - window.innerHeight;
           let hidden = 0;
           for (const part of Array.from(document.querySelectorAll(scope)))
             for (const el of [part, ...Array.from(part.querySelectorAll('*'))]) {
@@ -167,11 +201,19 @@ async function look(
               if (overflowY === 'auto' || overflowY === 'scroll')
                 hidden = Math.max(hidden, el.scrollHeight - el.clientHeight);
             }
-          return window.innerHeight + hidden;
+          return hidden;
         },
         { kind: state.kind, scope: scope ?? 'body' },
       );
-      const next = Math.min(needed, 8000);
+      // A window whose height has a cap (the chat panel) hides as much in a taller screen: no taller then.
+      if (state.kind === 'window' && hidden >= hiddenBefore - 1) {
+        height = viewport.height;
+        await page.setViewportSize(viewport);
+        await settle(page);
+        break;
+      }
+      hiddenBefore = hidden;
+      const next = Math.min(height + hidden, 8000);
       if (next <= height + 1) break;
       height = next;
       await page.setViewportSize({ width: viewport.width, height });
@@ -184,8 +226,8 @@ async function look(
 }
 
 /**
- * Walks every tour state in every language: per language one visitor context and one signed-in member (with
- * money), both in the one browser. Each state is opened once and looked at in each viewport (screenshot,
+ * Walks every tour state in every language: per language one visitor context, one signed-in member (with
+ * money) and, when the walk has operator states, one admin signed in to the console, all in the one browser. Each state is opened once and looked at in each viewport (screenshot,
  * overflow check; axe-core at the phone size). A state that cannot be reached is recorded with its error and the
  * states that go on from it are skipped; the walk goes on with the next state that loads its own route.
  */
@@ -201,7 +243,7 @@ export async function walkTour(options: WalkOptions): Promise<TourResult> {
     const member = await memberWithMoney(site, language);
     const contexts: BrowserContext[] = [];
     try {
-      const pages: Record<TourState['who'], Page> = {} as Record<TourState['who'], Page>;
+      const pages: Partial<Record<TourState['who'], Page>> = {};
       // Without the agreement state in the walk (TOUR_ONLY), the agreement is accepted beforehand so that it does
       // not cover the other states.
       const agreementAccepted = !states.some((s) => s.id === 'agreement');
@@ -209,14 +251,34 @@ export async function walkTour(options: WalkOptions): Promise<TourResult> {
         const context = await newMemberContext(browser, site.url, { language, agreementAccepted });
         context.setDefaultTimeout(10_000);
         contexts.push(context);
-        pages[who] = await context.newPage();
+        const page = await context.newPage();
+        pages[who] = page;
+        if (who === 'member') await signIn(page, member);
       }
-      await signIn(pages.member, member);
+      // The operator's sign-in failing leaves every operator state not reached, saying why.
+      let operatorFailure: string | undefined;
+      if (states.some((s) => s.who === 'operator')) {
+        try {
+          const context = await operatorContext(browser, site, language);
+          contexts.push(context);
+          pages.operator = context.pages()[0];
+        } catch (error) {
+          operatorFailure = `the admin did not get into the console: ${firstLine(error)}`;
+        }
+      }
       const broken: Partial<Record<TourState['who'], boolean>> = {};
 
       for (const state of states) {
         const page = pages[state.who];
-        const ctx: StepContext = { page, site, language, freshPhone: WIZARD_PHONE[language] };
+        if (!page) {
+          result.failures.push({
+            state: state.id,
+            language,
+            error: operatorFailure ?? `no page for ${state.who}`,
+          });
+          continue;
+        }
+        const ctx: StepContext = { page, site, language, freshPhone: WIZARD_PHONE[language], member };
         if (!state.route && broken[state.who]) {
           result.failures.push({
             state: state.id,
@@ -235,7 +297,9 @@ export async function walkTour(options: WalkOptions): Promise<TourResult> {
             await page.goto(state.route);
           }
           await state.open?.(ctx);
-          await page.getByTestId(state.ready).first().waitFor({ state: 'visible' });
+          const ready = state.readySelector ?? (state.ready && `[data-testid="${state.ready}"]`);
+          if (!ready) throw new Error('the state names neither `ready` nor `readySelector`');
+          await page.locator(ready).first().waitFor({ state: 'visible' });
           for (const viewport of VIEWPORTS)
             result.shots.push(await look(page, state, language, viewport, screenshotDir));
           await state.leave?.(ctx);
@@ -245,7 +309,7 @@ export async function walkTour(options: WalkOptions): Promise<TourResult> {
           const failure: StateFailure = {
             state: state.id,
             language,
-            error: (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '',
+            error: firstLine(error),
           };
           if (screenshotDir) {
             failure.file = `${state.id}--${language}--failed.png`;
