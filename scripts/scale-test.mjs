@@ -9,7 +9,8 @@
 // and settled once (at most one reversal), each game transfer was settled once (and agrees with the provider),
 // each operation's legs have one record each, and the jobs kept running on the survivor while the other was down.
 // It also checks what the servers share: a session revoked on one is refused by the other, login failures count
-// across both, a settings change made on one is seen by the other at once (pushed through Redis).
+// across both, a settings change made on one is seen by the other at once (pushed through Redis), and a support
+// chat message stored by one reaches a chat socket connected to the other (socket.io's Redis adapter).
 //
 // Needs: server/dist (node scripts/build.mjs server), nginx (Debian's package), PostgreSQL and Redis:
 //   SCALE_DATABASE_URL | TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
@@ -491,6 +492,73 @@ async function main() {
       connected && upgraded && heard.length >= 2,
       'the realtime channel through nginx: polling, upgraded to websocket, hears transfers made on A and on B',
       { connected, upgraded, heard: heard.length },
+    );
+  }
+
+  // --- Support chat across the two processes (docs/chat.md): a guest's socket is connected to B only; an agent's
+  // message stored by A and the guest's own message sent over HTTP to A both reach it through the Redis adapter.
+  {
+    const guest = must(await request(A.port, 'POST', '/api/chat/guest', { body: {} }), 'chat guest');
+    const { PREFIX } = must(await request(B.port, 'GET', '/api/chat/config'), 'chat config');
+    const room = `${PREFIX}${guest.guestId}`;
+    const connect = (port, auth, extraHeaders) =>
+      new Promise((resolve) => {
+        const socket = ioClient(`http://127.0.0.1:${port}/chat`, {
+          path: '/socket.io/',
+          auth,
+          extraHeaders,
+          transports: ['websocket'],
+          reconnection: false,
+          forceNew: true,
+        });
+        socket.on('connect', () => resolve(socket));
+        socket.on('connect_error', () => resolve(undefined));
+        setTimeout(() => resolve(socket.connected ? socket : undefined), 10_000);
+      });
+    const customer = await connect(B.port, { guestToken: guest.guestToken });
+    const heardByGuest = [];
+    customer?.on('chat:message', (m) => heardByGuest.push(m.seq));
+    const joined = customer
+      ? await customer
+          .timeout(5000)
+          .emitWithAck('join', { lastSeq: 0 })
+          .catch(() => undefined)
+      : undefined;
+    const agentHeaders = { 'x-ops-secret': OPS_SECRET, 'x-requested-with': 'ops-console' };
+    const agentSent = await request(
+      A.port,
+      'POST',
+      `/api/ops/chat/conversations/${encodeURIComponent(room)}/messages`,
+      {
+        headers: agentHeaders,
+        body: {
+          clientId: `${runId}-agent-1`,
+          message: { message_type: 'text', payload: { text: 'hello from A' } },
+        },
+      },
+    );
+    const guestSent = await request(A.port, 'POST', '/api/chat/send-message', {
+      headers: { 'x-guest-token': guest.guestToken },
+      body: {
+        guestId: guest.guestId,
+        clientId: `${runId}-guest-1`,
+        message: { message_type: 'text', payload: { text: 'hello via A' } },
+      },
+    });
+    for (let k = 0; k < 50 && heardByGuest.length < 2; k += 1) await sleep(100);
+    customer?.close();
+    check(
+      Array.isArray(joined?.messages) &&
+        agentSent.status === 200 &&
+        guestSent.status === 200 &&
+        heardByGuest.join(',') === '1,2',
+      "chat: a guest's socket on B hears the agent's message and its own, both stored by A (seq 1, 2)",
+      {
+        joined: joined && !('messages' in joined) ? joined : 'ok',
+        agent: agentSent.status,
+        guest: guestSent.status,
+        heardByGuest,
+      },
     );
   }
 
