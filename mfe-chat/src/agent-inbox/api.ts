@@ -1,4 +1,4 @@
-import { opsHttp } from '@wallet/shared';
+import { opsHttp, UPLOAD_TIMEOUT_MS } from '@wallet/shared';
 import type { ChatMessage, Conversation, OutgoingMessage, UploadedFile } from './types';
 
 /** A page of history: the server's bound for the customers' history, kept for the agents' too. */
@@ -21,9 +21,12 @@ export const inboxApi = {
     opsHttp.post<ChatMessage>(`${conversationPath(id)}/messages`, { clientId, message }),
   /** The agents have read the conversation so far. */
   markRead: (id: string) => opsHttp.post<unknown>(`${conversationPath(id)}/read`, {}),
+  /** A file for the conversation: a video of 20 MB on a slow line takes longer than a request (spec §9: 300 s). */
   upload: (id: string, kind: 'image' | 'video', file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return opsHttp.post<UploadedFile>(`${conversationPath(id)}/upload-${kind}`, form);
+    return opsHttp.post<UploadedFile>(`${conversationPath(id)}/upload-${kind}`, form, undefined, {
+      timeout: UPLOAD_TIMEOUT_MS,
+    });
   },
 };
