@@ -175,6 +175,53 @@ test('every 5 s a dropped socket is reconnected and the room rejoined from the n
   expect(socket.connect).toHaveBeenCalledTimes(1);
 });
 
+test('a network failure or the socket limit leaves the 5 s check trying; the refusal is not shown', async () => {
+  jest.useFakeTimers();
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  const { socket } = setupChat({ stored: [msg(1)] });
+  await openChat(user);
+  await socketReady(socket);
+  act(() => socket.fire('connect_error', new Error('xhr poll error')));
+  act(() =>
+    socket.fire(
+      'connect_error',
+      Object.assign(new Error('REQUEST_LIMIT'), { data: { code: 'REQUEST_LIMIT' } }),
+    ),
+  );
+  act(() => jest.advanceTimersByTime(SOCKET_CHECK_MS));
+  expect(socket.connect).toHaveBeenCalledTimes(1);
+  expect(screen.getByRole('log')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+});
+
+test('a guest token the socket refuses stops the retries; trying again starts as a new guest', async () => {
+  jest.useFakeTimers();
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  const { socket, api } = setupChat({ stored: [msg(1)] });
+  await openChat(user);
+  await socketReady(socket);
+  expect(localStorage.getItem(GUEST_ID_KEY)).toBe('g_test');
+
+  act(() =>
+    socket.fire(
+      'connect_error',
+      Object.assign(new Error('UNAUTHORIZED'), { data: { code: 'UNAUTHORIZED' } }),
+    ),
+  );
+  expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  expect(socket.disconnect).toHaveBeenCalled();
+  act(() => jest.advanceTimersByTime(SOCKET_CHECK_MS * 3));
+  expect(socket.connect).not.toHaveBeenCalled();
+  expect(localStorage.getItem(GUEST_ID_KEY)).toBeNull();
+
+  api.createGuest.mockResolvedValueOnce({ guestId: 'g_fresh', guestToken: 'gt2' });
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
+  await waitFor(() =>
+    expect(api.connect).toHaveBeenLastCalledWith({ kind: 'guest', guestId: 'g_fresh', guestToken: 'gt2' }),
+  );
+  expect(api.createGuest).toHaveBeenCalledTimes(2);
+});
+
 test('a message pushed live is appended; the same seq pushed again is not shown twice', async () => {
   const { socket } = setupChat({ stored: [msg(1)] });
   await openChat();

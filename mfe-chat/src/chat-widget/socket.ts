@@ -17,10 +17,21 @@ interface ClientEvents {
   send: (body: { clientId: string; message: OutgoingMessage }, ack: (answer: SendAnswer) => void) => void;
 }
 
+/** A refused handshake carries the server's code (docs/chat.md "Realtime"); a network failure has none. */
+export type ConnectError = Error & { data?: { code?: unknown } };
+
 export interface ChatSocketEvents extends ServerEvents {
   connect: () => void;
   disconnect: () => void;
+  connect_error: (error: ConnectError) => void;
 }
+
+/**
+ * Refusals that may pass on their own (the per-IP socket limit, a server fault): the 5 s check tries again. Any
+ * other code refuses the identity itself (a guest token that no longer verifies, a member session that ended),
+ * which no retry with it can change.
+ */
+export const PASSING_REFUSALS: ReadonlySet<string> = new Set(['REQUEST_LIMIT', 'INTERNAL_SERVER_ERROR']);
 
 export interface JoinAck {
   /** Every message after the lastSeq sent, oldest first, in batches. */

@@ -2,7 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError, newIdempotencyKey, toastError } from '@wallet/shared';
 import { chatApi, HISTORY_PAGE_SIZE } from './api';
 import { chatIdentity, forgetGuest, type ChatIdentity } from './identity';
-import { chatRealtime, SOCKET_CHECK_MS, type ChatSocket, type JoinAck } from './socket';
+import {
+  chatRealtime,
+  PASSING_REFUSALS,
+  SOCKET_CHECK_MS,
+  type ChatSocket,
+  type ConnectError,
+  type JoinAck,
+} from './socket';
 import type { ChatMessage, OutgoingItem, OutgoingMessage, ReadEvent } from './types';
 
 /** Spec §9: the customer's reading is reported 1 s after the last agent message it saw. */
@@ -115,6 +122,16 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
       join();
     };
     const onDisconnect = () => setOnline(false);
+    // The server refused who we are: stop asking with the same identity and say so (its retry starts afresh: a
+    // guest with a new id, a member through the history call, where an ended session signs the member out).
+    const onRefused = (error: ConnectError) => {
+      const code = error.data?.code;
+      if (typeof code !== 'string' || PASSING_REFUSALS.has(code)) return;
+      clearInterval(check);
+      socket?.disconnect();
+      if (identityRef.current?.kind === 'guest' && code === 'UNAUTHORIZED') forgetGuest();
+      if (!cancelled) setPhase('error');
+    };
     const onMessage = (message: ChatMessage) => applyMessages([message]);
     const onRead = (event: ReadEvent) => {
       if (event.by !== 'agent') return;
@@ -160,6 +177,7 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
       }
       socket.on('connect', onConnect);
       socket.on('disconnect', onDisconnect);
+      socket.on('connect_error', onRefused);
       socket.on('chat:message', onMessage);
       socket.on('chat:read', onRead);
       if (socket.connected) onConnect();
@@ -179,6 +197,7 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
       if (socket) {
         socket.off('connect', onConnect);
         socket.off('disconnect', onDisconnect);
+        socket.off('connect_error', onRefused);
         socket.off('chat:message', onMessage);
         socket.off('chat:read', onRead);
         socket.disconnect();
