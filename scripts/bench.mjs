@@ -3,6 +3,7 @@
 //   npm run bench                  (after the build: `node scripts/build.mjs --missing`)
 //   npm run bench -- --json        machine-readable
 //   BENCH_SECONDS=10 BENCH_LIGHTHOUSE_RUNS=5 npm run bench
+//   BENCH_LIGHTHOUSE_REPORTS=/tmp/lh npm run bench   also writes each Lighthouse run's full report (JSON) there
 //
 // 1. First load of /login and of /user/home (signed in), bytes of every response as the built server sent them
 //    (compressed; `request.sizes()` in Chromium through playwright-core, the way scripts/bench-bundle.mjs measures),
@@ -24,7 +25,7 @@
 // with the reason printed.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -35,6 +36,8 @@ import { apps, isBuilt, root, serverBuilt } from './apps.mjs';
 const asJson = process.argv.includes('--json');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+const lighthouseReports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+let lighthouseReportCount = 0;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CONNECTIONS = 16;
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
@@ -324,6 +327,12 @@ async function measureLighthouse(url, token) {
       }
       const result = await lighthouse(`${url}${path}`, runFlags, undefined, page);
       const lhr = result.lhr;
+      if (lighthouseReports) {
+        mkdirSync(lighthouseReports, { recursive: true });
+        lighthouseReportCount += 1;
+        const name = `${String(lighthouseReportCount).padStart(2, '0')}${path.replaceAll('/', '-')}${firstVisit ? '-first' : ''}.json`;
+        writeFileSync(join(lighthouseReports, name), JSON.stringify(lhr));
+      }
       const lcp = lhr.audits['largest-contentful-paint'];
       return {
         score: lhr.categories.performance.score,
