@@ -41,10 +41,13 @@ export const opsApi = {
     request<ApiData<'/api/ops/settings/{key}', 'post'>>('POST', `/api/ops/settings/${enc(key)}`, {
       value,
     } satisfies ApiBody<'/api/ops/settings/{key}', 'post'>),
-  audit: (query: { before?: number; limit?: number }) => {
+  /** `actor` and `action`: exactly that operator's (or `cli`) entries, exactly that action's. */
+  audit: (query: { before?: number; limit?: number; actor?: string; action?: string }) => {
     const params = new URLSearchParams();
     if (query.before !== undefined) params.set('before', String(query.before));
     if (query.limit !== undefined) params.set('limit', String(query.limit));
+    if (query.actor) params.set('actor', query.actor);
+    if (query.action) params.set('action', query.action);
     const search = params.toString();
     return request<AuditEntry[]>('GET', `/api/ops/audit${search ? `?${search}` : ''}`);
   },

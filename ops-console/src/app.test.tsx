@@ -335,4 +335,59 @@ describe('audit', () => {
       expect(screen.queryByRole('button', { name: 'Load older entries' })).not.toBeInTheDocument(),
     );
   });
+
+  test('filtered by operator and action (kept in the address); a new filter starts from the newest; clearing it shows all', async () => {
+    signedInAs('admin', '/ops/audit');
+    const entry = (id: number, actor: string, action: string) => ({
+      id,
+      at: '2026-11-24T10:00:00Z',
+      actor,
+      role: 'finance',
+      action,
+      target: 'member-1',
+      before: null,
+      after: null,
+      ip: '127.0.0.1',
+    });
+    const all = [
+      entry(3, 'nok', 'slip.approve'),
+      entry(2, 'root', 'setting.set'),
+      entry(1, 'nok', 'wallet.adjust'),
+    ];
+    server.on('GET /api/ops/audit', ({ url }) => {
+      const query = new URL(url, 'http://x').searchParams;
+      return ok(
+        all.filter(
+          (e) =>
+            (!query.get('actor') || e.actor === query.get('actor')) &&
+            (!query.get('action') || e.action === query.get('action')),
+        ),
+      );
+    });
+    const user = userEvent.setup();
+    render(<App />);
+    expect(await screen.findByText('setting.set')).toBeInTheDocument();
+
+    const filter = screen.getByRole('search', { name: 'Filter the audit log' });
+    await user.type(within(filter).getByLabelText('Operator'), ' nok ');
+    await user.click(within(filter).getByRole('button', { name: 'Filter' }));
+    await waitFor(() => expect(screen.queryByText('setting.set')).not.toBeInTheDocument());
+    expect(screen.getByText('slip.approve')).toBeInTheDocument();
+    expect(screen.getByText('wallet.adjust')).toBeInTheDocument();
+    expect(window.location.search).toBe('?actor=nok');
+
+    await user.type(within(filter).getByLabelText('Action'), 'reconcile');
+    await user.click(within(filter).getByRole('button', { name: 'Filter' }));
+    expect(await screen.findByText('No entries match this filter.')).toBeInTheDocument();
+
+    await user.click(within(filter).getByRole('button', { name: 'Clear the filter' }));
+    expect(await screen.findByText('setting.set')).toBeInTheDocument();
+    expect(within(filter).getByLabelText('Operator')).toHaveValue('');
+    expect(server.callsTo('GET /api/ops/audit').map((c) => c.url)).toEqual([
+      '/api/ops/audit?limit=50',
+      '/api/ops/audit?limit=50&actor=nok',
+      '/api/ops/audit?limit=50&actor=nok&action=reconcile',
+      '/api/ops/audit?limit=50',
+    ]);
+  });
 });

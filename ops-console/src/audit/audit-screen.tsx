@@ -1,35 +1,138 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Button, DelayedLoader, formatDateTime, useTranslation } from '@wallet/shared';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Button, DelayedLoader, FormField, formatDateTime, useTranslation } from '@wallet/shared';
 import { opsApi, type AuditEntry } from '../api';
 import { errorText } from '../errors';
 
 export const AUDIT_PAGE = 50;
 
+/**
+ * The actions the server writes (docs/operators.md "Audit log"), offered as suggestions for the filter; any other
+ * text is sent as typed (a newer server may write more).
+ */
+export const AUDIT_ACTIONS = [
+  'login.password',
+  'login.totp',
+  'login.recovery-code',
+  'login.refused',
+  'login.code-refused',
+  'totp.enrolled',
+  'logout',
+  'password.change',
+  'operator.create',
+  'operator.status',
+  'operator.reset-totp',
+  'setting.set',
+  'content.set',
+  'reconcile',
+  'bonus.save',
+  'promotion.save',
+  'wheel.save',
+  'coins.grant',
+  'wallet.adjust',
+  'withdrawal.retry',
+  'slip.approve',
+  'slip.reject',
+  'incoming.assign',
+  'release.activate',
+  'release.rollback',
+] as const;
+
 function json(value: unknown): string {
   return value === null || value === undefined ? '' : JSON.stringify(value, null, 1);
 }
 
-/** The audit log (admin), newest first; older entries page in with `before` (the last id shown). */
+/**
+ * The audit log (admin), newest first; older entries page in with `before` (the last id shown). Filtered by
+ * operator and by action, both kept in the address (`?actor=&action=`), so a filtered view can be reloaded or
+ * passed on.
+ */
 export function AuditScreen() {
+  const { t } = useTranslation('ops');
+  const [params, setParams] = useSearchParams();
+  const actor = params.get('actor')?.trim() ?? '';
+  const action = params.get('action')?.trim() ?? '';
+  const [actorDraft, setActorDraft] = useState(actor);
+  const [actionDraft, setActionDraft] = useState(action);
+  const filter = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    if (actorDraft.trim()) next.set('actor', actorDraft.trim());
+    if (actionDraft.trim()) next.set('action', actionDraft.trim());
+    setParams(next);
+  };
+  const clear = () => {
+    setActorDraft('');
+    setActionDraft('');
+    setParams(new URLSearchParams());
+  };
+  const filtered = actor !== '' || action !== '';
+
+  return (
+    <section className="ops-screen" aria-labelledby="ops-screen-title">
+      <h1 id="ops-screen-title">{t('menu.audit')}</h1>
+      <form className="ops-filters" role="search" aria-label={t('audit.filter')} onSubmit={filter}>
+        <FormField
+          id="ops-audit-actor"
+          label={t('audit.actor')}
+          value={actorDraft}
+          maxLength={64}
+          autoComplete="off"
+          onValueChange={setActorDraft}
+        />
+        <FormField
+          id="ops-audit-action"
+          label={t('audit.action')}
+          list="ops-audit-actions"
+          value={actionDraft}
+          maxLength={64}
+          autoComplete="off"
+          onValueChange={setActionDraft}
+        />
+        <datalist id="ops-audit-actions">
+          {AUDIT_ACTIONS.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+        <Button type="submit" variant="secondary">
+          {t('audit.apply')}
+        </Button>
+        {filtered && (
+          <Button type="button" variant="ghost" onClick={clear}>
+            {t('audit.clear')}
+          </Button>
+        )}
+      </form>
+      {/* A new filter is a new list: its own pages, from the newest. */}
+      <AuditEntries key={`${actor}\n${action}`} actor={actor} action={action} filtered={filtered} />
+    </section>
+  );
+}
+
+/** The entries of one filter, newest first, older ones page by page. */
+function AuditEntries({ actor, action, filtered }: { actor: string; action: string; filtered: boolean }) {
   const { t } = useTranslation('ops');
   const [entries, setEntries] = useState<AuditEntry[]>([]);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string>();
   const [more, setMore] = useState(false);
 
-  const fetchPage = useCallback((before?: number) => {
-    opsApi.audit({ limit: AUDIT_PAGE, ...(before !== undefined ? { before } : {}) }).then(
-      (page) => {
-        setEntries((current) => (before === undefined ? page : [...current, ...page]));
-        setMore(page.length === AUDIT_PAGE);
-        setLoading(false);
-      },
-      (failure: unknown) => {
-        setError(errorText(failure));
-        setLoading(false);
-      },
-    );
-  }, []);
+  const fetchPage = useCallback(
+    (before?: number) => {
+      opsApi.audit({ limit: AUDIT_PAGE, actor, action, ...(before !== undefined ? { before } : {}) }).then(
+        (page) => {
+          setEntries((current) => (before === undefined ? page : [...current, ...page]));
+          setMore(page.length === AUDIT_PAGE);
+          setLoading(false);
+        },
+        (failure: unknown) => {
+          setError(errorText(failure));
+          setLoading(false);
+        },
+      );
+    },
+    [actor, action],
+  );
   useEffect(() => fetchPage(), [fetchPage]);
   const load = (before?: number) => {
     setLoading(true);
@@ -40,8 +143,7 @@ export function AuditScreen() {
   const last = entries[entries.length - 1];
 
   return (
-    <section className="ops-screen" aria-labelledby="ops-screen-title">
-      <h1 id="ops-screen-title">{t('menu.audit')}</h1>
+    <>
       {entries.length > 0 && (
         <div className="ops-table-wrap">
           <table className="ops-table">
@@ -91,7 +193,9 @@ export function AuditScreen() {
           </table>
         </div>
       )}
-      {!loading && !error && entries.length === 0 && <p>{t('audit.empty')}</p>}
+      {!loading && !error && entries.length === 0 && (
+        <p>{filtered ? t('audit.noMatch') : t('audit.empty')}</p>
+      )}
       {error && (
         <p className="ops-error" role="alert">
           {error}
@@ -103,6 +207,6 @@ export function AuditScreen() {
           {error ? t('retry') : t('audit.older')}
         </Button>
       )}
-    </section>
+    </>
   );
 }
