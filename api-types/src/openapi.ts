@@ -5113,7 +5113,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every operator */
+    /** Every operator, with its last finished sign-in */
     get: {
       parameters: {
         query?: never;
@@ -5150,14 +5150,16 @@ export interface paths {
             'application/json': {
               /** @enum {string} */
               code: 'SUCCESS';
-              data: {
+              data: ({
                 createdAt: string;
                 id: string;
                 role: 'admin' | 'finance' | 'support';
                 status: 'active' | 'disabled';
                 totpEnabled: boolean;
                 username: string;
-              }[];
+              } & {
+                lastSignInAt: string | null;
+              })[];
             };
           };
         };

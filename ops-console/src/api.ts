@@ -15,7 +15,10 @@ export type AuditEntry = ApiData<'/api/ops/audit', 'get'>[number];
 export type RemoteReleases = ApiData<'/api/ops/releases', 'get'>[number];
 export type ReleaseRecord = RemoteReleases['history'][number];
 export type ReleaseChange = ApiData<'/api/ops/releases/{folder}', 'post'>;
+/** An operator as the list gives it (with its last sign-in). */
 export type OperatorAccount = ApiData<'/api/ops/operators', 'get'>[number];
+/** An operator as a change answers it (creation, status, reset): without the last sign-in. */
+export type OperatorChanged = ApiData<'/api/ops/operators', 'post'>;
 export type NewOperator = ApiBody<'/api/ops/operators', 'post'>;
 export type OperatorStatus = OperatorAccount['status'];
 
@@ -68,13 +71,13 @@ export const opsApi = {
       {} satisfies ApiBody<'/api/ops/releases/{folder}/rollback', 'post'>,
     ),
   operators: () => request<OperatorAccount[]>('GET', '/api/ops/operators'),
-  createOperator: (body: NewOperator) => request<OperatorAccount>('POST', '/api/ops/operators', body),
+  createOperator: (body: NewOperator) => request<OperatorChanged>('POST', '/api/ops/operators', body),
   setOperatorStatus: (username: string, status: OperatorStatus) =>
-    request<OperatorAccount>('POST', `/api/ops/operators/${enc(username)}/status`, {
+    request<OperatorChanged>('POST', `/api/ops/operators/${enc(username)}/status`, {
       status,
     } satisfies ApiBody<'/api/ops/operators/{username}/status', 'post'>),
   resetTotp: (username: string) =>
-    request<OperatorAccount>(
+    request<OperatorChanged>(
       'POST',
       `/api/ops/operators/${enc(username)}/reset-totp`,
       {} satisfies ApiBody<'/api/ops/operators/{username}/reset-totp', 'post'>,

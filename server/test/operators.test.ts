@@ -131,6 +131,26 @@ describe(`operator sign-in (${dbLabel})`, () => {
     expect((await asOperator(cookie, 'GET', '/api/ops/settings')).statusCode).toBe(200);
   });
 
+  test('the operators list says when each last finished a sign-in; a password alone does not count', async () => {
+    await createOperator('list-a', 'support');
+    await createOperator('list-b', 'finance');
+    type Listed = { username: string; lastSignInAt: string | null };
+    const listed = async (name: string) =>
+      body<Listed[]>(await asCli('GET', '/api/ops/operators')).data.find((o) => o.username === name);
+
+    expect((await listed('list-a'))?.lastSignInAt).toBeNull();
+    const { secret } = await enrol('list-a');
+    const enrolledAt = (await listed('list-a'))?.lastSignInAt;
+    expect(enrolledAt).toBe(clock.now().toISOString());
+
+    clock.advance(3_600_000);
+    await signIn('list-a', secret);
+    expect((await listed('list-a'))?.lastSignInAt).toBe(clock.now().toISOString());
+    // Only the password step: no finished sign-in.
+    expect((await passwordStep('list-b', PASSWORD)).statusCode).toBe(200);
+    expect((await listed('list-b'))?.lastSignInAt).toBeNull();
+  });
+
   test('wrong password and unknown name answer alike; a recovery code works once; five wrong codes end the try', async () => {
     await createOperator('bob', 'finance');
     const { secret, recoveryCodes } = await enrol('bob');

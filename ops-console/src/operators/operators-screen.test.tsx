@@ -20,10 +20,14 @@ const account = (username: string, role: OperatorAccount['role'], more: Partial<
   status: 'active' as const,
   totpEnabled: true,
   createdAt: '2026-11-01T08:00:00Z',
+  lastSignInAt: null as string | null,
   ...more,
 });
 
-const OPERATORS: OperatorAccount[] = [account('admin-1', 'admin'), account('nok', 'finance')];
+const OPERATORS: OperatorAccount[] = [
+  account('admin-1', 'admin', { lastSignInAt: '2026-11-24T09:30:00Z' }),
+  account('nok', 'finance'),
+];
 
 let server: FakeServer;
 
@@ -49,7 +53,8 @@ test('the list, and a new operator with a generated password shown once', async 
   render(<App />);
 
   expect(await screen.findByRole('table', { name: 'Operator accounts' })).toBeInTheDocument();
-  expect(row('nok')).toHaveTextContent(/Finance.*Active.*Set up/);
+  expect(row('nok')).toHaveTextContent(/Finance.*Active.*Set up.*Never/);
+  expect(row('admin-1')).toHaveTextContent(/24\/11\/2026 09:30/);
   // An admin cannot disable itself: the console does not offer it.
   expect(within(row('admin-1')).queryByRole('button', { name: /Disable/ })).not.toBeInTheDocument();
 

@@ -12,7 +12,7 @@ import {
   toastError,
   useTranslation,
 } from '@wallet/shared';
-import { opsApi, type Operator, type OperatorAccount, type Role } from '../api';
+import { opsApi, type Operator, type OperatorAccount, type OperatorChanged, type Role } from '../api';
 import { errorText } from '../errors';
 
 const ROLES: readonly Role[] = ['admin', 'finance', 'support'];
@@ -46,7 +46,7 @@ interface Created {
 type FieldErrors = Partial<Record<'username' | 'password', string>>;
 
 /** The new operator's form; what was created is shown once above it. */
-function CreateOperator({ onCreated }: { onCreated: (created: OperatorAccount) => void }) {
+function CreateOperator({ onCreated }: { onCreated: (created: OperatorChanged) => void }) {
   const { t } = useTranslation('ops');
   const [username, setUsername] = useState('');
   const [role, setRole] = useState<Role>('support');
@@ -179,13 +179,16 @@ export function OperatorsScreen({ operator }: { operator: Operator }) {
     void fetchOperators();
   };
 
-  const replace = (changed: OperatorAccount) =>
-    setOperators((current) => current?.map((o) => (o.username === changed.username ? changed : o)));
+  // A change's answer has no last sign-in: the row keeps the one it had.
+  const replace = (changed: OperatorChanged) =>
+    setOperators((current) =>
+      current?.map((o) => (o.username === changed.username ? { ...o, ...changed } : o)),
+    );
 
   const run = async (
     key: string,
-    call: () => Promise<OperatorAccount>,
-    done: (o: OperatorAccount) => string,
+    call: () => Promise<OperatorChanged>,
+    done: (o: OperatorChanged) => string,
   ) => {
     setBusy(key);
     try {
@@ -258,6 +261,7 @@ export function OperatorsScreen({ operator }: { operator: Operator }) {
                 <th scope="col">{t('operators.status')}</th>
                 <th scope="col">{t('operators.totp')}</th>
                 <th scope="col">{t('operators.createdAt')}</th>
+                <th scope="col">{t('operators.lastSignIn')}</th>
                 <th scope="col">{t('operators.actions')}</th>
               </tr>
             </thead>
@@ -278,6 +282,11 @@ export function OperatorsScreen({ operator }: { operator: Operator }) {
                     </td>
                     <td>{account.totpEnabled ? t('operators.totpOn') : t('operators.totpOff')}</td>
                     <td>{formatDateTime(account.createdAt)}</td>
+                    <td>
+                      {account.lastSignInAt
+                        ? formatDateTime(account.lastSignInAt)
+                        : t('operators.neverSignedIn')}
+                    </td>
                     <td>
                       <div className="ops-row-actions">
                         {/* The server refuses an admin disabling itself: the console offers it to no one. */}
@@ -322,9 +331,10 @@ export function OperatorsScreen({ operator }: { operator: Operator }) {
         onCreated={(created) =>
           setOperators((current) =>
             current
-              ? [...current.filter((o) => o.username !== created.username), created].sort((a, b) =>
-                  a.username.localeCompare(b.username),
-                )
+              ? [
+                  ...current.filter((o) => o.username !== created.username),
+                  { ...created, lastSignInAt: null },
+                ].sort((a, b) => a.username.localeCompare(b.username))
               : current,
           )
         }

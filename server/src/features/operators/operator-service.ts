@@ -133,9 +133,26 @@ export class OperatorService {
     return this.view(row);
   }
 
-  async list(): Promise<OperatorView[]> {
-    const rows = await this.db.selectFrom('operators').selectAll().orderBy('username').execute();
-    return rows.map((r) => this.view(r));
+  /**
+   * Every operator with its last finished sign-in: the start of its newest session that reached the full stage
+   * (after the code, a recovery code or the enrolment); null when it never signed in. Sessions are kept (revoked
+   * or expired, never deleted), so this is the whole history.
+   */
+  async list(): Promise<(OperatorView & { lastSignInAt: string | null })[]> {
+    const [rows, signIns] = await Promise.all([
+      this.db.selectFrom('operators').selectAll().orderBy('username').execute(),
+      this.db
+        .selectFrom('operator_sessions')
+        .select(['operator_id', (eb) => eb.fn.max('created_at').as('last')])
+        .where('stage', '=', 'full')
+        .groupBy('operator_id')
+        .execute(),
+    ]);
+    const last = new Map(signIns.map((r) => [r.operator_id, r.last]));
+    return rows.map((r) => {
+      const at = last.get(r.id);
+      return { ...this.view(r), lastSignInAt: at ? new Date(at).toISOString() : null };
+    });
   }
 
   async byUsername(username: string): Promise<OperatorView | undefined> {

@@ -23,6 +23,13 @@ const Operator = Type.Object({
   totpEnabled: Type.Boolean(),
   createdAt: Type.String(),
 });
+const OperatorListed = Type.Intersect([
+  Operator,
+  Type.Object({
+    /** When its newest finished sign-in (code, recovery code or enrolment) began; null: never signed in. */
+    lastSignInAt: Type.Union([Type.String(), Type.Null()]),
+  }),
+]);
 const AuditEntry = Type.Object({
   id: Type.Number(),
   at: Type.String(),
@@ -250,7 +257,14 @@ export const operatorAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/operators',
-    { schema: { tags, security, summary: 'Every operator', response: replies(Type.Array(Operator)) } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Every operator, with its last finished sign-in',
+        response: replies(Type.Array(OperatorListed)),
+      },
+    },
     async () => success(await operators.list()),
   );
 
