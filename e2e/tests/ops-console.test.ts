@@ -81,6 +81,7 @@ test('an admin enrols TOTP at the first sign-in, signs in again with a code, and
       'Support chat',
       'Bonuses and promotions',
       'Lucky wheels',
+      'Books',
       'Settings',
       'Releases',
       'Operators',
@@ -253,6 +254,7 @@ test('a finance operator approves a slip (credited once, audited), pays a failed
       'Withdrawals',
       'Refused deliveries',
       'Bonuses and promotions',
+      'Books',
       'My account',
     ]);
 

@@ -1108,6 +1108,28 @@ export const TOUR_STATES: readonly TourState[] = [
     readySelector: '.sops-editor form',
   },
   {
+    id: 'ops-books',
+    title: 'Console: books check and reconciliation',
+    kind: 'page',
+    who: 'operator',
+    route: '/ops/books',
+    readySelector: '.ops-facts',
+  },
+  {
+    id: 'ops-books-reconciled',
+    title: 'Console: books, after a reconciliation run',
+    kind: 'window',
+    who: 'operator',
+    open: async ({ page }) => {
+      await page.getByRole('button', { name: /^(Reconcile|กระทบยอด|ກະທົບຍອດ)$/ }).click();
+      await page
+        .getByRole('alertdialog')
+        .getByRole('button', { name: /^(Reconcile|กระทบยอด|ກະທົບຍອດ)$/ })
+        .click();
+    },
+    readySelector: '.ops-notice[role="status"]',
+  },
+  {
     id: 'ops-settings',
     title: 'Console: settings',
     kind: 'page',

@@ -15,6 +15,10 @@ export type AuditEntry = ApiData<'/api/ops/audit', 'get'>[number];
 export type RemoteReleases = ApiData<'/api/ops/releases', 'get'>[number];
 export type ReleaseRecord = RemoteReleases['history'][number];
 export type ReleaseChange = ApiData<'/api/ops/releases/{folder}', 'post'>;
+/** `GET /api/ops/ledger/check`: each currency's balances summed (zero when the books balance), what is off or pending. */
+export type BooksCheck = ApiData<'/api/ops/ledger/check', 'get'>;
+/** `POST /api/ops/reconcile`: what a reconciliation run advanced and what is still pending. */
+export type Reconciled = ApiData<'/api/ops/reconcile', 'post'>;
 /** An operator as the list gives it (with its last sign-in). */
 export type OperatorAccount = ApiData<'/api/ops/operators', 'get'>[number];
 /** An operator as a change answers it (creation, status, reset): without the last sign-in. */
@@ -70,6 +74,8 @@ export const opsApi = {
       `/api/ops/releases/${enc(folder)}/rollback`,
       {} satisfies ApiBody<'/api/ops/releases/{folder}/rollback', 'post'>,
     ),
+  booksCheck: () => request<BooksCheck>('GET', '/api/ops/ledger/check'),
+  reconcile: () => request<Reconciled>('POST', '/api/ops/reconcile', {}),
   operators: () => request<OperatorAccount[]>('GET', '/api/ops/operators'),
   createOperator: (body: NewOperator) => request<OperatorChanged>('POST', '/api/ops/operators', body),
   setOperatorStatus: (username: string, status: OperatorStatus) =>

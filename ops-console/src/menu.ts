@@ -32,6 +32,8 @@ export const MENU: readonly MenuItem[] = [
   { id: 'inbox', roles: ['admin', 'support'], remote: 'mfe-chat', module: 'mfe_chat/AgentInbox' },
   { id: 'bonuses', roles: ['admin', 'finance'], remote: 'mfe-bonus', module: 'mfe_bonus/OpsBonuses' },
   { id: 'wheels', roles: ['admin'], remote: 'mfe-spin', module: 'mfe_spin/OpsWheels' },
+  // The ledger's check and reconciliation (features/ops/routes.ts): admin and finance.
+  { id: 'books', roles: ['admin', 'finance'] },
   { id: 'settings', roles: ['admin'] },
   { id: 'releases', roles: ['admin'] },
   { id: 'operators', roles: ['admin'] },

@@ -1,0 +1,125 @@
+import { Fragment, useCallback, useEffect, useState } from 'react';
+import { Button, confirm, DelayedLoader, formatMoney, toastError, useTranslation } from '@wallet/shared';
+import { opsApi, type BooksCheck, type Reconciled } from '../api';
+import { errorText } from '../errors';
+
+/**
+ * The books (admin, finance): the ledger's check read as the screen opens (every currency's balances sum to zero,
+ * no account or transaction off, what is still pending) and reconciliation run on demand (docs/operators.md).
+ */
+export function BooksScreen() {
+  const { t } = useTranslation('ops');
+  const [check, setCheck] = useState<BooksCheck>();
+  const [checking, setChecking] = useState(true);
+  const [checkError, setCheckError] = useState<string>();
+  const [reconciling, setReconciling] = useState(false);
+  const [reconciled, setReconciled] = useState<Reconciled>();
+
+  const runCheck = useCallback(() => {
+    opsApi.booksCheck().then(
+      (answer) => {
+        setCheck(answer);
+        setChecking(false);
+      },
+      (error: unknown) => {
+        setCheckError(errorText(error));
+        setChecking(false);
+      },
+    );
+  }, []);
+  useEffect(() => runCheck(), [runCheck]);
+  const checkAgain = () => {
+    setChecking(true);
+    setCheckError(undefined);
+    runCheck();
+  };
+
+  const reconcile = async () => {
+    const sure = await confirm({
+      title: t('books.reconcileTitle'),
+      body: t('books.reconcileConfirm'),
+      confirmLabel: t('books.reconcile'),
+    });
+    if (!sure) return;
+    setReconciling(true);
+    try {
+      setReconciled(await opsApi.reconcile());
+      checkAgain();
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setReconciling(false);
+    }
+  };
+
+  const off = check ? Object.entries(check.trialBalance).filter(([, sum]) => sum !== 0) : [];
+  const balanced =
+    check !== undefined && off.length === 0 && check.accountsOff === 0 && check.transactionsOff === 0;
+
+  return (
+    <section className="ops-screen" aria-labelledby="ops-screen-title">
+      <h1 id="ops-screen-title">{t('menu.books')}</h1>
+
+      <section className="ops-group ops-form-group" aria-labelledby="ops-books-check">
+        <h2 id="ops-books-check">{t('books.checkTitle')}</h2>
+        {checkError && (
+          <p className="ops-error" role="alert">
+            {checkError}
+          </p>
+        )}
+        <DelayedLoader active={checking} variant="inline" label={t('loading')} />
+        {check && !checking && (
+          <>
+            <p
+              className={balanced ? 'ops-verdict ops-verdict--ok' : 'ops-verdict ops-verdict--off'}
+              role="status"
+            >
+              {balanced ? t('books.balanced') : t('books.notBalanced')}
+            </p>
+            <dl className="ops-facts ops-facts--figures">
+              {Object.entries(check.trialBalance).map(([currency, sum]) => (
+                <Fragment key={currency}>
+                  <dt>{t('books.sum', { currency })}</dt>
+                  <dd>
+                    {formatMoney(sum)} {currency}
+                  </dd>
+                </Fragment>
+              ))}
+              <dt>{t('books.accountsOff')}</dt>
+              <dd>{check.accountsOff}</dd>
+              <dt>{t('books.transactionsOff')}</dt>
+              <dd>{check.transactionsOff}</dd>
+              <dt>{t('books.pendingTransfers')}</dt>
+              <dd>{check.pendingTransfers}</dd>
+              <dt>{t('books.pendingWithdrawals')}</dt>
+              <dd>{check.pendingWithdrawals}</dd>
+            </dl>
+          </>
+        )}
+        {!checking && (
+          <Button variant="secondary" onClick={checkAgain}>
+            {t('books.checkAgain')}
+          </Button>
+        )}
+      </section>
+
+      <section className="ops-group ops-form-group" aria-labelledby="ops-books-reconcile">
+        <h2 id="ops-books-reconcile">{t('books.reconcileTitle')}</h2>
+        <p className="ops-hint">{t('books.reconcileIntro')}</p>
+        {reconciled && (
+          <p className="ops-notice" role="status">
+            {t('books.reconciled', {
+              advanced: reconciled.operations.advanced,
+              stillPending: reconciled.operations.pending,
+              settled: reconciled.payouts.settled,
+              payoutsPending: reconciled.payouts.pending,
+            })}
+          </p>
+        )}
+        <Button onClick={() => void reconcile()} disabled={reconciling} aria-busy={reconciling || undefined}>
+          {reconciling ? t('books.reconciling') : t('books.reconcile')}
+        </Button>
+      </section>
+    </section>
+  );
+}
