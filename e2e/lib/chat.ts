@@ -104,7 +104,7 @@ export const widgetTexts = async (page: Page): Promise<string[]> =>
 export const inboxList = (page: Page): Locator => page.getByRole('navigation', { name: 'Conversations' });
 export const inboxHistory = (page: Page): Locator => page.getByTestId('ainbox-history');
 export const inboxMessages = (page: Page): Locator => inboxHistory(page).getByTestId('ainbox-message');
-const replyForm = (page: Page): Locator => page.getByRole('form', { name: 'Reply' });
+export const replyForm = (page: Page): Locator => page.getByRole('form', { name: 'Reply' });
 
 /** Opens the conversation whose list entry shows `who` (a member's name, "Guest <end of id>"). */
 export async function openConversation(page: Page, who: string): Promise<void> {

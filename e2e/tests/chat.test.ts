@@ -1,6 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, newMemberContext, snapshot } from '../lib/browser';
 import {
   chatPanel,
@@ -8,6 +8,7 @@ import {
   inboxMessages,
   openConversation,
   openWidgetFromContactPage,
+  replyForm,
   replyImage,
   replyText,
   sendFromWidget,
@@ -70,6 +71,16 @@ async function withCustomerAndAgent(
   }
 }
 
+/** Types a letter every half second into `box` until `sign` shows (10 s at most). */
+async function keepTypingUntil(box: Locator, sign: Locator): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await sign.isVisible())) {
+    assert.ok(Date.now() < deadline, 'the other side shows the typing');
+    await box.pressSequentially('a');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /** The inbox's name of a guest's conversation: "Guest" and the end of the id the widget stored. */
 async function guestName(page: Page): Promise<string> {
   const guestId = await page.evaluate(() => window.localStorage.getItem('guest-id'));
@@ -96,8 +107,22 @@ test('a guest and a support agent chat with texts and images, each side seeing t
     // Opened: read for the agents, the badge goes.
     await entry.getByTestId('ainbox-unread').waitFor({ state: 'detached' });
 
+    // Each side sees the other typing, while it keeps typing (a sign at most every 3 s, the first one may have
+    // gone with the message above).
+    await keepTypingUntil(
+      chatPanel(guest.page).getByRole('textbox'),
+      agent.page.getByText('The customer is typing…'),
+    );
+    await chatPanel(guest.page).getByRole('textbox').fill('');
+    await keepTypingUntil(
+      replyForm(agent.page).getByLabel('Message', { exact: true }),
+      chatPanel(guest.page).getByText('Support is typing…'),
+    );
+
     await replyText(agent.page, 'Hello! Let me check that for you.');
     await replyImage(agent.page, 'receipt.png', solidPng(24, 16, [200, 30, 30]));
+    // The agent's message ends the "typing…".
+    await chatPanel(guest.page).getByText('Support is typing…').waitFor({ state: 'detached' });
 
     // The guest sees both, the image loaded through its signed link.
     await widgetMessages(guest.page).filter({ hasText: 'Hello! Let me check that for you.' }).waitFor();

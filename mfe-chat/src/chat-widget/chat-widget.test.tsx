@@ -3,7 +3,7 @@ import { ChatWidget } from './chat-widget';
 import userEvent from '@testing-library/user-event';
 import { ApiError, bus, clearSession, setLocale, setSession } from '@wallet/shared';
 import { GUEST_ID_KEY, GUEST_TOKEN_KEY } from './identity';
-import { SOCKET_CHECK_MS } from './socket';
+import { SOCKET_CHECK_MS, TYPING_SHOWN_MS, TYPING_THROTTLE_MS } from './socket';
 import { bubbles, msg, openChat, seqs, setupChat, socketReady } from './test-support';
 
 beforeAll(() => setLocale('en'));
@@ -220,6 +220,45 @@ test('a guest token the socket refuses stops the retries; trying again starts as
     expect(api.connect).toHaveBeenLastCalledWith({ kind: 'guest', guestId: 'g_fresh', guestToken: 'gt2' }),
   );
   expect(api.createGuest).toHaveBeenCalledTimes(2);
+});
+
+test("an agent typing shows for a few seconds, and goes when the agent's message arrives", async () => {
+  jest.useFakeTimers();
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  const { socket } = setupChat({ stored: [msg(1)] });
+  await openChat(user);
+  await socketReady(socket);
+  act(() => socket.serverConnect());
+
+  act(() => socket.fire('chat:typing', { conversationId: 'wallet-chat:g_test', by: 'agent' }));
+  expect(screen.getByText('Support is typing…')).toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(TYPING_SHOWN_MS));
+  expect(screen.queryByText('Support is typing…')).not.toBeInTheDocument();
+
+  act(() => socket.fire('chat:typing', { conversationId: 'wallet-chat:g_test', by: 'agent' }));
+  act(() => socket.push(msg(2, 'Here is the answer')));
+  expect(screen.queryByText('Support is typing…')).not.toBeInTheDocument();
+  // The customer's own typing, echoed to the room, is not shown as the agent's.
+  act(() => socket.fire('chat:typing', { conversationId: 'wallet-chat:g_test', by: 'customer' }));
+  expect(screen.queryByText('Support is typing…')).not.toBeInTheDocument();
+});
+
+test('the customer typing is told to the agents, at most every 3 s, and not while offline', async () => {
+  jest.useFakeTimers();
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  const { socket } = setupChat({ stored: [msg(1)] });
+  await openChat(user);
+  await socketReady(socket);
+  const box = screen.getByRole('textbox');
+
+  await user.type(box, 'hi');
+  expect(socket.typings).toBe(0);
+  act(() => socket.serverConnect());
+  await user.type(box, ' there');
+  expect(socket.typings).toBe(1);
+  act(() => jest.advanceTimersByTime(TYPING_THROTTLE_MS));
+  await user.type(box, '!');
+  expect(socket.typings).toBe(2);
 });
 
 test('a message pushed live is appended; the same seq pushed again is not shown twice', async () => {

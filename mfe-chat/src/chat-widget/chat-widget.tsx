@@ -73,10 +73,14 @@ function Conversation({ open, onUnread }: { open: boolean; onUnread: (count: num
         }}
         onAtBottomChange={setAtBottom}
       />
+      <p className="chat-typing" aria-live="polite">
+        {chat.agentTyping ? t('agentTyping') : ''}
+      </p>
       <Composer
         ref={input}
         onSendText={(text) => chat.send({ message_type: 'text', payload: { text } })}
         onSendFile={chat.sendFile}
+        onTyping={chat.typing}
       />
     </>
   );

@@ -10,6 +10,8 @@ const ACCEPT = '.mp4,.mov,.png,.jpeg,.jpg,.gif,video/mp4,video/quicktime,image/p
 export interface ComposerProps {
   onSendText: (text: string) => void;
   onSendFile: (file: File, kind: 'image' | 'video') => void;
+  /** Any change of the text (the agents are told the customer is typing). */
+  onTyping?: () => void;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface ComposerProps {
  * 2,000 characters. A picked file is checked by its name and size before anything is uploaded.
  */
 export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer(
-  { onSendText, onSendFile },
+  { onSendText, onSendFile, onTyping },
   ref,
 ) {
   const { t } = useTranslation('chat');
@@ -88,7 +90,10 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
         placeholder={t('composer.placeholder')}
         aria-describedby={`${id}-hint${tooLong ? ` ${id}-error` : ''}`}
         aria-invalid={tooLong || undefined}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (event.target.value.trim()) onTyping?.();
+        }}
         onKeyDown={onKeyDown}
       />
       <p id={`${id}-hint`} className="wl-visually-hidden">

@@ -5,16 +5,24 @@ import type { ChatMessage, OutgoingMessage, ReadEvent, SendAnswer } from './type
 /** Spec §9: the socket is rechecked every 5 s; socket.io reconnects after 500 ms, without a limit. */
 export const SOCKET_CHECK_MS = 5000;
 export const RECONNECT_DELAY_MS = 500;
+/** The customer's typing is told to the agents at most this often. */
+export const TYPING_THROTTLE_MS = 3000;
+/** How long "typing…" stays without another `chat:typing`. */
+export const TYPING_SHOWN_MS = 6000;
 
 /** What the server pushes to the customer's room. */
 interface ServerEvents {
   'chat:message': (message: ChatMessage) => void;
   'chat:read': (event: ReadEvent) => void;
+  /** Someone is typing in the conversation (to a customer: an agent). */
+  'chat:typing': (event: { conversationId: string; by: 'customer' | 'agent' }) => void;
 }
 /** What the customer asks over the socket. */
 interface ClientEvents {
   join: (body: { lastSeq: number }, ack: (answer: JoinAck) => void) => void;
   send: (body: { clientId: string; message: OutgoingMessage }, ack: (answer: SendAnswer) => void) => void;
+  /** The customer is typing: the agents are told. */
+  typing: () => void;
 }
 
 /** A refused handshake carries the server's code (docs/chat.md "Realtime"); a network failure has none. */
@@ -51,6 +59,7 @@ export interface ChatSocket {
     body: { clientId: string; message: OutgoingMessage },
     ack: (answer: SendAnswer) => void,
   ): unknown;
+  emit(event: 'typing'): unknown;
   connect(): unknown;
   disconnect(): unknown;
 }

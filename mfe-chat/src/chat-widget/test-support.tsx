@@ -26,7 +26,10 @@ export class FakeSocket implements ChatSocket {
     this.listeners.get(event)?.delete(listener as Listener);
     return this;
   }
-  emit(event: 'join' | 'send', body: unknown, ack: (answer: never) => void): this {
+  /** How often the widget said the customer is typing. */
+  typings = 0;
+  emit(event: 'join' | 'send' | 'typing', body?: unknown, ack?: (answer: never) => void): this {
+    if (event === 'typing') this.typings += 1;
     if (event === 'join')
       this.joins.push({
         lastSeq: (body as { lastSeq: number }).lastSeq,

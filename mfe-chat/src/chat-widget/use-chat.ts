@@ -6,6 +6,8 @@ import {
   chatRealtime,
   PASSING_REFUSALS,
   SOCKET_CHECK_MS,
+  TYPING_SHOWN_MS,
+  TYPING_THROTTLE_MS,
   type ChatSocket,
   type ConnectError,
   type JoinAck,
@@ -37,6 +39,10 @@ export interface ChatConversation {
   hasOlder: boolean;
   loadingOlder: boolean;
   online: boolean;
+  /** An agent is typing in the conversation (shown for a few seconds after each sign of it). */
+  agentTyping: boolean;
+  /** The customer typed: the agents are told (at most every few seconds). */
+  typing: () => void;
   loadOlder: () => Promise<void>;
   send: (message: OutgoingMessage) => void;
   sendFile: (file: File, kind: 'image' | 'video') => void;
@@ -58,6 +64,9 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [online, setOnline] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const [agentTyping, setAgentTyping] = useState(false);
+  const socketRef = useRef<ChatSocket | null>(null);
+  const lastTyping = useRef(0);
 
   const identityRef = useRef<ChatIdentity | null>(null);
   const messagesRef = useRef<ChatMessage[]>([]);
@@ -132,7 +141,20 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
       if (identityRef.current?.kind === 'guest' && code === 'UNAUTHORIZED') forgetGuest();
       if (!cancelled) setPhase('error');
     };
-    const onMessage = (message: ChatMessage) => applyMessages([message]);
+    let typingTimer: ReturnType<typeof setTimeout> | undefined;
+    const onMessage = (message: ChatMessage) => {
+      if (message.sender === 'agent') {
+        clearTimeout(typingTimer);
+        setAgentTyping(false);
+      }
+      applyMessages([message]);
+    };
+    const onTyping = (event: { by: 'customer' | 'agent' }) => {
+      if (event.by !== 'agent') return;
+      setAgentTyping(true);
+      clearTimeout(typingTimer);
+      typingTimer = setTimeout(() => setAgentTyping(false), TYPING_SHOWN_MS);
+    };
     const onRead = (event: ReadEvent) => {
       if (event.by !== 'agent') return;
       const now = new Date().toISOString();
@@ -180,6 +202,8 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
       socket.on('connect_error', onRefused);
       socket.on('chat:message', onMessage);
       socket.on('chat:read', onRead);
+      socket.on('chat:typing', onTyping);
+      socketRef.current = socket;
       if (socket.connected) onConnect();
       // socket.io retries on its own after a dropped connection, not after the server closed it: the check covers both.
       check = setInterval(() => {
@@ -194,12 +218,15 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
     return () => {
       cancelled = true;
       clearInterval(check);
+      clearTimeout(typingTimer);
+      socketRef.current = null;
       if (socket) {
         socket.off('connect', onConnect);
         socket.off('disconnect', onDisconnect);
         socket.off('connect_error', onRefused);
         socket.off('chat:message', onMessage);
         socket.off('chat:read', onRead);
+        socket.off('chat:typing', onTyping);
         socket.disconnect();
       }
     };
@@ -328,6 +355,14 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
     return () => clearTimeout(timer);
   }, [open, atBottom, newestUnreadSeq]);
 
+  const typing = useCallback(() => {
+    const socket = socketRef.current;
+    const now = Date.now();
+    if (!socket?.connected || now - lastTyping.current < TYPING_THROTTLE_MS) return;
+    lastTyping.current = now;
+    socket.emit('typing');
+  }, []);
+
   /** Agent messages the customer has not seen yet (the badge on the closed widget). */
   const unread = messages.filter(
     (message) => message.sender === 'agent' && !message.readAt && message.seq > markedSeq,
@@ -341,6 +376,8 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
     hasOlder,
     loadingOlder,
     online,
+    agentTyping,
+    typing,
     loadOlder,
     send,
     sendFile,
