@@ -19,9 +19,7 @@ let fetchMock: Fetch;
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
-  fetchMock = jest.fn<Promise<Response>, [string, RequestInit?]>(async () =>
-    answer(200, { code: 'SUCCESS', data: { balance: 150_000 } }),
-  );
+  fetchMock = jest.fn(async () => answer(200, { code: 'SUCCESS', data: { balance: 150_000 } }));
   Object.defineProperty(window, 'fetch', { value: fetchMock, configurable: true, writable: true });
 });
 
