@@ -2,7 +2,6 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newMemberContext, snapshot } from '../lib/browser';
-import { registerMember, signIn } from '../lib/members';
 import { startSite, type Site } from '../lib/site';
 
 /**
@@ -129,47 +128,6 @@ describe('first load', () => {
       assert.ok(shift < 0.05, `cumulative layout shift ${shift}`);
     } catch (error) {
       await snapshot(page, 'first-load-login');
-      throw error;
-    } finally {
-      await context.close();
-    }
-  });
-
-  test("/user/home: the member's wallet is asked for by main.js before the home has mounted, and used", async () => {
-    const member = await registerMember(site, '0861110011');
-    const context = await newMemberContext(browser, site.url);
-    const page = await context.newPage();
-    try {
-      await signIn(page, member);
-      // A first load of the home, as a member who comes back to the site.
-      await page.goto('/user/home');
-      await page.getByTestId('home-balance').waitFor();
-      await page.waitForLoadState('networkidle');
-
-      const timings = await resourceTimings(page);
-      const wallet = timings.filter((t) => t.path === '/api/wallet');
-      // The home's own first request as it mounts: the refresh of the game accounts.
-      const mounted = timings.find((t) => t.path === '/api/wallet/refresh/slot');
-      assert.ok(
-        mounted,
-        `the home refreshed the game accounts: ${JSON.stringify(timings.map((t) => t.path))}`,
-      );
-      // main.js asks with fetch(); the page's HTTP client (axios) with XMLHttpRequest.
-      const early = wallet.filter((t) => t.initiatorType === 'fetch');
-      assert.equal(early.length, 1, `one early read: ${JSON.stringify(wallet)}`);
-      assert.ok(
-        early[0]!.startTime < mounted.startTime,
-        `the wallet is asked for at ${early[0]!.startTime} ms, before the home's first request at ${mounted.startTime} ms`,
-      );
-      // The home reads the wallet twice as it opens (at once, and after refreshing the game accounts): the first
-      // read took the early answer, so only the second one is the client's own.
-      assert.equal(
-        wallet.filter((t) => t.initiatorType === 'xmlhttprequest').length,
-        1,
-        `the early answer was used: ${JSON.stringify(wallet)}`,
-      );
-    } catch (error) {
-      await snapshot(page, 'first-load-home');
       throw error;
     } finally {
       await context.close();
