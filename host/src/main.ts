@@ -4,16 +4,10 @@
 import '@wallet/shared/src/styles/ui.css';
 import './shell/shell.css';
 import './remotes/failure-policy.css';
-import { startEarlyReads } from '@wallet/shared/src/http/early-reads';
-import { adoptPageLanguage, readSiteBlock } from './shell/static-frame';
+import { adoptPageLanguage } from './shell/static-frame';
 
 // The language the server painted the frame in, for a visitor who never chose one (before i18n starts).
-const language = adoptPageLanguage();
-
-// The member's data the route's first screen shows (the home's wallet), asked for now rather than once React, the
-// shell and the route's remote have loaded and rendered: the first `get()` of each path takes the answer.
-const { reads } = readSiteBlock();
-if (reads && reads.length > 0 && language) startEarlyReads(reads, language);
+adoptPageLanguage();
 
 /** The longest the bootstrap waits for the first paint (a browser that does not report it, a page with no text). */
 const FIRST_PAINT_WAIT_MS = 1000;

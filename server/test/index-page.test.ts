@@ -1,12 +1,4 @@
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -178,11 +170,6 @@ describe(`index.html rendered per request (${dbLabel})`, () => {
       '/socket-io.00000004.js',
       '/http.00000005.js',
     ]);
-    // The home's member reads, which the host's main.js starts with the stored token while the remote loads.
-    expect(dataBlock<{ reads?: string[] }>(home, 'site').reads).toEqual([
-      '/api/wallet',
-      '/api/spinwheel/active',
-    ]);
     // `/` goes to /user/home in the host.
     expect(preloads((await get('/')).body)).toEqual(preloads(home));
 
@@ -200,7 +187,6 @@ describe(`index.html rendered per request (${dbLabel})`, () => {
     // A file name in the build's list that is not a plain file name is never hinted.
     expect(howto).not.toContain('passwd');
     expect(dataBlock<{ module?: string }>(howto, 'site').module).toBeUndefined();
-    expect(dataBlock<{ reads?: string[] }>(howto, 'site').reads).toBeUndefined();
 
     const terminated = (await get('/terminated')).body;
     expect(terminated).not.toContain(FRAME_ID);
@@ -228,15 +214,6 @@ describe(`index.html rendered per request (${dbLabel})`, () => {
     // A cookie that is not a language of the site is ignored.
     const junk = (await get('/login', { cookie: 'i18next=%3Cscript%3E' })).body;
     expect(junk).toContain('<html lang="th"');
-  });
-
-  test("a disabled remote's route starts no early reads: nothing there would take them", async () => {
-    await setSetting(t.app, 'remote.mfe-wallet.enabled', false);
-    try {
-      expect(dataBlock<{ reads?: string[] }>((await get('/user/home')).body, 'site').reads).toBeUndefined();
-    } finally {
-      await setSetting(t.app, 'remote.mfe-wallet.enabled', true);
-    }
   });
 
   test('a disabled remote is not hinted and its menu entries are left out; the map says it is off', async () => {
@@ -474,20 +451,6 @@ describe('the route table agrees with the host', () => {
         .map(([route, { module }]) => [route, module]),
     );
     expect(Object.fromEntries(server)).toEqual(Object.fromEntries(host));
-  });
-
-  test("a route's early reads are plain GETs its remote makes (else the answer would be read for nothing)", () => {
-    const withReads = Object.entries(PAGE_ROUTES).filter(([, route]) => route.reads?.length);
-    expect(withReads.map(([route]) => route)).toContain('/user/home');
-    for (const [, route] of withReads) {
-      const folder = route.module!.split('/')[0]!.replace('_', '-');
-      const sources = readdirSync(path.join(repoRoot, folder, 'src'), { recursive: true, encoding: 'utf8' })
-        .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
-        .map((file) => readFileSync(path.join(repoRoot, folder, 'src', file), 'utf8'))
-        .join('\n');
-      // `get<T>(path)` with no config: the only call that takes an early read (shared/src/http/client.ts).
-      for (const read of route.reads!) expect(sources).toMatch(new RegExp(`\\bget<[^>]+>\\('${read}'\\)`));
-    }
   });
 
   test("every lazy chunk the server preloads for a route is an import() of the host's routes", () => {

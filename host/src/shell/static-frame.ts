@@ -15,8 +15,6 @@ export interface SiteBlock {
   locale?: string;
   name?: string;
   module?: string;
-  /** The GETs the route's first screen makes with the member's token, started early (shared http/early-reads). */
-  reads?: string[];
 }
 
 /** What the server told the page about itself (empty when the page has no such block). */
@@ -26,12 +24,11 @@ export function readSiteBlock(doc: Document = document): SiteBlock {
   try {
     const value = JSON.parse(text) as unknown;
     if (typeof value !== 'object' || value === null) return {};
-    const { locale, name, module, reads } = value as Record<string, unknown>;
+    const { locale, name, module } = value as Record<string, unknown>;
     return {
       ...(typeof locale === 'string' ? { locale } : {}),
       ...(typeof name === 'string' ? { name } : {}),
       ...(typeof module === 'string' ? { module } : {}),
-      ...(Array.isArray(reads) ? { reads: reads.filter((r): r is string => typeof r === 'string') } : {}),
     };
   } catch {
     return {};
@@ -62,12 +59,11 @@ function writeCookie(doc: Document, locale: string): void {
  * - a member's stored choice is also written to the cookie when the cookie says otherwise (or is gone);
  * - a visitor who never chose gets the language the server painted the frame in (the site's default), so React
  *   renders what the frame said.
- * Answers the language the app will start in (undefined when nothing says one).
  */
 export function adoptPageLanguage(
   doc: Document = document,
   storage: Storage | undefined = safeStorage(),
-): string | undefined {
+): void {
   const cookie = LOCALE_COOKIE.exec(doc.cookie)?.[1];
   let stored: string | null = null;
   try {
@@ -77,18 +73,17 @@ export function adoptPageLanguage(
   }
   if (stored && LOCALES.includes(stored)) {
     if (cookie !== stored) writeCookie(doc, stored);
-    return stored;
+    return;
   }
-  if (cookie && LOCALES.includes(cookie)) return cookie;
+  if (cookie && LOCALES.includes(cookie)) return;
   const { locale } = readSiteBlock(doc);
-  if (!locale || !LOCALES.includes(locale)) return undefined;
+  if (!locale || !LOCALES.includes(locale)) return;
   try {
     storage?.setItem(LOCALE_STORAGE_KEY, locale);
   } catch {
     // Storage blocked: the cookie keeps it.
   }
   writeCookie(doc, locale);
-  return locale;
 }
 
 function safeStorage(): Storage | undefined {

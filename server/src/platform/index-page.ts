@@ -45,12 +45,6 @@ export interface PageRoute {
    * `import()` in host/src/routes.tsx (`./shell/member-shell`) or `chunk:<name>`.
    */
   hostChunks?: readonly string[];
-  /**
-   * The member's GETs the page's module makes as it opens, which the host's main.js starts with the stored token
-   * while the module loads (shared/src/http/early-reads.ts): plain paths under /api/ that the module asks with
-   * `get(path)`. Only where the route's remote is enabled.
-   */
-  reads?: readonly string[];
 }
 
 /** The HTTP client (axios), which the shared client loads on demand (not before a visitor's first sign-in intent). */
@@ -76,14 +70,7 @@ export const PAGE_ROUTES: Readonly<Record<string, PageRoute>> = {
   '/register': { frame: 'public', title: 'register', module: 'mfe_auth/Register', hostChunks: [HTTP_CHUNK] },
   '/howto': { frame: 'public', title: 'howto', hostChunks: ['./pages/howto-page', HTTP_CHUNK] },
   '/contact': { frame: 'public', title: 'contact', hostChunks: ['./pages/contact-page', HTTP_CHUNK] },
-  '/user/home': {
-    frame: 'member',
-    title: 'home',
-    module: 'mfe_wallet/Home',
-    hostChunks: MEMBER_CHUNKS,
-    // The balances and the spin widget's switch (mfe-wallet/src/home/api.ts).
-    reads: ['/api/wallet', '/api/spinwheel/active'],
-  },
+  '/user/home': { frame: 'member', title: 'home', module: 'mfe_wallet/Home', hostChunks: MEMBER_CHUNKS },
   '/user/profile': {
     frame: 'member',
     title: 'profile',
@@ -464,8 +451,6 @@ export interface SiteBlock {
   name?: string;
   /** The remote module of the route, which the host starts loading during its bootstrap. */
   module?: RemoteModuleId;
-  /** The route's early reads (PageRoute.reads), when its remote is enabled. */
-  reads?: readonly string[];
 }
 
 export interface IndexPageInput {
@@ -547,7 +532,6 @@ export function renderIndexPage(
     locale,
     ...(input.siteName?.trim() ? { name: input.siteName.trim() } : {}),
     ...(routeRemote && route.module ? { module: route.module } : {}),
-    ...(routeRemote && route.reads?.length ? { reads: route.reads } : {}),
   };
   const head =
     hints.join('') +

@@ -1,7 +1,7 @@
 import { BehaviorSubject, type Observable } from 'rxjs';
-import { TOKEN_KEY } from './token-key';
 
-export { TOKEN_KEY };
+/** Storage key of the bearer token (localStorage when remembered, sessionStorage otherwise). */
+export const TOKEN_KEY = 'token';
 
 export interface Session {
   token: string;

@@ -4,15 +4,15 @@ import { bus } from '../bus/bus';
 import { buildConfig } from '../config';
 import { currentLocale } from '../i18n/i18n';
 import { ApiError, GONE_CODE, SIGN_IN_AGAIN_CODES, translateErrorCode } from './api-error';
-import { takeEarlyRead } from './early-reads';
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from './headers';
 import { takePageData } from './page-data';
 
 /** Spec §9: 60 s for calls, 300 s for slip and chat uploads. */
 export const HTTP_TIMEOUT_MS = 60_000;
 export const UPLOAD_TIMEOUT_MS = 300_000;
 
-export { CLIENT_HEADER, CLIENT_HEADER_VALUE };
+/** Header that marks requests as coming from the wallet user (spec §6). */
+export const CLIENT_HEADER = 'X-Requested-By';
+export const CLIENT_HEADER_VALUE = 'wallet-user';
 
 interface SuccessEnvelope<T> {
   code: string;
@@ -177,31 +177,14 @@ export const http: HttpClient = {
     httpInstance().then((client) => client.put(url, data, config))) as AxiosInstance['put'],
 };
 
-/** The payload of an early read's answer, when it is a success; else undefined (the caller asks again). */
-async function earlyPayload(answer: Promise<Response | undefined>): Promise<{ data: unknown } | undefined> {
-  try {
-    const response = await answer;
-    if (!response?.ok) return undefined;
-    const body: unknown = await response.json();
-    return isSuccessEnvelope(body) ? { data: body.data } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * GET returning the unwrapped payload. A GET without a config is answered, the first time, from the page's own
- * data when the server rendered its answer into the page (page-data.ts), or from the read the host started for
- * the first screen with the same token (early-reads.ts) when that succeeded.
+ * GET returning the unwrapped payload. A GET without a config is answered from the page's own data the first
+ * time, when the server rendered its answer into the page (see page-data.ts).
  */
 export async function get<T>(url: string, config?: AxiosRequestConfig): Promise<T> {
   if (config === undefined) {
     const fromPage = takePageData(url);
     if (fromPage) return fromPage.data as T;
-    const token = getToken();
-    const early = token ? takeEarlyRead(url, token, currentLocale()) : undefined;
-    const fromEarly = early ? await earlyPayload(early) : undefined;
-    if (fromEarly) return fromEarly.data as T;
   }
   return (await http.get<T>(url, config)).data;
 }
