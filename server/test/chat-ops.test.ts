@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { Secret, TOTP } from 'otpauth';
-import type { App } from '../src/app';
-import { asCli, body, createTestApp, dbLabel, memberWithToken, setSetting, type TestApp } from './helpers';
+import {
+  body,
+  createTestApp,
+  dbLabel,
+  memberWithToken,
+  operatorCookie,
+  OPS_CONSOLE,
+  setSetting,
+  type TestApp,
+} from './helpers';
 
 /**
  * The agents' side of the support chat over HTTP (`/api/ops/chat`, docs/chat.md "HTTP (agents)"): a support
@@ -10,46 +17,8 @@ import { asCli, body, createTestApp, dbLabel, memberWithToken, setSetting, type 
  * a finance operator is refused.
  */
 let t: TestApp;
-const CONSOLE = { 'x-requested-with': 'ops-console' };
-const PASSWORD = 'correct horse battery';
 let support: string;
 let finance: string;
-
-/** A console session of a new operator of `role`: created by the CLI, password, TOTP enrolment, first code. */
-async function operatorCookie(app: App, username: string, role: 'admin' | 'finance' | 'support') {
-  const made = await asCli(app, 'POST', '/api/ops/operators', { username, role, password: PASSWORD });
-  if (made.statusCode !== 200) throw new Error(`create operator: ${made.body}`);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/ops/auth/login',
-    headers: CONSOLE,
-    payload: { username, password: PASSWORD },
-  });
-  const cookie = login.cookies.find((c) => c.name === 'wl_ops')?.value ?? '';
-  const start = await app.inject({
-    method: 'POST',
-    url: '/api/ops/auth/enrol',
-    cookies: { wl_ops: cookie },
-    headers: CONSOLE,
-    payload: {},
-  });
-  const { secret } = body<{ secret: string }>(start).data;
-  const code = new TOTP({
-    secret: Secret.fromBase32(secret),
-    digits: 6,
-    period: 30,
-    algorithm: 'SHA1',
-  }).generate();
-  const confirm = await app.inject({
-    method: 'POST',
-    url: '/api/ops/auth/enrol/confirm',
-    cookies: { wl_ops: cookie },
-    headers: CONSOLE,
-    payload: { code },
-  });
-  if (confirm.statusCode !== 200) throw new Error(`enrol: ${confirm.body}`);
-  return cookie;
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -64,7 +33,7 @@ const asAgent = (cookie: string, method: 'GET' | 'POST', url: string, payload?: 
     method,
     url,
     cookies: { wl_ops: cookie },
-    headers: CONSOLE,
+    headers: OPS_CONSOLE,
     ...(payload ? { payload } : {}),
   });
 
@@ -116,7 +85,10 @@ function multipart(file: Buffer, filename: string) {
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return { payload, headers: { ...CONSOLE, 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload,
+    headers: { ...OPS_CONSOLE, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
 

@@ -1,13 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import { Secret, TOTP } from 'otpauth';
 import { io as connect, type Socket } from 'socket.io-client';
 import { buildApp, type App } from '../src/app';
 import {
-  asCli,
   body,
   createTestApp,
   dbLabel,
   memberWithToken,
+  operatorCookie,
+  OPS_CONSOLE,
   setSetting,
   testDatabaseUrl,
   type TestApp,
@@ -22,8 +22,6 @@ import {
 let t: TestApp;
 let url: string;
 const sockets: Socket[] = [];
-const CONSOLE = { 'x-requested-with': 'ops-console' };
-const PASSWORD = 'correct horse battery';
 let support: string;
 let finance: string;
 
@@ -31,42 +29,6 @@ const listen = async (app: App): Promise<string> => {
   await app.listen({ port: 0, host: '127.0.0.1' });
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 };
-
-/** A console session of a new operator of `role`: created by the CLI, password, TOTP enrolment, first code. */
-async function operatorCookie(app: App, username: string, role: 'admin' | 'finance' | 'support') {
-  const made = await asCli(app, 'POST', '/api/ops/operators', { username, role, password: PASSWORD });
-  if (made.statusCode !== 200) throw new Error(`create operator: ${made.body}`);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/ops/auth/login',
-    headers: CONSOLE,
-    payload: { username, password: PASSWORD },
-  });
-  const cookie = login.cookies.find((c) => c.name === 'wl_ops')?.value ?? '';
-  const start = await app.inject({
-    method: 'POST',
-    url: '/api/ops/auth/enrol',
-    cookies: { wl_ops: cookie },
-    headers: CONSOLE,
-    payload: {},
-  });
-  const { secret } = body<{ secret: string }>(start).data;
-  const code = new TOTP({
-    secret: Secret.fromBase32(secret),
-    digits: 6,
-    period: 30,
-    algorithm: 'SHA1',
-  }).generate();
-  const confirm = await app.inject({
-    method: 'POST',
-    url: '/api/ops/auth/enrol/confirm',
-    cookies: { wl_ops: cookie },
-    headers: CONSOLE,
-    payload: { code },
-  });
-  if (confirm.statusCode !== 200) throw new Error(`enrol: ${confirm.body}`);
-  return cookie;
-}
 
 beforeAll(async () => {
   t = await createTestApp({}, { limits: { realtimeSessionRecheckMs: 0 } });
@@ -157,7 +119,7 @@ const agentSays = (conversationId: string, s: string, app: App = t.app) =>
     method: 'POST',
     url: `/api/ops/chat/conversations/${encodeURIComponent(conversationId)}/messages`,
     cookies: { wl_ops: support },
-    headers: CONSOLE,
+    headers: OPS_CONSOLE,
     payload: { clientId: clientId(), message: text(s) },
   });
 
@@ -239,7 +201,7 @@ describe(`support chat realtime (${dbLabel})`, () => {
       method: 'POST',
       url: `/api/ops/chat/conversations/${encodeURIComponent(room)}/read`,
       cookies: { wl_ops: support },
-      headers: CONSOLE,
+      headers: OPS_CONSOLE,
       payload: {},
     });
     expect(read.statusCode).toBe(200);

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { buildApp, type App, type AppDeps } from '../src/app';
@@ -181,4 +182,48 @@ export async function fund(app: App, memberId: string, amount: number): Promise<
     .execute((trx) =>
       app.ctx.ledger.creditMember(trx, { memberId, amount, kind: 'deposit', from: 'bank_in' }),
     );
+}
+
+/** The header every state-changing console request carries (the console's CSRF check). */
+export const OPS_CONSOLE = { 'x-requested-with': 'ops-console' };
+export const OPERATOR_PASSWORD = 'correct horse battery';
+
+/** A console session of a new operator of `role`: created by the CLI, password, TOTP enrolment, first code. */
+export async function operatorCookie(app: App, username: string, role: 'admin' | 'finance' | 'support') {
+  const made = await asCli(app, 'POST', '/api/ops/operators', {
+    username,
+    role,
+    password: OPERATOR_PASSWORD,
+  });
+  if (made.statusCode !== 200) throw new Error(`create operator: ${made.body}`);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/ops/auth/login',
+    headers: OPS_CONSOLE,
+    payload: { username, password: OPERATOR_PASSWORD },
+  });
+  const cookie = login.cookies.find((c) => c.name === 'wl_ops')?.value ?? '';
+  const start = await app.inject({
+    method: 'POST',
+    url: '/api/ops/auth/enrol',
+    cookies: { wl_ops: cookie },
+    headers: OPS_CONSOLE,
+    payload: {},
+  });
+  const { secret } = body<{ secret: string }>(start).data;
+  const code = new TOTP({
+    secret: Secret.fromBase32(secret),
+    digits: 6,
+    period: 30,
+    algorithm: 'SHA1',
+  }).generate();
+  const confirm = await app.inject({
+    method: 'POST',
+    url: '/api/ops/auth/enrol/confirm',
+    cookies: { wl_ops: cookie },
+    headers: OPS_CONSOLE,
+    payload: { code },
+  });
+  if (confirm.statusCode !== 200) throw new Error(`enrol: ${confirm.body}`);
+  return cookie;
 }
