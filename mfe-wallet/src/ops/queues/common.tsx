@@ -1,13 +1,5 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import {
-  buildConfig,
-  currencyScale,
-  formatMoney,
-  i18n,
-  isApiError,
-  useTranslation,
-  type Currency,
-} from '@wallet/shared';
+import type { ReactNode } from 'react';
+import { buildConfig, currencyScale, formatMoney, i18n, isApiError, type Currency } from '@wallet/shared';
 import type { Role } from './api';
 
 /** The props the console's slot gives a remote's operator screen (ops-console/src/shell/remote-screen-slot.tsx). */
@@ -50,68 +42,6 @@ export function decisionError(error: unknown, action: 'slip' | 'retry' | 'assign
     return failureText(error, i18n.t('actionFailed', { ns: 'wallet-ops' }));
   const own = i18n.t(key, { ns: 'wallet-ops' });
   return error.detail ? `${own} (${error.detail})` : own;
-}
-
-export interface Queue<T> {
-  rows: T[];
-  setRows: (update: (rows: T[]) => T[]) => void;
-  loading: boolean;
-  error: string | undefined;
-  reload: () => void;
-}
-
-/**
- * A list read from the operator API with `load` (memoised by the caller: a new `load`, e.g. another filter, reads
- * again), or on `reload`. An answer that comes after a newer request was made, or after the screen is gone, is
- * dropped, so switching filters quickly never shows the wrong list.
- */
-export function useQueue<T>(load: () => Promise<T[]>): Queue<T> {
-  const { t } = useTranslation('wallet-ops');
-  // The answer and the `load` it answers: while they differ (a new filter) the list is loading and shows nothing.
-  const [result, setResult] = useState<{ load: () => Promise<T[]>; rows: T[]; error?: string }>();
-  const [reloading, setReloading] = useState(false);
-  const latest = useRef(0);
-
-  const fetchRows = useCallback(() => {
-    const request = ++latest.current;
-    load().then(
-      (rows) => {
-        if (request !== latest.current) return;
-        setResult({ load, rows });
-        setReloading(false);
-      },
-      (failure: unknown) => {
-        if (request !== latest.current) return;
-        setResult({ load, rows: [], error: failureText(failure, t('loadFailed')) });
-        setReloading(false);
-      },
-    );
-  }, [load, t]);
-
-  useEffect(() => {
-    fetchRows();
-    return () => {
-      latest.current += 1;
-    };
-  }, [fetchRows]);
-
-  const reload = useCallback(() => {
-    setReloading(true);
-    fetchRows();
-  }, [fetchRows]);
-  const setRows = useCallback(
-    (update: (rows: T[]) => T[]) =>
-      setResult((current) => current && { ...current, rows: update(current.rows) }),
-    [],
-  );
-  const current = result?.load === load ? result : undefined;
-  return {
-    rows: current?.rows ?? [],
-    setRows,
-    loading: reloading || current === undefined,
-    error: reloading ? undefined : current?.error,
-    reload,
-  };
 }
 
 /** Shown to a role that may look but not decide (support): the server would refuse its decisions. */

@@ -2,25 +2,16 @@ import { useCallback, useId, useState, type FormEvent } from 'react';
 import {
   Button,
   confirm,
-  DelayedLoader,
   formatAccountNo,
   formatDateTime,
   FormField,
   Modal,
-  SelectField,
   toast,
   useTranslation,
 } from '@wallet/shared';
 import { queuesApi, type Incoming, type IncomingOutcome, type MemberMatch } from './api';
-import {
-  canDecide,
-  decisionError,
-  failureText,
-  money,
-  ReadOnlyNote,
-  useQueue,
-  type OperatorScreenProps,
-} from './common';
+import { canDecide, failureText, money, type OperatorScreenProps } from './common';
+import { Failure, QueueScreen, useDecisionRequest } from './queue';
 import './queues.css';
 
 export const INCOMING_LIMIT = 100;
@@ -45,109 +36,63 @@ const QUERY_MIN = 2;
 export function IncomingScreen({ operator }: OperatorScreenProps) {
   const { t } = useTranslation('wallet-ops');
   const [outcome, setOutcome] = useState<IncomingOutcome | ''>('');
-  const queue = useQueue(
-    useCallback(() => queuesApi.incoming(outcome || undefined, INCOMING_LIMIT), [outcome]),
-  );
-  const [assigning, setAssigning] = useState<Incoming>();
+  const load = useCallback(() => queuesApi.incoming(outcome || undefined, INCOMING_LIMIT), [outcome]);
   const decider = canDecide(operator.role);
 
   return (
-    <div className="wops-screen">
-      <h1>{t('incoming.title')}</h1>
-      <p className="wops-intro">{t('incoming.intro')}</p>
-      {!decider && <ReadOnlyNote>{t('incoming.readOnly')}</ReadOnlyNote>}
-      <div className="wops-filters">
-        <SelectField
-          label={t('incoming.show')}
-          value={outcome}
-          onValueChange={(value) => setOutcome(value as IncomingOutcome | '')}
-          options={[
-            { value: '', label: t('incoming.all') },
-            ...WAITING.map((o) => ({ value: o, label: t(`incoming.outcome.${o}`) })),
-          ]}
-          fieldClassName="wops-filter"
-        />
-        <Button variant="secondary" size="sm" onClick={queue.reload} disabled={queue.loading}>
-          {t('refresh')}
-        </Button>
-      </div>
-      <DelayedLoader active={queue.loading} variant="inline" label={t('loading')} />
-      {queue.error && (
-        <p className="wops-error" role="alert">
-          {queue.error}{' '}
-          <Button variant="ghost" size="sm" onClick={queue.reload}>
-            {t('retry')}
+    <QueueScreen<Incoming, 'assign'>
+      load={load}
+      limit={INCOMING_LIMIT}
+      title={t('incoming.title')}
+      intro={t('incoming.intro')}
+      readOnly={!decider && t('incoming.readOnly')}
+      filter={{
+        label: t('incoming.show'),
+        value: outcome,
+        onValueChange: (value) => setOutcome(value as IncomingOutcome | ''),
+        options: [
+          { value: '', label: t('incoming.all') },
+          ...WAITING.map((o) => ({ value: o, label: t(`incoming.outcome.${o}`) })),
+        ],
+      }}
+      caption={t('incoming.title')}
+      empty={t('incoming.empty')}
+      testId="incoming"
+      columns={[
+        { label: t('incoming.col.time'), cell: (row) => formatDateTime(row.createdAt) },
+        {
+          label: t('incoming.col.source'),
+          rowHeader: true,
+          cell: (row) => <SourceLabel source={row.source} />,
+        },
+        { label: t('incoming.col.amount'), className: 'wops-num', cell: (row) => money(row.amount) },
+        {
+          label: t('incoming.col.outcome'),
+          cell: (row) => t(`incoming.outcome.${row.outcome}`, { defaultValue: row.outcome }),
+        },
+        { label: t('incoming.col.from'), cell: (row) => <From row={row} /> },
+        { label: t('incoming.col.txid'), className: 'wops-small wops-break', cell: (row) => row.txid },
+      ]}
+      actions={
+        decider &&
+        ((row, choose) => (
+          <Button size="sm" onClick={() => choose('assign')}>
+            {t('incoming.assign')}
+            <span className="wl-visually-hidden"> {row.txid}</span>
           </Button>
-        </p>
-      )}
-      {!queue.loading && !queue.error && queue.rows.length === 0 && (
-        <p className="wops-empty">{t('incoming.empty')}</p>
-      )}
-      {queue.rows.length > 0 && (
-        <div className="wops-table-wrap">
-          <table className="wops-table">
-            <caption className="wl-visually-hidden">{t('incoming.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('incoming.col.time')}</th>
-                <th scope="col">{t('incoming.col.source')}</th>
-                <th scope="col">{t('incoming.col.amount')}</th>
-                <th scope="col">{t('incoming.col.outcome')}</th>
-                <th scope="col">{t('incoming.col.from')}</th>
-                <th scope="col">{t('incoming.col.txid')}</th>
-                {decider && <th scope="col">{t('actions')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {queue.rows.map((row) => (
-                <tr key={row.id} data-testid={`incoming-${row.id}`}>
-                  <td data-label={t('incoming.col.time')}>{formatDateTime(row.createdAt)}</td>
-                  <th scope="row" data-label={t('incoming.col.source')}>
-                    <SourceLabel source={row.source} />
-                  </th>
-                  <td data-label={t('incoming.col.amount')} className="wops-num">
-                    {money(row.amount)}
-                  </td>
-                  <td data-label={t('incoming.col.outcome')}>
-                    {t(`incoming.outcome.${row.outcome}`, { defaultValue: row.outcome })}
-                  </td>
-                  <td data-label={t('incoming.col.from')}>
-                    <From row={row} />
-                  </td>
-                  <td data-label={t('incoming.col.txid')} className="wops-small wops-break">
-                    {row.txid}
-                  </td>
-                  {decider && (
-                    <td data-label={t('actions')} className="wops-actions">
-                      <Button size="sm" onClick={() => setAssigning(row)}>
-                        {t('incoming.assign')}
-                        <span className="wl-visually-hidden"> {row.txid}</span>
-                      </Button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {queue.rows.length >= INCOMING_LIMIT && (
-        <p className="wops-muted">{t('newestOnly', { limit: INCOMING_LIMIT })}</p>
-      )}
-      {assigning && (
+        ))
+      }
+      dialog={({ row, close, settled }) => (
         <AssignDialog
-          delivery={assigning}
-          onClose={() => setAssigning(undefined)}
+          delivery={row}
+          onClose={close}
           onDone={(member) => {
-            setAssigning(undefined);
-            queue.setRows((rows) => rows.filter((row) => row.id !== assigning.id));
-            toast.success(
-              t('incoming.assigned', { amount: money(assigning.amount), member: member.username }),
-            );
+            settled();
+            toast.success(t('incoming.assigned', { amount: money(row.amount), member: member.username }));
           }}
         />
       )}
-    </div>
+    />
   );
 }
 
@@ -190,8 +135,7 @@ function AssignDialog({ delivery, onClose, onDone }: AssignProps) {
   const [matches, setMatches] = useState<MemberMatch[]>();
   const [searching, setSearching] = useState(false);
   const [chosen, setChosen] = useState<MemberMatch>();
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, setFailure, send } = useDecisionRequest('assign');
 
   const search = async (event: FormEvent) => {
     event.preventDefault();
@@ -227,15 +171,10 @@ function AssignDialog({ delivery, onClose, onDone }: AssignProps) {
       confirmLabel: t('incoming.assign'),
     });
     if (!sure) return;
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      await queuesApi.assignIncoming(delivery.id, chosen.id);
-      onDone(chosen);
-    } catch (error) {
-      setFailure(decisionError(error, 'assign'));
-      setBusy(false);
-    }
+    await send(
+      () => queuesApi.assignIncoming(delivery.id, chosen.id),
+      () => onDone(chosen),
+    );
   };
 
   return (
@@ -302,11 +241,7 @@ function AssignDialog({ delivery, onClose, onDone }: AssignProps) {
           ))}
         </fieldset>
       )}
-      {failure && (
-        <p className="wops-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <Failure text={failure} />
     </Modal>
   );
 }

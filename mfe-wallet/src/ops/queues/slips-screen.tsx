@@ -2,7 +2,6 @@ import { useCallback, useState, type FormEvent } from 'react';
 import {
   Button,
   confirm,
-  DelayedLoader,
   formatDateTime,
   formatMoney,
   FormField,
@@ -20,15 +19,8 @@ import {
   type SlipReason,
   type SlipStatus,
 } from './api';
-import {
-  canDecide,
-  decisionError,
-  money,
-  ReadOnlyNote,
-  siteScale,
-  useQueue,
-  type OperatorScreenProps,
-} from './common';
+import { canDecide, money, siteScale, type OperatorScreenProps } from './common';
+import { Failure, QueueScreen, useDecisionRequest } from './queue';
 import './queues.css';
 
 /** How many slips a list shows: the server's newest first, at most this many. */
@@ -48,15 +40,11 @@ const SLIP_REF = /^[A-Za-z0-9-]{6,40}$/;
 export function SlipsScreen({ operator }: OperatorScreenProps) {
   const { t } = useTranslation('wallet-ops');
   const [status, setStatus] = useState<SlipStatus>('PROCESSING');
-  const queue = useQueue(useCallback(() => queuesApi.slips(status, SLIP_LIMIT), [status]));
-  const [approving, setApproving] = useState<QueuedSlip>();
-  const [rejecting, setRejecting] = useState<QueuedSlip>();
+  const load = useCallback(() => queuesApi.slips(status, SLIP_LIMIT), [status]);
   const decider = canDecide(operator.role);
   const open = status === 'PROCESSING';
-  const actions = decider && open;
 
-  const settled = (slip: QueuedSlip, decision: SlipDecision) => {
-    queue.setRows((rows) => rows.filter((row) => row.id !== slip.id));
+  const announce = (slip: QueuedSlip, decision: SlipDecision) => {
     if (decision.status === 'SUCCESS')
       toast.success(t('slips.approved', { amount: money(decision.amount), member: slip.username }));
     // Approved with a reference credited already: the server makes the slip FAILED and credits nothing.
@@ -66,123 +54,80 @@ export function SlipsScreen({ operator }: OperatorScreenProps) {
   };
 
   return (
-    <div className="wops-screen">
-      <h1 id="wops-title">{t('slips.title')}</h1>
-      <p className="wops-intro">{t('slips.intro')}</p>
-      {!decider && <ReadOnlyNote>{t('slips.readOnly')}</ReadOnlyNote>}
-      <div className="wops-filters">
-        <SelectField
-          label={t('slips.show')}
-          value={status}
-          onValueChange={(value) => setStatus(value as SlipStatus)}
-          options={STATUSES.map((s) => ({ value: s, label: t(`slips.status.${s}`) }))}
-          fieldClassName="wops-filter"
-        />
-        <Button variant="secondary" size="sm" onClick={queue.reload} disabled={queue.loading}>
-          {t('refresh')}
-        </Button>
-      </div>
-      <DelayedLoader active={queue.loading} variant="inline" label={t('loading')} />
-      {queue.error && (
-        <p className="wops-error" role="alert">
-          {queue.error}{' '}
-          <Button variant="ghost" size="sm" onClick={queue.reload}>
-            {t('retry')}
-          </Button>
-        </p>
-      )}
-      {!queue.loading && !queue.error && queue.rows.length === 0 && (
-        <p className="wops-empty">{t(open ? 'slips.empty' : 'slips.none')}</p>
-      )}
-      {queue.rows.length > 0 && (
-        <div className="wops-table-wrap">
-          <table className="wops-table">
-            <caption className="wl-visually-hidden">{t(`slips.status.${status}`)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('slips.col.time')}</th>
-                <th scope="col">{t('slips.col.member')}</th>
-                <th scope="col">{t('slips.col.amount')}</th>
-                <th scope="col">{t('slips.col.ref')}</th>
-                <th scope="col">{t('slips.col.image')}</th>
-                {!open && <th scope="col">{t('slips.col.result')}</th>}
-                {actions && <th scope="col">{t('actions')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {queue.rows.map((slip) => (
-                <tr key={slip.id} data-testid={`slip-${slip.id}`}>
-                  <td data-label={t('slips.col.time')}>{formatDateTime(slip.createdAt)}</td>
-                  <th scope="row" data-label={t('slips.col.member')}>
-                    {slip.username}
-                  </th>
-                  <td data-label={t('slips.col.amount')} className="wops-num">
-                    {slip.amount > 0 ? money(slip.amount) : t('slips.noAmount')}
-                  </td>
-                  <td data-label={t('slips.col.ref')}>
-                    {slip.slipRef ?? <span className="wops-muted">{t('slips.noRef')}</span>}
-                    <div className="wops-muted wops-small">{slip.reference}</div>
-                  </td>
-                  <td data-label={t('slips.col.image')}>
-                    <SlipImage slip={slip} />
-                  </td>
-                  {!open && (
-                    <td data-label={t('slips.col.result')}>
-                      {slip.status === 'SUCCESS'
-                        ? t('slips.status.SUCCESS')
-                        : slip.note
-                          ? t(`reasons.${slip.note}`, { defaultValue: slip.note })
-                          : t('slips.status.FAILED')}
-                    </td>
-                  )}
-                  {actions && (
-                    <td data-label={t('actions')} className="wops-actions">
-                      <Button size="sm" onClick={() => setApproving(slip)}>
-                        {t('slips.approve')}
-                        <span className="wl-visually-hidden">
-                          {' '}
-                          {t('forMember', { member: slip.username })}
-                        </span>
-                      </Button>
-                      <Button size="sm" variant="danger" onClick={() => setRejecting(slip)}>
-                        {t('slips.reject')}
-                        <span className="wl-visually-hidden">
-                          {' '}
-                          {t('forMember', { member: slip.username })}
-                        </span>
-                      </Button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {queue.rows.length >= SLIP_LIMIT && (
-        <p className="wops-muted">{t('newestOnly', { limit: SLIP_LIMIT })}</p>
-      )}
-      {approving && (
-        <ApproveDialog
-          slip={approving}
-          onClose={() => setApproving(undefined)}
-          onDone={(decision) => {
-            setApproving(undefined);
-            settled(approving, decision);
-          }}
-        />
-      )}
-      {rejecting && (
-        <RejectDialog
-          slip={rejecting}
-          onClose={() => setRejecting(undefined)}
-          onDone={(decision) => {
-            setRejecting(undefined);
-            settled(rejecting, decision);
-          }}
-        />
-      )}
-    </div>
+    <QueueScreen<QueuedSlip, 'approve' | 'reject'>
+      load={load}
+      limit={SLIP_LIMIT}
+      title={t('slips.title')}
+      titleId="wops-title"
+      intro={t('slips.intro')}
+      readOnly={!decider && t('slips.readOnly')}
+      filter={{
+        label: t('slips.show'),
+        value: status,
+        onValueChange: (value) => setStatus(value as SlipStatus),
+        options: STATUSES.map((s) => ({ value: s, label: t(`slips.status.${s}`) })),
+      }}
+      caption={t(`slips.status.${status}`)}
+      empty={t(open ? 'slips.empty' : 'slips.none')}
+      testId="slip"
+      columns={[
+        { label: t('slips.col.time'), cell: (slip) => formatDateTime(slip.createdAt) },
+        { label: t('slips.col.member'), rowHeader: true, cell: (slip) => slip.username },
+        {
+          label: t('slips.col.amount'),
+          className: 'wops-num',
+          cell: (slip) => (slip.amount > 0 ? money(slip.amount) : t('slips.noAmount')),
+        },
+        {
+          label: t('slips.col.ref'),
+          cell: (slip) => (
+            <>
+              {slip.slipRef ?? <span className="wops-muted">{t('slips.noRef')}</span>}
+              <div className="wops-muted wops-small">{slip.reference}</div>
+            </>
+          ),
+        },
+        { label: t('slips.col.image'), cell: (slip) => <SlipImage slip={slip} /> },
+        !open && {
+          label: t('slips.col.result'),
+          cell: (slip) =>
+            slip.status === 'SUCCESS'
+              ? t('slips.status.SUCCESS')
+              : slip.note
+                ? t(`reasons.${slip.note}`, { defaultValue: slip.note })
+                : t('slips.status.FAILED'),
+        },
+      ]}
+      actions={
+        decider &&
+        open &&
+        ((slip, choose) => (
+          <>
+            <Button size="sm" onClick={() => choose('approve')}>
+              {t('slips.approve')}
+              <span className="wl-visually-hidden"> {t('forMember', { member: slip.username })}</span>
+            </Button>
+            <Button size="sm" variant="danger" onClick={() => choose('reject')}>
+              {t('slips.reject')}
+              <span className="wl-visually-hidden"> {t('forMember', { member: slip.username })}</span>
+            </Button>
+          </>
+        ))
+      }
+      dialog={({ row, action, close, settled }) => {
+        const Dialog = action === 'approve' ? ApproveDialog : RejectDialog;
+        return (
+          <Dialog
+            slip={row}
+            onClose={close}
+            onDone={(decision) => {
+              settled();
+              announce(row, decision);
+            }}
+          />
+        );
+      }}
+    />
   );
 }
 
@@ -216,8 +161,7 @@ function ApproveDialog({ slip, onClose, onDone }: DialogProps) {
   const [amount, setAmount] = useState(slip.amount > 0 ? formatMoney(slip.amount, scale) : '');
   const [slipRef, setSlipRef] = useState(slip.slipRef ?? '');
   const [errors, setErrors] = useState<{ amount?: string; slipRef?: string }>({});
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, send } = useDecisionRequest('slip');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -234,15 +178,7 @@ function ApproveDialog({ slip, onClose, onDone }: DialogProps) {
       body: t('slips.confirmApprove', { amount: money(minor), member: slip.username, ref }),
       confirmLabel: t('slips.approve'),
     });
-    if (!sure) return;
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      onDone(await queuesApi.approveSlip(slip.id, { amount: minor, slipRef: ref }));
-    } catch (error) {
-      setFailure(decisionError(error, 'slip'));
-      setBusy(false);
-    }
+    if (sure) await send(() => queuesApi.approveSlip(slip.id, { amount: minor, slipRef: ref }), onDone);
   };
 
   return (
@@ -280,11 +216,7 @@ function ApproveDialog({ slip, onClose, onDone }: DialogProps) {
             hint={t('slips.form.refHint')}
             required
           />
-          {failure && (
-            <p className="wops-error" role="alert">
-              {failure}
-            </p>
-          )}
+          <Failure text={failure} />
           <div className="wops-form__buttons">
             <Button variant="secondary" onClick={onClose} disabled={busy}>
               {t('cancel')}
@@ -305,8 +237,7 @@ function RejectDialog({ slip, onClose, onDone }: DialogProps) {
   const { t: te } = useTranslation('errors');
   const [reason, setReason] = useState<SlipReason | ''>('');
   const [error, setError] = useState<string>();
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, send } = useDecisionRequest('slip');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -315,14 +246,7 @@ function RejectDialog({ slip, onClose, onDone }: DialogProps) {
       return;
     }
     setError(undefined);
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      onDone(await queuesApi.rejectSlip(slip.id, reason));
-    } catch (failed) {
-      setFailure(decisionError(failed, 'slip'));
-      setBusy(false);
-    }
+    await send(() => queuesApi.rejectSlip(slip.id, reason), onDone);
   };
 
   return (
@@ -350,11 +274,7 @@ function RejectDialog({ slip, onClose, onDone }: DialogProps) {
           hint={reason ? t('slips.form.memberSees', { text: te(`slip.${reason}`) }) : undefined}
           required
         />
-        {failure && (
-          <p className="wops-error" role="alert">
-            {failure}
-          </p>
-        )}
+        <Failure text={failure} />
         <div className="wops-form__buttons">
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             {t('cancel')}

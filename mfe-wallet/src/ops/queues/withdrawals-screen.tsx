@@ -18,6 +18,7 @@ import {
   ReadOnlyNote,
   type OperatorScreenProps,
 } from './common';
+import { Failure, QueueTable } from './queue';
 import './queues.css';
 
 /** Withdrawals a page: older ones come with `before` (the createdAt of the last one shown). */
@@ -165,94 +166,68 @@ function WithdrawalList({ status }: { status: WithdrawalStatus }) {
   const last = rows[rows.length - 1];
   return (
     <>
-      {rows.length > 0 && (
-        <div className="wops-table-wrap">
-          <table className="wops-table">
-            <caption className="wl-visually-hidden">{t(`withdrawals.status.${status}`)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('withdrawals.col.time')}</th>
-                <th scope="col">{t('withdrawals.col.member')}</th>
-                <th scope="col">{t('withdrawals.col.amount')}</th>
-                <th scope="col">{t('withdrawals.col.account')}</th>
-                {status !== 'PENDING' && <th scope="col">{t('withdrawals.col.settled')}</th>}
-                {status === 'FAILED' && <th scope="col">{t('withdrawals.col.failure')}</th>}
-                {status === 'FAILED' && <th scope="col">{t('actions')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const again = retried[row.id];
-                return (
-                  <tr key={row.id} data-testid={`withdrawal-${row.id}`}>
-                    <td data-label={t('withdrawals.col.time')}>{formatDateTime(row.createdAt)}</td>
-                    <th scope="row" data-label={t('withdrawals.col.member')}>
-                      {row.username}
-                    </th>
-                    <td data-label={t('withdrawals.col.amount')} className="wops-num">
-                      {money(row.amount, row.currency)}
-                    </td>
-                    <td data-label={t('withdrawals.col.account')}>
-                      {row.bankCode} {formatAccountNo(row.bankAccountNo)}
-                    </td>
-                    {status !== 'PENDING' && (
-                      <td data-label={t('withdrawals.col.settled')}>
-                        {row.settledAt ? formatDateTime(row.settledAt) : ''}
-                      </td>
-                    )}
-                    {status === 'FAILED' && (
-                      <td data-label={t('withdrawals.col.failure')}>
-                        {row.failure && CATALOGUE_CODE.test(row.failure) ? (
-                          <>
-                            {translateErrorCode(row.failure)}{' '}
-                            <code className="wops-muted wops-small">{row.failure}</code>
-                          </>
-                        ) : (
-                          // The bank's own words (not a code of the catalogue): shown as they came.
-                          (row.failure ?? '')
-                        )}
-                      </td>
-                    )}
-                    {status === 'FAILED' && (
-                      <td data-label={t('actions')} className="wops-actions">
-                        {row.paidAgain ? (
-                          // The server's word: the new withdrawal's payout (pending, paid or failed).
-                          <span className="wops-done">
-                            {t('withdrawals.paidAgain', {
-                              status: t(`withdrawals.status.${row.paidAgain.status}`),
-                            })}
-                          </span>
-                        ) : again ? (
-                          // Just asked: the new payout waits for the bank (a failure was answered as an error).
-                          <span className="wops-done" role="status">
-                            {t('withdrawals.paidAgain', { status: t('withdrawals.operation.PENDING') })}
-                          </span>
-                        ) : (
-                          <Button size="sm" busy={busy === row.id} onClick={() => void payAgain(row)}>
-                            {t('withdrawals.retry')}
-                            <span className="wl-visually-hidden">
-                              {' '}
-                              {t('forMember', { member: row.username })}
-                            </span>
-                          </Button>
-                        )}
-                      </td>
-                    )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueueTable
+        caption={t(`withdrawals.status.${status}`)}
+        rows={rows}
+        testId="withdrawal"
+        columns={[
+          { label: t('withdrawals.col.time'), cell: (row) => formatDateTime(row.createdAt) },
+          { label: t('withdrawals.col.member'), rowHeader: true, cell: (row) => row.username },
+          {
+            label: t('withdrawals.col.amount'),
+            className: 'wops-num',
+            cell: (row) => money(row.amount, row.currency),
+          },
+          {
+            label: t('withdrawals.col.account'),
+            cell: (row) => `${row.bankCode} ${formatAccountNo(row.bankAccountNo)}`,
+          },
+          status !== 'PENDING' && {
+            label: t('withdrawals.col.settled'),
+            cell: (row) => (row.settledAt ? formatDateTime(row.settledAt) : ''),
+          },
+          status === 'FAILED' && {
+            label: t('withdrawals.col.failure'),
+            cell: (row) =>
+              row.failure && CATALOGUE_CODE.test(row.failure) ? (
+                <>
+                  {translateErrorCode(row.failure)}{' '}
+                  <code className="wops-muted wops-small">{row.failure}</code>
+                </>
+              ) : (
+                // The bank's own words (not a code of the catalogue): shown as they came.
+                (row.failure ?? '')
+              ),
+          },
+          status === 'FAILED' && {
+            label: t('actions'),
+            className: 'wops-actions',
+            cell: (row) =>
+              row.paidAgain ? (
+                // The server's word: the new withdrawal's payout (pending, paid or failed).
+                <span className="wops-done">
+                  {t('withdrawals.paidAgain', {
+                    status: t(`withdrawals.status.${row.paidAgain.status}`),
+                  })}
+                </span>
+              ) : retried[row.id] ? (
+                // Just asked: the new payout waits for the bank (a failure was answered as an error).
+                <span className="wops-done" role="status">
+                  {t('withdrawals.paidAgain', { status: t('withdrawals.operation.PENDING') })}
+                </span>
+              ) : (
+                <Button size="sm" busy={busy === row.id} onClick={() => void payAgain(row)}>
+                  {t('withdrawals.retry')}
+                  <span className="wl-visually-hidden"> {t('forMember', { member: row.username })}</span>
+                </Button>
+              ),
+          },
+        ]}
+      />
       {!loading && !error && rows.length === 0 && (
         <p className="wops-empty">{t(`withdrawals.empty.${status}`)}</p>
       )}
-      {error && (
-        <p className="wops-error" role="alert">
-          {error}
-        </p>
-      )}
+      <Failure text={error} />
       <DelayedLoader active={loading} variant="inline" label={t('loading')} />
       <div className="wops-filters">
         {!loading && (more || error) && (
