@@ -8,7 +8,6 @@ export type BonusDefinition = ApiBody<'/api/ops/bonuses/{code}', 'put'>;
 /** `GET /api/ops/promotions` (admin, finance): every promotion with how many members received it. */
 export type PromotionListItem = ApiData<'/api/ops/promotions', 'get'>[number];
 export type PromotionDefinition = ApiBody<'/api/ops/promotions/{code}', 'put'>;
-export type Localized = BonusDefinition['names'];
 
 const enc = encodeURIComponent;
 

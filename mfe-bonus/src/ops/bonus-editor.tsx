@@ -17,13 +17,24 @@ import {
   checkBonus,
   CURRENCIES,
   emptyBanner,
-  LANGUAGES,
   type AmountForm,
   type BannerForm,
   type BonusForm,
-  type Problems,
 } from './forms';
-import { focusFirstInvalid, LocalizedFields, TextArea, useProblemText } from './fields';
+import {
+  focusFirstInvalid,
+  FormFooter,
+  FormGrid,
+  FormGroup,
+  FormHint,
+  FormProblem,
+  LANGUAGES,
+  LocalizedFields,
+  TextArea,
+  useProblemText,
+  type Language,
+  type Problems,
+} from '@wallet/shared/src/ui/ops-form';
 import { LoadFailed } from './load-failed';
 
 const MAX_BANNERS = 10;
@@ -51,7 +62,8 @@ export function BonusEditor({
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The link that opened the editor is gone: the focus goes to its heading, where a screen reader starts.
   useEffect(() => headingRef.current?.focus(), []);
-  const problemText = useProblemText(problems);
+  const problemText = useProblemText('bonus-ops', problems);
+  const languageLabel = (lang: Language) => t(`language.${lang}`);
   const save = useAsyncAction((body: BonusDefinition) => bonusOpsApi.saveBonus(body));
 
   useEffect(() => {
@@ -95,8 +107,6 @@ export function BonusEditor({
       'banners',
       form.banners.filter((_, i) => i !== index),
     );
-  const amountsProblem = problemText('amounts');
-  const bannersProblem = problemText('banners');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -122,9 +132,8 @@ export function BonusEditor({
         {title}
       </h2>
       <form ref={formRef} noValidate onSubmit={(event) => void submit(event)}>
-        <fieldset className="bops-group">
-          <legend>{t('bonus.general')}</legend>
-          <div className="bops-grid">
+        <FormGroup legend={t('bonus.general')}>
+          <FormGrid>
             <FormField
               label={t('field.code')}
               value={form.code}
@@ -146,7 +155,7 @@ export function BonusEditor({
               hint={t('hint.sortOrder')}
               error={problemText('sortOrder')}
             />
-          </div>
+          </FormGrid>
           <div className="bops-checks">
             <Checkbox
               label={t('field.active')}
@@ -164,8 +173,8 @@ export function BonusEditor({
               onCheckedChange={(value) => set('cancellable', value)}
             />
           </div>
-          <p className="bops-hint">{t('hint.keepRules')}</p>
-        </fieldset>
+          <FormHint>{t('hint.keepRules')}</FormHint>
+        </FormGroup>
 
         <LocalizedFields
           legend={t('field.names')}
@@ -173,12 +182,12 @@ export function BonusEditor({
           value={form.names}
           onChange={(value) => set('names', value)}
           problemText={problemText}
+          languageLabel={languageLabel}
           maxLength={80}
         />
 
-        <fieldset className="bops-group">
-          <legend>{t('bonus.receipts')}</legend>
-          <div className="bops-grid">
+        <FormGroup legend={t('bonus.receipts')}>
+          <FormGrid>
             <SelectField
               label={t('field.type')}
               value={form.type}
@@ -197,12 +206,11 @@ export function BonusEditor({
               hint={t('hint.maxReceived')}
               error={problemText('maxReceived')}
             />
-          </div>
-        </fieldset>
+          </FormGrid>
+        </FormGroup>
 
-        <fieldset className="bops-group">
-          <legend>{t('bonus.reward')}</legend>
-          <div className="bops-grid">
+        <FormGroup legend={t('bonus.reward')}>
+          <FormGrid>
             <SelectField
               label={t('field.rewardKind')}
               value={form.rewardKind}
@@ -223,12 +231,8 @@ export function BonusEditor({
                 error={problemText('percent')}
               />
             )}
-          </div>
-          {amountsProblem && (
-            <p className="wl-field__error bops-error" role="alert">
-              {amountsProblem}
-            </p>
-          )}
+          </FormGrid>
+          <FormProblem text={problemText('amounts')} />
           {CURRENCIES.map((currency) => {
             const amount = form.amounts[currency];
             const at = `amounts.${currency}`;
@@ -240,7 +244,7 @@ export function BonusEditor({
                   onCheckedChange={(offered) => setAmount(currency, { offered })}
                 />
                 {amount.offered && (
-                  <div className="bops-grid">
+                  <FormGrid>
                     {percentKind ? (
                       <FormField
                         label={t('field.cap', { currency })}
@@ -270,16 +274,15 @@ export function BonusEditor({
                       hint={percentKind ? t('hint.minDepositPercent') : t('hint.minDepositFixed')}
                       error={problemText(`${at}.minDeposit`)}
                     />
-                  </div>
+                  </FormGrid>
                 )}
               </div>
             );
           })}
-        </fieldset>
+        </FormGroup>
 
-        <fieldset className="bops-group">
-          <legend>{t('bonus.turnover')}</legend>
-          <div className="bops-grid">
+        <FormGroup legend={t('bonus.turnover')}>
+          <FormGrid>
             <FormField
               label={t('field.turnoverMultiple')}
               value={form.turnoverMultiple}
@@ -318,21 +321,15 @@ export function BonusEditor({
               hint={t('hint.percentFail')}
               error={problemText('percentFail')}
             />
-          </div>
-        </fieldset>
+          </FormGrid>
+        </FormGroup>
 
-        <fieldset className="bops-group">
-          <legend>{t('bonus.banners')}</legend>
-          {bannersProblem && (
-            <p className="wl-field__error bops-error" role="alert">
-              {bannersProblem}
-            </p>
-          )}
+        <FormGroup legend={t('bonus.banners')}>
+          <FormProblem text={problemText('banners')} />
           {form.banners.map((banner, index) => {
             const n = index + 1;
             return (
-              <fieldset key={index} className="bops-group bops-banner">
-                <legend>{t('bonus.banner', { n })}</legend>
+              <FormGroup key={index} legend={t('bonus.banner', { n })} className="bops-banner">
                 <FormField
                   label={t('field.image')}
                   value={banner.image}
@@ -345,7 +342,7 @@ export function BonusEditor({
                 {LANGUAGES.map((lang) => (
                   <TextArea
                     key={lang}
-                    label={t('field.bannerHtml', { language: t(`language.${lang}`) })}
+                    label={t('field.bannerHtml', { language: languageLabel(lang) })}
                     value={banner.html[lang]}
                     lang={lang}
                     maxLength={4000}
@@ -364,7 +361,7 @@ export function BonusEditor({
                 >
                   {t('bonus.removeBanner', { n })}
                 </Button>
-              </fieldset>
+              </FormGroup>
             );
           })}
           <Button
@@ -375,26 +372,17 @@ export function BonusEditor({
           >
             {t('bonus.addBanner')}
           </Button>
-        </fieldset>
+        </FormGroup>
 
-        {problemCount > 0 && (
-          <p className="bops-error" role="alert" data-testid="bops-problems">
-            {t('problem.summary', { count: problemCount })}
-          </p>
-        )}
-        {save.error && (
-          <p className="bops-error" data-testid="bops-refusal">
-            {save.error.message}
-          </p>
-        )}
-        <div className="bops-actions">
-          <Button type="submit" busy={save.busy}>
-            {t('save')}
-          </Button>
-          <Button variant="secondary" onClick={onCancel} disabled={save.busy}>
-            {t('cancel')}
-          </Button>
-        </div>
+        <FormFooter
+          problemSummary={problemCount > 0 ? t('problem.summary', { count: problemCount }) : undefined}
+          refusal={save.error?.message}
+          saveLabel={t('save')}
+          cancelLabel={t('cancel')}
+          busy={save.busy}
+          onCancel={onCancel}
+          testIdPrefix="bops"
+        />
       </form>
     </section>
   );

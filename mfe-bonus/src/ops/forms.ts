@@ -1,5 +1,12 @@
 import { currencyScale, formatMoney, toMinorUnits, type Currency } from '@wallet/shared';
-import type { BonusDefinition, Localized, PromotionDefinition } from './api';
+import {
+  checkLocalized,
+  emptyLocalized,
+  type Checked,
+  type Localized,
+  type Problems,
+} from '@wallet/shared/src/ui/ops-form-model';
+import type { BonusDefinition, PromotionDefinition } from './api';
 
 /**
  * The editors' form states (text as typed) and their conversion to the PUT bodies, checked with the rules the
@@ -7,21 +14,10 @@ import type { BonusDefinition, Localized, PromotionDefinition } from './api';
  * operator sees each problem at its field, in their language, before anything is sent. The server checks again.
  */
 
-export const LANGUAGES = ['th', 'la', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
+// The languages an operator writes in: the shared editor fields' list (lists.tsx takes it from here).
+export { LANGUAGES, type Language } from '@wallet/shared/src/ui/ops-form-model';
 export const CURRENCIES: readonly Currency[] = ['THB', 'LAK'];
 export const CATEGORIES = ['slot', 'sport', 'lotto'] as const;
-
-/** A problem at a field: a key of `bonus-ops:problem.*` and its values. */
-export interface Problem {
-  key: string;
-  values?: Record<string, string | number>;
-}
-export type Problems = Record<string, Problem>;
-
-export type Checked<T> = { ok: true; body: T } | { ok: false; problems: Problems };
-
-const emptyLocalized = (): Localized => ({ th: '', la: '', en: '' });
 
 /** Minor units shown as the operator types them: `1500.00` baht, `50000` kip (no grouping, so it reads back). */
 export const minorToInput = (minor: number, currency: Currency): string =>
@@ -42,15 +38,6 @@ function intIn(problems: Problems, field: string, text: string, min: number, max
   else if (value === null || value < min || value > max)
     problems[field] = { key: 'range', values: { min, max } };
   return value ?? 0;
-}
-
-function localizedText(problems: Problems, field: string, value: Localized, max: number): Localized {
-  for (const lang of LANGUAGES) {
-    const text = value[lang];
-    if (text.trim() === '') problems[`${field}.${lang}`] = { key: 'required' };
-    else if (text.length > max) problems[`${field}.${lang}`] = { key: 'tooLong', values: { max } };
-  }
-  return { th: value.th, la: value.la, en: value.en };
 }
 
 // ---- Bonus definitions ----
@@ -177,7 +164,7 @@ export function checkBonus(form: BonusForm, taken?: ReadonlySet<string>): Checke
     const image = b.image.trim();
     if (image === '') p[`banners.${i}.image`] = { key: 'required' };
     else if (!IMAGE.test(image) || image.length > 300) p[`banners.${i}.image`] = { key: 'image' };
-    return { image, html: localizedText(p, `banners.${i}.html`, b.html, 4000) };
+    return { image, html: checkLocalized(p, `banners.${i}.html`, b.html, 4000) };
   });
   if (banners.length < 1 || banners.length > 10) p.banners = { key: 'bannerCount' };
   const body: BonusDefinition = {
@@ -199,7 +186,7 @@ export function checkBonus(form: BonusForm, taken?: ReadonlySet<string>): Checke
     listed: form.listed,
     active: form.active,
     sortOrder: intIn(p, 'sortOrder', form.sortOrder, 0, 10_000),
-    names: localizedText(p, 'names', form.names, 80),
+    names: checkLocalized(p, 'names', form.names, 80),
     banners,
   };
   return Object.keys(p).length > 0 ? { ok: false, problems: p } : { ok: true, body };
@@ -276,7 +263,7 @@ export function checkPromotion(
   const body: PromotionDefinition = {
     code,
     bonusCode: form.bonusCode,
-    descriptions: localizedText(p, 'descriptions', form.descriptions, 4000),
+    descriptions: checkLocalized(p, 'descriptions', form.descriptions, 4000),
     maxTotal,
     active: form.active,
     startsAt: date('startsAt'),

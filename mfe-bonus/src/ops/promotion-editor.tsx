@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
-  Button,
   Checkbox,
   FormField,
   SelectField,
@@ -10,8 +9,18 @@ import {
   useTranslation,
 } from '@wallet/shared';
 import { bonusOpsApi, type BonusListItem, type PromotionDefinition } from './api';
-import { checkPromotion, promotionForm, type Language, type Problems, type PromotionForm } from './forms';
-import { focusFirstInvalid, LocalizedFields, useProblemText } from './fields';
+import { checkPromotion, promotionForm, type PromotionForm } from './forms';
+import {
+  focusFirstInvalid,
+  FormFooter,
+  FormGrid,
+  FormGroup,
+  FormHint,
+  LocalizedFields,
+  useProblemText,
+  type Language,
+  type Problems,
+} from '@wallet/shared/src/ui/ops-form';
 import { LoadFailed } from './load-failed';
 
 /**
@@ -42,7 +51,8 @@ export function PromotionEditor({
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The link that opened the editor is gone: the focus goes to its heading, where a screen reader starts.
   useEffect(() => headingRef.current?.focus(), []);
-  const problemText = useProblemText(problems);
+  const problemText = useProblemText('bonus-ops', problems);
+  const languageLabel = (lang: Language) => t(`language.${lang}`);
   const save = useAsyncAction((body: PromotionDefinition) => bonusOpsApi.savePromotion(body));
   const bonusCodes = useMemo(() => new Set(bonuses.map((b) => b.code)), [bonuses]);
 
@@ -103,9 +113,8 @@ export function PromotionEditor({
         {title}
       </h2>
       <form ref={formRef} noValidate onSubmit={(event) => void submit(event)}>
-        <fieldset className="bops-group">
-          <legend>{t('promotion.general')}</legend>
-          <div className="bops-grid">
+        <FormGroup legend={t('promotion.general')}>
+          <FormGrid>
             <FormField
               label={t('field.code')}
               value={form.code}
@@ -135,18 +144,17 @@ export function PromotionEditor({
               hint={t('hint.maxTotal')}
               error={problemText('maxTotal')}
             />
-          </div>
+          </FormGrid>
           <Checkbox
             label={t('field.active')}
             checked={form.active}
             onCheckedChange={(value) => set('active', value)}
           />
-        </fieldset>
+        </FormGroup>
 
-        <fieldset className="bops-group">
-          <legend>{t('promotion.period')}</legend>
-          <p className="bops-hint">{t('hint.bangkokTime')}</p>
-          <div className="bops-grid">
+        <FormGroup legend={t('promotion.period')}>
+          <FormHint>{t('hint.bangkokTime')}</FormHint>
+          <FormGrid>
             <FormField
               type="datetime-local"
               label={t('field.startsAt')}
@@ -163,8 +171,8 @@ export function PromotionEditor({
               hint={t('hint.noEnd')}
               error={problemText('endsAt')}
             />
-          </div>
-        </fieldset>
+          </FormGrid>
+        </FormGroup>
 
         <LocalizedFields
           legend={t('field.descriptions')}
@@ -172,29 +180,21 @@ export function PromotionEditor({
           value={form.descriptions}
           onChange={(value) => set('descriptions', value)}
           problemText={problemText}
+          languageLabel={languageLabel}
           multiline
           maxLength={4000}
           hint={t('hint.html')}
         />
 
-        {problemCount > 0 && (
-          <p className="bops-error" role="alert" data-testid="bops-problems">
-            {t('problem.summary', { count: problemCount })}
-          </p>
-        )}
-        {save.error && (
-          <p className="bops-error" data-testid="bops-refusal">
-            {save.error.message}
-          </p>
-        )}
-        <div className="bops-actions">
-          <Button type="submit" busy={save.busy}>
-            {t('save')}
-          </Button>
-          <Button variant="secondary" onClick={onCancel} disabled={save.busy}>
-            {t('cancel')}
-          </Button>
-        </div>
+        <FormFooter
+          problemSummary={problemCount > 0 ? t('problem.summary', { count: problemCount }) : undefined}
+          refusal={save.error?.message}
+          saveLabel={t('save')}
+          cancelLabel={t('cancel')}
+          busy={save.busy}
+          onCancel={onCancel}
+          testIdPrefix="bops"
+        />
       </form>
     </section>
   );

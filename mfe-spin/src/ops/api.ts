@@ -8,7 +8,6 @@ export type WheelDefinition = ApiBody<'/api/ops/wheels/{id}', 'put'>;
 export type WheelSlice = WheelDefinition['slices'][number];
 export type Prize = WheelSlice['prize'];
 export type PrizeKind = Prize['kind'];
-export type Localized = WheelDefinition['names'];
 
 const enc = encodeURIComponent;
 

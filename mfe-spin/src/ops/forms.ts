@@ -1,5 +1,12 @@
 import { currencyScale, formatMoney, toMinorUnits, type Currency } from '@wallet/shared';
-import type { Localized, Prize, PrizeKind, WheelDefinition, WheelSlice } from './api';
+import {
+  checkLocalized,
+  emptyLocalized,
+  type Checked,
+  type Localized,
+  type Problems,
+} from '@wallet/shared/src/ui/ops-form-model';
+import type { Prize, PrizeKind, WheelDefinition, WheelSlice } from './api';
 
 /**
  * The wheel editor's form state (text as typed) and its conversion to the PUT body, checked with the rules the
@@ -8,21 +15,13 @@ import type { Localized, Prize, PrizeKind, WheelDefinition, WheelSlice } from '.
  * exists).
  */
 
-export const LANGUAGES = ['th', 'la', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
+// The languages an operator writes in: the shared editor fields' list (ops-wheels.tsx takes it from here).
+export { LANGUAGES, type Language } from '@wallet/shared/src/ui/ops-form-model';
 export const CURRENCIES: readonly Currency[] = ['THB', 'LAK'];
 export const PRIZE_KINDS: readonly PrizeKind[] = ['money', 'coins', 'bonus', 'none'];
 export const MIN_SLICES = 2;
 export const MAX_SLICES = 16;
 export const MAX_WEIGHT = 1_000_000;
-
-/** A problem at a field: a key of `spin-ops:problem.*` and its values. */
-export interface Problem {
-  key: string;
-  values?: Record<string, string | number>;
-}
-export type Problems = Record<string, Problem>;
-export type Checked<T> = { ok: true; body: T } | { ok: false; problems: Problems };
 
 export interface SliceForm {
   /** Stable React key of the slice while it is moved around (not sent). */
@@ -46,8 +45,6 @@ export interface WheelForm {
   active: boolean;
   slices: SliceForm[];
 }
-
-const emptyLocalized = (): Localized => ({ th: '', la: '', en: '' });
 
 /** Minor units shown as the operator types them: `50.00` baht, `15000` kip (no grouping). */
 export const minorToInput = (minor: number, currency: Currency): string =>
@@ -124,15 +121,6 @@ export const WHEEL_ID = /^[a-z0-9-]{2,40}$/;
 const SLICE_CODE = /^[A-Z0-9_]{1,20}$/;
 const COLOR = /^#[0-9a-fA-F]{6}$/;
 
-function localizedText(p: Problems, field: string, value: Localized, max: number): Localized {
-  for (const lang of LANGUAGES) {
-    const text = value[lang];
-    if (text.trim() === '') p[`${field}.${lang}`] = { key: 'required' };
-    else if (text.length > max) p[`${field}.${lang}`] = { key: 'tooLong', values: { max } };
-  }
-  return { th: value.th, la: value.la, en: value.en };
-}
-
 function prizeOf(p: Problems, at: string, s: SliceForm, bonuses?: ReadonlySet<string>): Prize {
   switch (s.prizeKind) {
     case 'money': {
@@ -199,17 +187,17 @@ export function checkWheel(
     else if (weight === null) p[`${at}.weight`] = { key: 'range', values: { min: 1, max: MAX_WEIGHT } };
     return {
       code,
-      label: localizedText(p, `${at}.label`, s.label, 20),
+      label: checkLocalized(p, `${at}.label`, s.label, 20),
       bgColor: s.bgColor,
       textColor: s.textColor,
-      htmlDescription: localizedText(p, `${at}.htmlDescription`, s.htmlDescription, 2000),
+      htmlDescription: checkLocalized(p, `${at}.htmlDescription`, s.htmlDescription, 2000),
       weight: weight ?? 0,
       prize: prizeOf(p, `${at}.prize`, s, bonuses),
     };
   });
   const body: WheelDefinition = {
     id,
-    names: localizedText(p, 'names', form.names, 60),
+    names: checkLocalized(p, 'names', form.names, 60),
     active: form.active,
     slices,
   };

@@ -20,11 +20,21 @@ import {
   PRIZE_KINDS,
   sliceForm,
   wheelForm,
-  type Problems,
   type SliceForm,
   type WheelForm,
 } from './forms';
-import { focusFirstInvalid, LocalizedFields, useProblemText } from './fields';
+import {
+  focusFirstInvalid,
+  FormFooter,
+  FormGrid,
+  FormGroup,
+  FormHint,
+  FormProblem,
+  LocalizedFields,
+  useProblemText,
+  type Language,
+  type Problems,
+} from '@wallet/shared/src/ui/ops-form';
 
 const lowerCase = (value: string) => value.toLowerCase();
 const upperCase = 'uppercase';
@@ -58,7 +68,8 @@ export function WheelEditor({
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The link that opened the editor is gone: the focus goes to its heading, where a screen reader starts.
   useEffect(() => headingRef.current?.focus(), []);
-  const problemText = useProblemText(problems);
+  const problemText = useProblemText('spin-ops', problems);
+  const languageLabel = (lang: Language) => t(`language.${lang}`);
   const save = useAsyncAction((body: WheelDefinition) => wheelOpsApi.saveWheel(body));
 
   useEffect(() => {
@@ -128,7 +139,6 @@ export function WheelEditor({
 
   const { total, chance } = chances(form.slices);
   const chanceSum = chance.reduce<number>((sum, c) => sum + (c ?? 0), 0);
-  const slicesProblem = problemText('slices');
   const turnsOff = form.active && activeWheel !== undefined && activeWheel !== (id ?? form.id.trim());
 
   const submit = async (event: FormEvent) => {
@@ -155,8 +165,7 @@ export function WheelEditor({
         {title}
       </h2>
       <form ref={formRef} noValidate onSubmit={(event) => void submit(event)}>
-        <fieldset className="sops-group">
-          <legend>{t('editor.general')}</legend>
+        <FormGroup legend={t('editor.general')}>
           <FormField
             label={t('field.id')}
             value={form.id}
@@ -174,11 +183,11 @@ export function WheelEditor({
             checked={form.active}
             onCheckedChange={(value) => set('active', value)}
           />
-          <p className="sops-hint" role={turnsOff ? 'note' : undefined}>
+          <FormHint role={turnsOff ? 'note' : undefined}>
             {turnsOff ? t('hint.turnsOff', { id: activeWheel }) : t('hint.active')}
-          </p>
-          <p className="sops-hint">{t('hint.pastSpins')}</p>
-        </fieldset>
+          </FormHint>
+          <FormHint>{t('hint.pastSpins')}</FormHint>
+        </FormGroup>
 
         <LocalizedFields
           legend={t('field.names')}
@@ -186,12 +195,12 @@ export function WheelEditor({
           value={form.names}
           onChange={(value) => set('names', value)}
           problemText={problemText}
+          languageLabel={languageLabel}
           maxLength={60}
         />
 
-        <fieldset className="sops-group">
-          <legend>{t('editor.slices')}</legend>
-          <p className="sops-hint">{t('hint.slices', { min: MIN_SLICES, max: MAX_SLICES })}</p>
+        <FormGroup legend={t('editor.slices')}>
+          <FormHint>{t('hint.slices', { min: MIN_SLICES, max: MAX_SLICES })}</FormHint>
           <div className="sops-summary" aria-live="polite" data-testid="sops-weights">
             {total === null ? (
               <span>{t('editor.totalUnknown')}</span>
@@ -202,11 +211,7 @@ export function WheelEditor({
               </>
             )}
           </div>
-          {slicesProblem && (
-            <p className="wl-field__error sops-error" role="alert">
-              {slicesProblem}
-            </p>
-          )}
+          <FormProblem text={problemText('slices')} />
           <ol className="sops-slices">
             {form.slices.map((slice, index) => {
               const n = index + 1;
@@ -214,18 +219,22 @@ export function WheelEditor({
               const sliceChance = chance[index];
               return (
                 <li key={slice.key}>
-                  <fieldset className="sops-group sops-slice">
-                    <legend>
-                      <span
-                        className="sops-swatch"
-                        style={{ background: slice.bgColor, color: slice.textColor }}
-                        aria-hidden="true"
-                      >
-                        {slice.label.en || slice.code || n}
-                      </span>
-                      {t('editor.slice', { n })}
-                    </legend>
-                    <div className="sops-grid">
+                  <FormGroup
+                    className="sops-slice"
+                    legend={
+                      <>
+                        <span
+                          className="sops-swatch"
+                          style={{ background: slice.bgColor, color: slice.textColor }}
+                          aria-hidden="true"
+                        >
+                          {slice.label.en || slice.code || n}
+                        </span>
+                        {t('editor.slice', { n })}
+                      </>
+                    }
+                  >
+                    <FormGrid>
                       <FormField
                         label={t('field.code')}
                         value={slice.code}
@@ -265,16 +274,17 @@ export function WheelEditor({
                         error={problemText(`${at}.textColor`)}
                         className="sops-color"
                       />
-                    </div>
+                    </FormGrid>
                     <LocalizedFields
                       legend={t('field.label')}
                       field={`${at}.label`}
                       value={slice.label}
                       onChange={(label) => setSlice(index, { label })}
                       problemText={problemText}
+                      languageLabel={languageLabel}
                       maxLength={20}
                     />
-                    <div className="sops-grid">
+                    <FormGrid>
                       <SelectField
                         label={t('field.prizeKind')}
                         value={slice.prizeKind}
@@ -320,14 +330,15 @@ export function WheelEditor({
                           error={problemText(`${at}.prize.bonusCode`)}
                         />
                       )}
-                    </div>
-                    {slice.prizeKind === 'money' && <p className="sops-hint">{t('hint.money')}</p>}
+                    </FormGrid>
+                    {slice.prizeKind === 'money' && <FormHint>{t('hint.money')}</FormHint>}
                     <LocalizedFields
                       legend={t('field.description')}
                       field={`${at}.htmlDescription`}
                       value={slice.htmlDescription}
                       onChange={(htmlDescription) => setSlice(index, { htmlDescription })}
                       problemText={problemText}
+                      languageLabel={languageLabel}
                       multiline
                       maxLength={2000}
                       hint={t('hint.html')}
@@ -358,7 +369,7 @@ export function WheelEditor({
                         {t('editor.remove', { n })}
                       </Button>
                     </div>
-                  </fieldset>
+                  </FormGroup>
                 </li>
               );
             })}
@@ -373,26 +384,17 @@ export function WheelEditor({
               ))}
             </datalist>
           )}
-        </fieldset>
+        </FormGroup>
 
-        {problemCount > 0 && (
-          <p className="sops-error" role="alert" data-testid="sops-problems">
-            {t('problem.summary', { count: problemCount })}
-          </p>
-        )}
-        {save.error && (
-          <p className="sops-error" data-testid="sops-refusal">
-            {save.error.message}
-          </p>
-        )}
-        <div className="sops-actions">
-          <Button type="submit" busy={save.busy}>
-            {t('save')}
-          </Button>
-          <Button variant="secondary" onClick={onCancel} disabled={save.busy}>
-            {t('cancel')}
-          </Button>
-        </div>
+        <FormFooter
+          problemSummary={problemCount > 0 ? t('problem.summary', { count: problemCount }) : undefined}
+          refusal={save.error?.message}
+          saveLabel={t('save')}
+          cancelLabel={t('cancel')}
+          busy={save.busy}
+          onCancel={onCancel}
+          testIdPrefix="sops"
+        />
       </form>
     </section>
   );

@@ -1,0 +1,38 @@
+// The data side of the operators' console forms (./ops-form.tsx): the texts an operator writes in every language and
+// the problems a form's checks find, by field. No React and no styles, so a remote's checking code (its `forms.ts`)
+// can import it without the components. Not exported from `@wallet/shared` (every page loads that): the console's
+// remotes import it by its path, `@wallet/shared/src/ui/ops-form-model`, and bundle it into their operator chunks.
+import type { Locale } from '../i18n/locales';
+
+/** The languages of every text an operator writes for members (the site's locales, in the site's order). */
+export const LANGUAGES = ['th', 'la', 'en'] as const satisfies readonly Locale[];
+export type Language = (typeof LANGUAGES)[number];
+
+/** A text in each language, as the API takes it (`names`, `descriptions`, a banner's `html`...). */
+export type Localized = Record<Language, string>;
+
+/** A problem at a field: a key of `<the form's namespace>:problem.*` and its values. */
+export interface Problem {
+  key: string;
+  values?: Record<string, string | number>;
+}
+/** A form's problems by field name (`code`, `names.th`, `slices.0.weight`...). */
+export type Problems = Record<string, Problem>;
+
+/** A form read as its request body, or every problem found in it. */
+export type Checked<T> = { ok: true; body: T } | { ok: false; problems: Problems };
+
+export const emptyLocalized = (): Localized => ({ th: '', la: '', en: '' });
+
+/**
+ * Checks a text in every language (each required, at most `max` characters) and records each problem at
+ * `<field>.<lang>`, where `LocalizedFields` shows it (keys `required` and `tooLong`). Returns the text as sent.
+ */
+export function checkLocalized(problems: Problems, field: string, value: Localized, max: number): Localized {
+  for (const lang of LANGUAGES) {
+    const text = value[lang];
+    if (text.trim() === '') problems[`${field}.${lang}`] = { key: 'required' };
+    else if (text.length > max) problems[`${field}.${lang}`] = { key: 'tooLong', values: { max } };
+  }
+  return { th: value.th, la: value.la, en: value.en };
+}
