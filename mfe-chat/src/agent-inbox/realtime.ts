@@ -43,6 +43,9 @@ export const inboxRealtime = {
     const { io } = await import(/* webpackChunkName: "socket-io" */ 'socket.io-client');
     const socket: Socket<ServerToAgent, AgentToServer> = io('/chat', {
       path: '/socket.io/',
+      // WebSocket first, long-polling where it cannot open (as the members' channel, docs/realtime.md).
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
       withCredentials: true,
     });
     return socket;

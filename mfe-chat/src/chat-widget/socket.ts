@@ -74,6 +74,9 @@ export const chatRealtime = {
     const { io } = await import(/* webpackChunkName: "socket-io" */ 'socket.io-client');
     const socket: Socket<ServerEvents, ClientEvents> = io('/chat', {
       path: '/socket.io/',
+      // WebSocket first, long-polling where it cannot open (as the members' channel, docs/realtime.md).
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
       auth: identity.kind === 'member' ? { token: identity.token } : { guestToken: identity.guestToken },
       reconnection: true,
       reconnectionAttempts: Infinity,

@@ -73,6 +73,10 @@ export function startRealtime(options: RealtimeOptions = {}): () => void {
   const connect = (io: (typeof import('socket.io-client'))['io'], token: string): void => {
     const s: Socket<ServerToMember> = io(`${options.url ?? ''}/member`, {
       path: '/socket.io/',
+      // A WebSocket at once (one handshake, no long-polling round trips on the page's first load); HTTP
+      // long-polling when a WebSocket cannot be opened (a proxy that refuses upgrades).
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
       auth: { token },
       reconnectionDelay: options.delayMs ?? 1000,
       reconnectionDelayMax: options.maxDelayMs ?? 15_000,
