@@ -48,8 +48,9 @@ test('shows the name, the main wallet with 2 decimals, and a total of wallet plu
   expect(screen.getByTestId('home-balance')).toHaveTextContent(/^1,000\.00$/);
   expect(screen.getByTestId('home-total')).toHaveTextContent(/^1,026\.00$/);
   expect(screen.getByTestId('home-coin')).toHaveTextContent('Coins: 7');
-  // Active cards: amount and amount × factor; inactive: the open-account prompt; three lists.
-  expect(screen.getByTestId('game-amount-PG')).toHaveTextContent('25.50');
+  // Active cards: amount and amount × factor; inactive: the open-account prompt; three lists. The game cards
+  // render just after the balance card.
+  expect(await screen.findByTestId('game-amount-PG')).toHaveTextContent('25.50');
   expect(screen.getByTestId('game-factor-PG')).toHaveTextContent('51.00');
   expect(screen.getByTestId('game-open-prompt-HUAYHD')).toHaveTextContent('Tap to open an account');
   expect(within(screen.getByTestId('games-sport')).getByText('UFABET')).toBeInTheDocument();
@@ -67,7 +68,7 @@ test('a kip wallet: whole kip without decimals on the balance, the total and the
   await screen.findByTestId('home-name');
   expect(screen.getByTestId('home-balance')).toHaveTextContent(/^1,500,000$/);
   expect(screen.getByTestId('home-total')).toHaveTextContent(/^1,750,000$/);
-  expect(screen.getByTestId('game-amount-PG')).toHaveTextContent(/^250,000$/);
+  expect(await screen.findByTestId('game-amount-PG')).toHaveTextContent(/^250,000$/);
   expect(screen.getByTestId('game-factor-PG')).toHaveTextContent(/ 500,000$/);
 });
 
@@ -234,7 +235,7 @@ describe('the bonus and spin buttons under the balance card', () => {
   test('with spin off: only the bonus button', async () => {
     jest.spyOn(homeApi, 'wallet').mockResolvedValue(snapshot({ spin: { isActive: true } }));
     renderAtHome();
-    await screen.findByTestId('home-name');
+    await screen.findByTestId('home-shortcuts');
     expect(shortcuts().getByRole('link', { name: 'Bonus' })).toHaveAttribute('href', '/user/bonus');
     expect(shortcuts().queryByRole('link', { name: 'Spin wheel' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('home-spin-button')).not.toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { DelayedLoader, Skeleton, SkeletonList, useTranslation } from '@wallet/shared';
 import type { Banner } from '../banners/api';
 import type { WalletSnapshot } from './api';
@@ -48,6 +48,12 @@ export function HomePage() {
   const heading = useRef<HTMLHeadingElement>(null);
   const [loadingBanners, setLoadingBanners] = useState(false);
   const { snapshot, failed, refreshing } = wallet;
+  /**
+   * The balance card paints first; the rest of the home (shortcuts, widgets, invite, game cards, the modals) is
+   * rendered just after it at a lower priority, in slices: the member's balance does not wait for the game
+   * cards' render and layout (issue 11: the balance line is the page's largest paint).
+   */
+  const restShown = useDeferredValue(snapshot !== undefined, false);
   const format = moneyFormat(snapshot?.wallet.currency);
   const close = () => setDialog({ kind: 'none' });
 
@@ -88,31 +94,36 @@ export function HomePage() {
             onRefreshAll={() => void wallet.refreshAll()}
             onTransfer={() => setDialog({ kind: 'transfer' })}
           />
-          <HomeShortcuts spinActive={spinActive} />
-          <HomeWidgets
-            spinActive={spinActive}
-            coins={snapshot.profile.coin ?? 0}
-            refreshing={refreshing}
-            onDeposit={() => setDialog({ kind: 'deposit' })}
-            onWithdraw={() => setDialog({ kind: 'withdraw' })}
-            onRefreshAll={() => void wallet.refreshAll()}
-            onInvite={() => void openWithBanners('invite')}
-            onRefund={() => void openWithBanners('refund')}
-          />
-          <InviteCard snapshot={snapshot} format={format} />
-          <GameLists
-            games={snapshot.slots}
-            format={format}
-            onOpen={(code) => setDialog({ kind: 'game', code })}
-          />
-          <HomeDialogs
-            dialog={dialog}
-            snapshot={snapshot}
-            format={format}
-            setDialog={setDialog}
-            close={close}
-            reload={wallet.reload}
-          />
+          {!restShown && <RestSkeleton />}
+          {restShown && (
+            <>
+              <HomeShortcuts spinActive={spinActive} />
+              <HomeWidgets
+                spinActive={spinActive}
+                coins={snapshot.profile.coin ?? 0}
+                refreshing={refreshing}
+                onDeposit={() => setDialog({ kind: 'deposit' })}
+                onWithdraw={() => setDialog({ kind: 'withdraw' })}
+                onRefreshAll={() => void wallet.refreshAll()}
+                onInvite={() => void openWithBanners('invite')}
+                onRefund={() => void openWithBanners('refund')}
+              />
+              <InviteCard snapshot={snapshot} format={format} />
+              <GameLists
+                games={snapshot.slots}
+                format={format}
+                onOpen={(code) => setDialog({ kind: 'game', code })}
+              />
+              <HomeDialogs
+                dialog={dialog}
+                snapshot={snapshot}
+                format={format}
+                setDialog={setDialog}
+                close={close}
+                reload={wallet.reload}
+              />
+            </>
+          )}
         </>
       )}
       {/* Spec §2: 1.5 s after the home first loads, whatever becomes of the wallet read (failed, slow or fine). */}
@@ -126,13 +137,30 @@ function HomeSkeleton() {
   return (
     <SkeletonList className="wallet-home__skeleton">
       <Skeleton variant="card" height="9rem" />
+      <RestPlaceholders />
+    </SkeletonList>
+  );
+}
+
+/** The rest of the home's placeholders, for the moment between the balance card and the rest (`restShown`). */
+function RestSkeleton() {
+  return (
+    <SkeletonList className="wallet-home__skeleton">
+      <RestPlaceholders />
+    </SkeletonList>
+  );
+}
+
+function RestPlaceholders() {
+  return (
+    <>
       <Skeleton variant="row" />
       <div className="wl-skeleton-list wl-skeleton-list--grid">
         {Array.from({ length: 6 }, (_, i) => (
           <Skeleton key={i} variant="card" />
         ))}
       </div>
-    </SkeletonList>
+    </>
   );
 }
 
