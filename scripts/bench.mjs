@@ -4,6 +4,8 @@
 //   npm run bench -- --json        machine-readable
 //   BENCH_SECONDS=10 BENCH_LIGHTHOUSE_RUNS=5 npm run bench
 //   BENCH_LIGHTHOUSE_REPORTS=/tmp/lh npm run bench   also writes each Lighthouse run's full report (JSON) there
+//   BENCH_ONLY=home npm run bench  only some parts, to iterate on one figure (comma list of loads, login, home,
+//                                  home-first, api, pgbench); the targets table then shows only what was measured
 //
 // 1. First load of /login and of /user/home (signed in), bytes of every response as the built server sent them
 //    (compressed; `request.sizes()` in Chromium through playwright-core, the way scripts/bench-bundle.mjs measures),
@@ -37,6 +39,11 @@ const asJson = process.argv.includes('--json');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const lighthouseReports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+const only = process.env.BENCH_ONLY
+  ? new Set(process.env.BENCH_ONLY.split(',').map((part) => part.trim()))
+  : null;
+/** Whether this run measures `part` (every part unless BENCH_ONLY names some). */
+const measures = (part) => !only || only.has(part);
 let lighthouseReportCount = 0;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CONNECTIONS = 16;
@@ -368,6 +375,7 @@ async function measureLighthouse(url, token) {
       ['home', '/user/home', true, false],
       ['homeFirstVisit', '/user/home', true, true],
     ]) {
+      if (!measures(key === 'homeFirstVisit' ? 'home-first' : key)) continue;
       const runs = [];
       for (let i = 0; i < lighthouseRuns; i += 1) {
         log(`  lighthouse ${path}${firstVisit ? ' (first visit)' : ''} run ${i + 1}/${lighthouseRuns}`);
@@ -525,20 +533,28 @@ async function main() {
   const server = await startServer();
   try {
     const token = await memberToken(server.url);
-    log('bench: first loads of /login and /user/home, repeat visit of /login (Chromium)…');
-    report.loads = await measureLoads(server.url, token);
-    log(`bench: Lighthouse mobile, ${lighthouseRuns} runs per page…`);
-    report.lighthouse = await measureLighthouse(server.url, token);
+    if (measures('loads')) {
+      log('bench: first loads of /login and /user/home, repeat visit of /login (Chromium)…');
+      report.loads = await measureLoads(server.url, token);
+    }
+    if (measures('login') || measures('home') || measures('home-first')) {
+      log(`bench: Lighthouse mobile, ${lighthouseRuns} runs per page…`);
+      report.lighthouse = await measureLighthouse(server.url, token);
+    }
   } finally {
     await server.stop();
   }
 
   const pg = choosePostgres();
   report.postgres = pg.url ? { url: pg.url, version: pg.version } : { skipped: pg.skipped };
-  log(`bench: API (${seconds} s per endpoint and database, ${CONNECTIONS} connections)…`);
-  report.api = await measureApi(pg);
-  log(`bench: pgbench (${seconds} s, ${CONNECTIONS} clients)…`);
-  report.pgbench = measurePgbench(pg);
+  if (measures('api')) {
+    log(`bench: API (${seconds} s per endpoint and database, ${CONNECTIONS} connections)…`);
+    report.api = await measureApi(pg);
+  }
+  if (measures('pgbench')) {
+    log(`bench: pgbench (${seconds} s, ${CONNECTIONS} clients)…`);
+    report.pgbench = measurePgbench(pg);
+  }
   report.machineAfter = machine();
   report.elapsedSeconds = Math.round((Date.now() - started) / 1000);
   report.rows = rows(report);
@@ -556,13 +572,14 @@ function apiFigure(report, database, endpoint) {
 function rows(report) {
   const out = [];
   const row = (measure, value, target, met, note) => out.push({ measure, value, target, met, note });
-  const lh = report.lighthouse;
+  const lh = report.lighthouse ?? {};
   for (const [key, path] of [
     ['login', '/login'],
     ['home', '/user/home (signed in)'],
     ['homeFirstVisit', '/user/home, first visit on the device'],
   ]) {
     const page = lh[key];
+    if (!lh.skipped && !page) continue; // not asked for (BENCH_ONLY)
     const reason = lh.skipped ?? page?.notMeasured;
     // The first visit is printed for the record: its largest paint is the agreement window (spec §9: 1.5 s after the
     // home loads), which no target is about.
@@ -596,7 +613,9 @@ function rows(report) {
     }
   }
   const loads = report.loads;
-  if (loads.skipped) {
+  if (!loads) {
+    // not asked for (BENCH_ONLY)
+  } else if (loads.skipped) {
     row(
       'first-load JavaScript of /login, compressed as sent',
       'not measured',
@@ -623,6 +642,7 @@ function rows(report) {
         : 'no service worker controls the page',
     );
   }
+  if (!report.api) return out; // not asked for (BENCH_ONLY)
   const pgSkipped = report.postgres.skipped;
   const walletPg = apiFigure(report, 'PostgreSQL', 'GET /api/wallet');
   const transferPg = apiFigure(report, 'PostgreSQL', 'POST /api/wallet/transfer');
@@ -648,7 +668,7 @@ function rows(report) {
     '≥ 300/s',
     transferLite ? transferLite.rps >= TARGETS.transferPgliteRps : null,
   );
-  const pgb = report.pgbench;
+  const pgb = report.pgbench ?? { skipped: 'not asked for (BENCH_ONLY)' };
   if (transferPg && pgb.tps) {
     const ratio = transferPg.rps / pgb.tps;
     report.ratio = Number(ratio.toFixed(3));
@@ -701,7 +721,7 @@ function print(report) {
     ),
   );
 
-  const loads = report.loads;
+  const loads = report.loads ?? { skipped: 'not asked for (BENCH_ONLY)' };
   console.log(
     '\nFirst loads (Chromium; JS bytes and all bodies: bodies as the server sent them, compressed; ' +
       'transferred: everything on the wire, headers included)',
@@ -750,7 +770,7 @@ function print(report) {
     if (problems.length) console.log(`  problems seen: ${problems.join('; ')}`);
   }
 
-  const lh = report.lighthouse;
+  const lh = report.lighthouse ?? { skipped: 'not asked for (BENCH_ONLY)' };
   console.log('\nLighthouse (mobile, simulated throttling)');
   if (lh.skipped) console.log(`  not measured: ${lh.skipped}`);
   else {
@@ -760,12 +780,14 @@ function print(report) {
       ['home', '/user/home (signed in, agreement confirmed earlier)'],
       ['homeFirstVisit', '/user/home (first visit on the device)'],
     ]) {
+      if (!lh[key]) continue;
       const runs = lh[key].runs.map((r) => `${r.score?.toFixed(2) ?? '?'} / ${r.lcpMs ?? '?'} ms`).join(', ');
       console.log(`  ${path}: runs (score / LCP) ${runs}`);
       if (lh[key].notMeasured) console.log(`    not measured: ${lh[key].notMeasured}`);
     }
   }
 
+  if (!report.api) return; // BENCH_ONLY without api or pgbench
   console.log(
     `\nAPI (scripts/bench-api.mjs: ${CONNECTIONS} connections, ${report.seconds} s per endpoint, provider latency 0)`,
   );
@@ -787,7 +809,7 @@ function print(report) {
     );
   }
 
-  const pgb = report.pgbench;
+  const pgb = report.pgbench ?? { skipped: 'not asked for (BENCH_ONLY)' };
   console.log('\npgbench (two UPDATEs + one INSERT per transaction, random accounts, throw-away schema)');
   if (pgb.skipped) console.log(`  skipped: ${pgb.skipped}`);
   else {
