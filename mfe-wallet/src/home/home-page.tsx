@@ -1,20 +1,14 @@
-import { useDeferredValue, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
 import { DelayedLoader, Skeleton, SkeletonList, useTranslation } from '@wallet/shared';
 import type { Banner } from '../banners/api';
+import type { Dialog } from './home-dialogs';
 import type { WalletSnapshot } from './api';
 import { inviteApi } from '../invite/api';
 import { refundApi } from '../refund/api';
 import { AgreementPrompt } from '../agreement/agreement-modal';
-import { BannersModal } from '../banners/banners-modal';
 import { moneyFormat, showMoney, type MoneyFormat } from '../common/money';
-import { DepositModal } from '../deposit/deposit-modal';
-import { GameAccountModal } from '../games/game-account-modal';
-import { InviteModal } from '../invite/invite-modal';
 import { RegistrationLink } from '../invite/registration-link';
 import { useReceiveInviteBonus } from '../invite/use-receive-invite-bonus';
-import { RefundModal } from '../refund/refund-modal';
-import { TransferModal } from '../transfer/transfer-modal';
-import { WithdrawModal } from '../withdraw/withdraw-modal';
 import '../wallet.css';
 import { BalanceCard } from './balance-card';
 import { GameLists } from './game-lists';
@@ -22,15 +16,12 @@ import { HomeShortcuts, HomeWidgets } from './home-widgets';
 import { useSpinActive } from './use-spin-active';
 import { useWalletSnapshot } from './use-wallet-snapshot';
 
-type Dialog =
-  | { kind: 'none' }
-  | { kind: 'deposit' }
-  | { kind: 'withdraw' }
-  | { kind: 'transfer'; from?: string; to?: string }
-  | { kind: 'game'; code: string }
-  | { kind: 'banners'; banners: Banner[]; then: 'invite' | 'refund' }
-  | { kind: 'invite' }
-  | { kind: 'refund' };
+/**
+ * The home's windows (deposit, withdraw, transfer, a game account, banners, invite, refund): a chunk of their own,
+ * fetched when the rest of the home renders (after the balance card), so their code is not on the way to the
+ * home's first paint. A window asked for before it arrives opens when it does.
+ */
+const HomeDialogs = lazy(() => import(/* webpackChunkName: "home-dialogs" */ './home-dialogs'));
 
 /**
  * The member's home (`/user/home`, spec §2): total and balances, widgets, invite bonus, registration link, game
@@ -114,14 +105,16 @@ export function HomePage() {
                 format={format}
                 onOpen={(code) => setDialog({ kind: 'game', code })}
               />
-              <HomeDialogs
-                dialog={dialog}
-                snapshot={snapshot}
-                format={format}
-                setDialog={setDialog}
-                close={close}
-                reload={wallet.reload}
-              />
+              <Suspense fallback={null}>
+                <HomeDialogs
+                  dialog={dialog}
+                  snapshot={snapshot}
+                  format={format}
+                  setDialog={setDialog}
+                  close={close}
+                  reload={wallet.reload}
+                />
+              </Suspense>
             </>
           )}
         </>
@@ -193,64 +186,5 @@ function InviteCard({ snapshot, format }: { snapshot: WalletSnapshot; format: Mo
       </div>
       <RegistrationLink profileId={snapshot.profile._id} testIdPrefix="home-invite" />
     </div>
-  );
-}
-
-function HomeDialogs({
-  dialog,
-  snapshot,
-  format,
-  setDialog,
-  close,
-  reload,
-}: {
-  dialog: Dialog;
-  snapshot: WalletSnapshot;
-  format: MoneyFormat;
-  setDialog: (dialog: Dialog) => void;
-  close: () => void;
-  reload: () => Promise<void>;
-}) {
-  const game = dialog.kind === 'game' ? snapshot.slots.find((g) => g.code === dialog.code) : undefined;
-  return (
-    <>
-      <DepositModal open={dialog.kind === 'deposit'} snapshot={snapshot} format={format} onClose={close} />
-      <WithdrawModal
-        open={dialog.kind === 'withdraw'}
-        walletAmount={snapshot.wallet.amount}
-        bankAccount={snapshot.bankAccount}
-        games={snapshot.slots}
-        format={format}
-        onClose={close}
-      />
-      {dialog.kind === 'transfer' && (
-        <TransferModal
-          open
-          walletAmount={snapshot.wallet.amount}
-          games={snapshot.slots}
-          format={format}
-          initialFrom={dialog.from}
-          initialTo={dialog.to}
-          onClose={close}
-        />
-      )}
-      {game && (
-        <GameAccountModal
-          open
-          game={game}
-          format={format}
-          onClose={close}
-          onActivated={() => void reload()}
-          onTransfer={(from, to) => setDialog({ kind: 'transfer', from, to })}
-        />
-      )}
-      <BannersModal
-        open={dialog.kind === 'banners'}
-        banners={dialog.kind === 'banners' ? dialog.banners : []}
-        onClose={() => setDialog(dialog.kind === 'banners' ? { kind: dialog.then } : { kind: 'none' })}
-      />
-      <InviteModal open={dialog.kind === 'invite'} snapshot={snapshot} format={format} onClose={close} />
-      <RefundModal open={dialog.kind === 'refund'} format={format} onClose={close} />
-    </>
   );
 }
