@@ -305,7 +305,8 @@ export const TOUR_STATES: readonly TourState[] = [
       await page.getByTestId('agreement-modal').waitFor({ state: 'hidden' });
     },
   },
-  { id: 'home', title: 'Home', kind: 'page', who: 'member', route: '/user/home', ready: 'home-balance' },
+  // The shortcuts come with the rest of the home, just after the balance card (home-page.tsx).
+  { id: 'home', title: 'Home', kind: 'page', who: 'member', route: '/user/home', ready: 'home-shortcuts' },
   {
     id: 'deposit-bank',
     title: 'Deposit: bank transfer tab',
