@@ -47,6 +47,8 @@ const measures = (part) => !only || only.has(part);
 let lighthouseReportCount = 0;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CONNECTIONS = 16;
+/** How many times a Lighthouse run that failed to record (a runtime error) is made again. */
+const LIGHTHOUSE_RETRIES = 2;
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
 const CHROME_FLAGS = [
   '--headless',
@@ -379,7 +381,14 @@ async function measureLighthouse(url, token) {
       const runs = [];
       for (let i = 0; i < lighthouseRuns; i += 1) {
         log(`  lighthouse ${path}${firstVisit ? ' (first visit)' : ''} run ${i + 1}/${lighthouseRuns}`);
-        runs.push(await runOnce(path, signedIn, firstVisit));
+        let run = await runOnce(path, signedIn, firstVisit);
+        // Lighthouse's own recording failures ("Please run Lighthouse again", e.g. NO_NAVSTART) say nothing about
+        // the page: that run is made again, twice at most, and a failure that stays is reported.
+        for (let retry = 0; retry < LIGHTHOUSE_RETRIES && run.error; retry += 1) {
+          log(`    Lighthouse could not record the run (${run.error}); again`);
+          run = await runOnce(path, signedIn, firstVisit);
+        }
+        runs.push(run);
       }
       out[key] = summarize(path, runs);
     }
