@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from '@wallet/shared';
 import type { GameAccount } from './api';
 import { showMoney, type MoneyFormat } from '../common/money';
@@ -10,8 +11,11 @@ export interface GameListsProps {
   onOpen: (code: string) => void;
 }
 
-/** Spec §2: slot, sport and lotto card lists; a card opens the game account modal. */
-export function GameLists({ games, format, onOpen }: GameListsProps) {
+/**
+ * Spec §2: slot, sport and lotto card lists; a card opens the game account modal. Memoised: the home renders again
+ * for its own state (the last sync time, a window opening) without the cards, the heaviest part of the page.
+ */
+export const GameLists = memo(function GameLists({ games, format, onOpen }: GameListsProps) {
   const { t } = useTranslation('wallet');
   return (
     <div className="wallet-games">
@@ -33,7 +37,7 @@ export function GameLists({ games, format, onOpen }: GameListsProps) {
       })}
     </div>
   );
-}
+});
 
 /**
  * One game: the provider's art behind, its logo and category badge on top, then on a dark panel (text contrast

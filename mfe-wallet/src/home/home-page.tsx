@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { DelayedLoader, Skeleton, SkeletonList, useTranslation } from '@wallet/shared';
 import type { Banner } from '../banners/api';
 import type { Dialog } from './home-dialogs';
@@ -45,7 +45,9 @@ export function HomePage() {
    * cards' render and layout (issue 11: the balance line is the page's largest paint).
    */
   const restShown = useDeferredValue(snapshot !== undefined, false);
-  const format = moneyFormat(snapshot?.wallet.currency);
+  const currency = snapshot?.wallet.currency;
+  const format = useMemo(() => moneyFormat(currency), [currency]);
+  const openGame = useCallback((code: string) => setDialog({ kind: 'game', code }), []);
   const close = () => setDialog({ kind: 'none' });
 
   /** Spec §2: invite and refund fetch banners first; with banners a carousel comes before the modal. */
@@ -100,11 +102,7 @@ export function HomePage() {
                 onRefund={() => void openWithBanners('refund')}
               />
               <InviteCard snapshot={snapshot} format={format} />
-              <GameLists
-                games={snapshot.slots}
-                format={format}
-                onOpen={(code) => setDialog({ kind: 'game', code })}
-              />
+              <GameLists games={snapshot.slots} format={format} onOpen={openGame} />
               <Suspense fallback={null}>
                 <HomeDialogs
                   dialog={dialog}

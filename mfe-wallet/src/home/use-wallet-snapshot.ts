@@ -21,6 +21,11 @@ export function readLastSync(): string | null {
   }
 }
 
+/** Whether two wallet reads show the same thing: equal but for the time of the read (`updatedAt`). */
+export function sameSnapshot(a: WalletSnapshot, b: WalletSnapshot): boolean {
+  return JSON.stringify({ ...a, updatedAt: '' }) === JSON.stringify({ ...b, updatedAt: '' });
+}
+
 export interface WalletSnapshotState {
   snapshot: WalletSnapshot | undefined;
   /** The first load failed and there is nothing to show. */
@@ -56,7 +61,9 @@ export function useWalletSnapshot(): WalletSnapshotState {
       const at = next.updatedAt || new Date().toISOString();
       storeLastSync(at);
       setLastSync(at);
-      setSnapshot(next);
+      // An answer that shows what is shown already (a re-read after the games' refresh, a push that changed
+      // nothing here) keeps the shown object: the home and its game cards do not render again for it.
+      setSnapshot((shown) => (shown && sameSnapshot(shown, next) ? shown : next));
       setFailed(false);
     } catch {
       if (live.current && read === latest.current) setFailed(true);
