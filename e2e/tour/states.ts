@@ -1082,7 +1082,7 @@ export const TOUR_STATES: readonly TourState[] = [
     kind: 'page',
     who: 'operator',
     route: '/ops/bonuses/bonus/DAILY10',
-    readySelector: '.bops-editor form',
+    readySelector: '.wl-opsf-editor form',
   },
   {
     id: 'ops-promotion-editor',
@@ -1090,7 +1090,7 @@ export const TOUR_STATES: readonly TourState[] = [
     kind: 'page',
     who: 'operator',
     route: '/ops/bonuses/promotion/HAPPY2027',
-    readySelector: '.bops-editor form',
+    readySelector: '.wl-opsf-editor form',
   },
   {
     id: 'ops-wheels',
@@ -1106,7 +1106,7 @@ export const TOUR_STATES: readonly TourState[] = [
     kind: 'page',
     who: 'operator',
     open: ({ page }) => page.locator('article.sops-wheel header a').first().click(),
-    readySelector: '.sops-editor form',
+    readySelector: '.wl-opsf-editor form',
   },
   {
     id: 'ops-books',

@@ -84,7 +84,7 @@ export function BonusEditor({
   if (loadError) return <LoadFailed title={title} message={loadError} onBack={onCancel} />;
   if (!form)
     return (
-      <section className="bops-editor" aria-labelledby={titleId}>
+      <section className="wl-opsf-editor" aria-labelledby={titleId}>
         <h2 id={titleId} ref={headingRef} tabIndex={-1}>
           {title}
         </h2>
@@ -127,7 +127,7 @@ export function BonusEditor({
   const problemCount = Object.keys(problems).length;
 
   return (
-    <section className="bops-editor" aria-labelledby={titleId}>
+    <section className="wl-opsf-editor" aria-labelledby={titleId}>
       <h2 id={titleId} ref={headingRef} tabIndex={-1}>
         {title}
       </h2>

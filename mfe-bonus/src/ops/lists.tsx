@@ -12,7 +12,7 @@ function bangkokDateTime(iso: string): string {
 }
 
 function Flag({ on, yes, no }: { on: boolean; yes: string; no: string }) {
-  return <span className={`bops-flag bops-flag--${on ? 'on' : 'off'}`}>{on ? yes : no}</span>;
+  return <span className={`wl-opsf-flag wl-opsf-flag--${on ? 'on' : 'off'}`}>{on ? yes : no}</span>;
 }
 
 /** The bonus definitions, in the server's order (sort order, then code); `editPath` only for admin. */
@@ -25,7 +25,7 @@ export function BonusTable({
 }) {
   const { t, i18n } = useTranslation('bonus-ops');
   const lang = (i18n.resolvedLanguage ?? 'th') as Language;
-  if (bonuses.length === 0) return <p className="bops-hint">{t('bonus.none')}</p>;
+  if (bonuses.length === 0) return <p className="wl-opsf-hint">{t('bonus.none')}</p>;
   const reward = (b: BonusListItem) => {
     const entries = Object.entries(b.amounts);
     if (b.rewardKind === 'percent')
@@ -38,8 +38,8 @@ export function BonusTable({
     return entries.map(([c, a]) => money(a.fixed, c));
   };
   return (
-    <div className="bops-table-wrap">
-      <table className="bops-table" data-testid="bops-bonus-table">
+    <div className="wl-opsf-table-wrap">
+      <table className="wl-opsf-table" data-testid="bops-bonus-table">
         <caption className="wl-visually-hidden">{t('bonus.listTitle')}</caption>
         <thead>
           <tr>
@@ -91,7 +91,7 @@ export function BonusTable({
               </td>
               <td data-label={t('bonus.turnover')}>
                 {t(`list.turnover.${b.turnoverBase}`, { multiple: b.turnoverMultiple })}
-                <span className="bops-line bops-muted">
+                <span className="bops-line wl-opsf-muted">
                   {t('list.percentFail', { percent: b.percentFail })}
                 </span>
               </td>
@@ -130,10 +130,10 @@ export function PromotionTable({
   editPath?: (code: string) => string;
 }) {
   const { t } = useTranslation('bonus-ops');
-  if (promotions.length === 0) return <p className="bops-hint">{t('promotion.none')}</p>;
+  if (promotions.length === 0) return <p className="wl-opsf-hint">{t('promotion.none')}</p>;
   return (
-    <div className="bops-table-wrap">
-      <table className="bops-table" data-testid="bops-promotion-table">
+    <div className="wl-opsf-table-wrap">
+      <table className="wl-opsf-table" data-testid="bops-promotion-table">
         <caption className="wl-visually-hidden">{t('promotion.listTitle')}</caption>
         <thead>
           <tr>

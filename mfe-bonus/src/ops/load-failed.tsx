@@ -12,9 +12,9 @@ export function LoadFailed({
 }) {
   const { t } = useTranslation('bonus-ops');
   return (
-    <section className="bops-editor" aria-labelledby="bops-editor-title">
+    <section className="wl-opsf-editor" aria-labelledby="bops-editor-title">
       <h2 id="bops-editor-title">{title}</h2>
-      <p className="bops-error" role="alert">
+      <p className="wl-opsf-error" role="alert">
         {message}
       </p>
       <Button variant="secondary" onClick={onBack}>

@@ -87,14 +87,14 @@ export function OpsBonuses({ operator }: OpsBonusesProps) {
   let body;
   if (!mayRead) {
     body = (
-      <p className="bops-notice" role="note">
+      <p className="wl-opsf-notice" role="note">
         {t('notForRole')}
       </p>
     );
   } else if (route.view !== 'lists' && !mayEdit) {
     body = (
       <>
-        <p className="bops-notice" role="note">
+        <p className="wl-opsf-notice" role="note">
           {t('readOnly')}
         </p>
         <Link to={base}>{t('backToLists')}</Link>
@@ -103,7 +103,7 @@ export function OpsBonuses({ operator }: OpsBonusesProps) {
   } else if (loadError) {
     body = (
       <div role="alert">
-        <p className="bops-error">{loadError}</p>
+        <p className="wl-opsf-error">{loadError}</p>
         <Button variant="secondary" onClick={retry}>
           {t('retry')}
         </Button>
@@ -136,12 +136,12 @@ export function OpsBonuses({ operator }: OpsBonusesProps) {
     body = (
       <>
         {!mayEdit && (
-          <p className="bops-notice" role="note">
+          <p className="wl-opsf-notice" role="note">
             {t('readOnlyLists')}
           </p>
         )}
-        <section className="bops-section" aria-labelledby="bops-bonuses-title">
-          <div className="bops-section__head">
+        <section className="wl-opsf-section" aria-labelledby="bops-bonuses-title">
+          <div className="wl-opsf-section__head">
             <h2 id="bops-bonuses-title">{t('bonus.listTitle')}</h2>
             {mayEdit && (
               <Link className="wl-btn wl-btn--primary wl-btn--sm" to={bonusPath(NEW)}>
@@ -151,8 +151,8 @@ export function OpsBonuses({ operator }: OpsBonusesProps) {
           </div>
           <BonusTable bonuses={bonuses} editPath={mayEdit ? bonusPath : undefined} />
         </section>
-        <section className="bops-section" aria-labelledby="bops-promotions-title">
-          <div className="bops-section__head">
+        <section className="wl-opsf-section" aria-labelledby="bops-promotions-title">
+          <div className="wl-opsf-section__head">
             <h2 id="bops-promotions-title">{t('promotion.listTitle')}</h2>
             {mayEdit && (
               <Link className="wl-btn wl-btn--primary wl-btn--sm" to={promotionPath(NEW)}>
@@ -167,8 +167,8 @@ export function OpsBonuses({ operator }: OpsBonusesProps) {
   }
 
   return (
-    <div className="bops-screen" data-testid="bops-screen">
-      <h1 className="bops-title" ref={titleRef} tabIndex={-1}>
+    <div className="wl-opsf-screen" data-testid="wl-opsf-screen">
+      <h1 className="wl-opsf-title" ref={titleRef} tabIndex={-1}>
         {t('title')}
       </h1>
       {body}

@@ -74,7 +74,7 @@ export function PromotionEditor({
   if (loadError) return <LoadFailed title={title} message={loadError} onBack={onCancel} />;
   if (!form)
     return (
-      <section className="bops-editor" aria-labelledby={titleId}>
+      <section className="wl-opsf-editor" aria-labelledby={titleId}>
         <h2 id={titleId} ref={headingRef} tabIndex={-1}>
           {title}
         </h2>
@@ -108,7 +108,7 @@ export function PromotionEditor({
     options.unshift({ value: form.bonusCode, label: form.bonusCode });
 
   return (
-    <section className="bops-editor" aria-labelledby={titleId}>
+    <section className="wl-opsf-editor" aria-labelledby={titleId}>
       <h2 id={titleId} ref={headingRef} tabIndex={-1}>
         {title}
       </h2>

@@ -62,7 +62,7 @@ function WheelCard({ wheel, editPath }: { wheel: WheelListItem; editPath: string
           <h3 id={titleId} lang={lang}>
             {wheel.names[lang]}
           </h3>
-          <p className="sops-muted">
+          <p className="wl-opsf-muted">
             <code>{wheel.id}</code>
             {LANGUAGES.filter((other) => other !== lang).map((other) => (
               <span key={other} lang={other}>
@@ -72,7 +72,7 @@ function WheelCard({ wheel, editPath }: { wheel: WheelListItem; editPath: string
             ))}
           </p>
         </div>
-        <span className={`sops-flag sops-flag--${wheel.active ? 'on' : 'off'}`}>
+        <span className={`wl-opsf-flag wl-opsf-flag--${wheel.active ? 'on' : 'off'}`}>
           {wheel.active ? t('list.active') : t('list.inactive')}
         </span>
         <Link
@@ -83,17 +83,17 @@ function WheelCard({ wheel, editPath }: { wheel: WheelListItem; editPath: string
           {t('list.edit')}
         </Link>
       </header>
-      <p className="sops-muted">
+      <p className="wl-opsf-muted">
         {t('list.summary', { total: grouped(wheel.totalWeight), draws: grouped(wheel.draws) })}
       </p>
       {/* A region of its own: it scrolls sideways on a phone, so it takes the keyboard focus to scroll. */}
       <div
-        className="sops-table-wrap"
+        className="wl-opsf-table-wrap"
         tabIndex={0}
         role="region"
         aria-label={t('list.slicesOf', { id: wheel.id })}
       >
-        <table className="sops-table">
+        <table className="wl-opsf-table">
           <caption className="wl-visually-hidden">{t('list.slicesOf', { id: wheel.id })}</caption>
           <thead>
             <tr>
@@ -184,14 +184,14 @@ export function OpsWheels({ operator }: OpsWheelsProps) {
   let body;
   if (!isAdmin) {
     body = (
-      <p className="sops-notice" role="note">
+      <p className="wl-opsf-notice" role="note">
         {t('notForRole')}
       </p>
     );
   } else if (loadError) {
     body = (
       <div role="alert">
-        <p className="sops-error">{loadError}</p>
+        <p className="wl-opsf-error">{loadError}</p>
         <Button variant="secondary" onClick={retry}>
           {t('retry')}
         </Button>
@@ -212,20 +212,20 @@ export function OpsWheels({ operator }: OpsWheelsProps) {
     );
   } else {
     body = (
-      <section className="sops-section" aria-labelledby="sops-list-title">
-        <div className="sops-section__head">
+      <section className="wl-opsf-section" aria-labelledby="sops-list-title">
+        <div className="wl-opsf-section__head">
           <h2 id="sops-list-title">{t('list.title')}</h2>
           <Link className="wl-btn wl-btn--primary wl-btn--sm" to={`${base}/new`}>
             {t('list.new')}
           </Link>
         </div>
         {!wheels.some((w) => w.active) && wheels.length > 0 && (
-          <p className="sops-notice" role="note">
+          <p className="wl-opsf-notice" role="note">
             {t('list.noneActive')}
           </p>
         )}
         {wheels.length === 0 ? (
-          <p className="sops-hint">{t('list.none')}</p>
+          <p className="wl-opsf-hint">{t('list.none')}</p>
         ) : (
           wheels.map((wheel) => <WheelCard key={wheel.id} wheel={wheel} editPath={editPath(wheel.id)} />)
         )}
@@ -234,8 +234,8 @@ export function OpsWheels({ operator }: OpsWheelsProps) {
   }
 
   return (
-    <div className="sops-screen" data-testid="sops-screen">
-      <h1 className="sops-title" ref={titleRef} tabIndex={-1}>
+    <div className="wl-opsf-screen" data-testid="wl-opsf-screen">
+      <h1 className="wl-opsf-title" ref={titleRef} tabIndex={-1}>
         {t('title')}
       </h1>
       {body}

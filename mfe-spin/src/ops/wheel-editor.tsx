@@ -94,11 +94,11 @@ export function WheelEditor({
 
   if (loadError)
     return (
-      <section className="sops-editor" aria-labelledby={titleId}>
+      <section className="wl-opsf-editor" aria-labelledby={titleId}>
         <h2 id={titleId} ref={headingRef} tabIndex={-1}>
           {title}
         </h2>
-        <p className="sops-error" role="alert">
+        <p className="wl-opsf-error" role="alert">
           {loadError}
         </p>
         <Button variant="secondary" onClick={onCancel}>
@@ -108,7 +108,7 @@ export function WheelEditor({
     );
   if (!form)
     return (
-      <section className="sops-editor" aria-labelledby={titleId}>
+      <section className="wl-opsf-editor" aria-labelledby={titleId}>
         <h2 id={titleId} ref={headingRef} tabIndex={-1}>
           {title}
         </h2>
@@ -160,7 +160,7 @@ export function WheelEditor({
   const problemCount = Object.keys(problems).length;
 
   return (
-    <section className="sops-editor" aria-labelledby={titleId}>
+    <section className="wl-opsf-editor" aria-labelledby={titleId}>
       <h2 id={titleId} ref={headingRef} tabIndex={-1}>
         {title}
       </h2>
