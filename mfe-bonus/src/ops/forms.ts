@@ -1,7 +1,9 @@
-import { currencyScale, formatMoney, toMinorUnits, type Currency } from '@wallet/shared';
+import { currencyScale, toMinorUnits, type Currency } from '@wallet/shared';
 import {
   checkLocalized,
   emptyLocalized,
+  minorToInput,
+  wholeNumber,
   type Checked,
   type Localized,
   type Problems,
@@ -19,21 +21,9 @@ export { LANGUAGES, type Language } from '@wallet/shared/src/ui/ops-form-model';
 export const CURRENCIES: readonly Currency[] = ['THB', 'LAK'];
 export const CATEGORIES = ['slot', 'sport', 'lotto'] as const;
 
-/** Minor units shown as the operator types them: `1500.00` baht, `50000` kip (no grouping, so it reads back). */
-export const minorToInput = (minor: number, currency: Currency): string =>
-  formatMoney(minor, currencyScale(currency)).replace(/,/g, '');
-
-/** Reads a whole number typed in a field: `null` when it is not one. */
-const integer = (text: string): number | null => {
-  const trimmed = text.trim();
-  if (!/^\d{1,15}$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Number.isSafeInteger(value) ? value : null;
-};
-
 /** Checks a whole number in [min, max] and records the problem at `field`. */
 function intIn(problems: Problems, field: string, text: string, min: number, max: number): number {
-  const value = integer(text);
+  const value = wholeNumber(text);
   if (text.trim() === '') problems[field] = { key: 'required' };
   else if (value === null || value < min || value > max)
     problems[field] = { key: 'range', values: { min, max } };
@@ -251,7 +241,7 @@ export function checkPromotion(
   else if (!bonuses.has(form.bonusCode)) p.bonusCode = { key: 'noBonus' };
   let maxTotal: number | null = null;
   if (form.maxTotal.trim() !== '') {
-    maxTotal = integer(form.maxTotal);
+    maxTotal = wholeNumber(form.maxTotal);
     if (maxTotal === null || maxTotal < 1) p.maxTotal = { key: 'atLeast', values: { min: 1 } };
   }
   const date = (field: 'startsAt' | 'endsAt'): string | null => {

@@ -1,7 +1,9 @@
-import { currencyScale, formatMoney, toMinorUnits, type Currency } from '@wallet/shared';
+import { currencyScale, toMinorUnits, type Currency } from '@wallet/shared';
 import {
   checkLocalized,
   emptyLocalized,
+  minorToInput,
+  wholeNumber,
   type Checked,
   type Localized,
   type Problems,
@@ -46,10 +48,6 @@ export interface WheelForm {
   slices: SliceForm[];
 }
 
-/** Minor units shown as the operator types them: `50.00` baht, `15000` kip (no grouping). */
-export const minorToInput = (minor: number, currency: Currency): string =>
-  formatMoney(minor, currencyScale(currency)).replace(/,/g, '');
-
 let nextKey = 1;
 
 /** Alternating colours for new slices, so a new wheel is readable at once. */
@@ -89,17 +87,9 @@ export function wheelForm(w?: WheelDefinition): WheelForm {
   };
 }
 
-/** A whole number typed in a field, or null. */
-const integer = (text: string): number | null => {
-  const trimmed = text.trim();
-  if (!/^\d{1,15}$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Number.isSafeInteger(value) ? value : null;
-};
-
 /** A slice's weight when it is a valid one (1 to 1,000,000), else null. */
 export const validWeight = (text: string): number | null => {
-  const value = integer(text);
+  const value = wholeNumber(text);
   return value !== null && value >= 1 && value <= MAX_WEIGHT ? value : null;
 };
 
@@ -138,7 +128,7 @@ function prizeOf(p: Problems, at: string, s: SliceForm, bonuses?: ReadonlySet<st
       return { kind: 'money', amounts: { THB: amount('THB'), LAK: amount('LAK') } };
     }
     case 'coins': {
-      const coins = integer(s.coins);
+      const coins = wholeNumber(s.coins);
       if (s.coins.trim() === '') p[`${at}.coins`] = { key: 'required' };
       else if (coins === null || coins < 1 || coins > 100)
         p[`${at}.coins`] = { key: 'range', values: { min: 1, max: 100 } };

@@ -2,6 +2,8 @@
 // the problems a form's checks find, by field. No React and no styles, so a remote's checking code (its `forms.ts`)
 // can import it without the components. Not exported from `@wallet/shared` (every page loads that): the console's
 // remotes import it by its path, `@wallet/shared/src/ui/ops-form-model`, and bundle it into their operator chunks.
+import { currencyScale, formatMoney } from '../format/money';
+import type { Currency } from '../format/money';
 import type { Locale } from '../i18n/locales';
 
 /** The languages of every text an operator writes for members (the site's locales, in the site's order). */
@@ -36,3 +38,15 @@ export function checkLocalized(problems: Problems, field: string, value: Localiz
   }
   return { th: value.th, la: value.la, en: value.en };
 }
+
+/** Minor units shown as the operator types them: `1500.00` baht, `50000` kip (no grouping, so it reads back). */
+export const minorToInput = (minor: number, currency: Currency): string =>
+  formatMoney(minor, currencyScale(currency)).replace(/,/g, '');
+
+/** A whole number typed in a field (digits only, at most 15, a safe integer), or null. */
+export const wholeNumber = (text: string): number | null => {
+  const trimmed = text.trim();
+  if (!/^\d{1,15}$/.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return Number.isSafeInteger(value) ? value : null;
+};
