@@ -115,6 +115,27 @@ describe(`chat rooms are the caller's own (${dbLabel})`, () => {
     expect(body(res).code).toBe('REQUEST_LIMIT');
   });
 
+  test('reading writes nothing: history, a socket-less read mark, then the first message creates the conversation', async () => {
+    const g = await newGuest();
+    const me = { guest: g };
+    const rows = async () => {
+      const r = await sql<{ n: number }>`select count(*)::int as n from chat_conversations
+        where id = ${roomOf(g.guestId)}`.execute(t.app.ctx.db);
+      return Number(r.rows[0]?.n ?? 0);
+    };
+    expect(await historyOf(me)).toEqual([]);
+    expect(await historyOf(me, { afterSeq: 0 })).toEqual([]);
+    const read = await call(me, 'PUT', '/api/chat/read-customer/', { guestId: g.guestId });
+    expect([read.statusCode, body(read).data]).toEqual([
+      200,
+      { conversationId: roomOf(g.guestId), by: 'customer', seq: 0 },
+    ]);
+    expect(await rows()).toBe(0);
+    expect((await send(me, text('hello'))).statusCode).toBe(200);
+    expect(await rows()).toBe(1);
+    expect((await historyOf(me)).map((m) => m.message)).toEqual([text('hello')]);
+  });
+
   test("a guest can neither read nor write another guest's or a member's conversation", async () => {
     const a = await newGuest();
     const b = await newGuest();

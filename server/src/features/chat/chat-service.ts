@@ -212,11 +212,20 @@ export class ChatService {
     return this.prefix + (identity.kind === 'member' ? identity.memberId : identity.guestId);
   }
 
-  /** The customer's own conversation, created on first use. */
-  async conversationFor(identity: CustomerIdentity): Promise<Conversation> {
+  /**
+   * The id (room) of the customer's own conversation, without creating it: what the HTTP reads (history, the read
+   * mark) use, so that reading writes nothing; a conversation not started yet reads as empty. (A socket's join
+   * opens the conversation: an agent may then answer a customer who has the widget open.)
+   */
+  conversationIdFor(identity: CustomerIdentity): string {
     if (identity.kind === 'guest' && !GUEST_ID.test(identity.guestId))
       throw new AppError('UNAUTHORIZED', 401);
-    const id = this.roomOf(identity);
+    return this.roomOf(identity);
+  }
+
+  /** The customer's own conversation, created on first use (their first message or file). */
+  async conversationFor(identity: CustomerIdentity): Promise<Conversation> {
+    const id = this.conversationIdFor(identity);
     const now = this.clock.now();
     await this.db
       .insertInto('chat_conversations')

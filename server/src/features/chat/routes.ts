@@ -120,10 +120,11 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const identity = await customerOf(chat, request, reply);
       checkClaimed(identity, request.body);
-      const conversation = await chat.conversationFor(identity);
+      // A read: the conversation is not created by it (empty until the customer's first message).
+      const conversationId = chat.conversationIdFor(identity);
       const { afterSeq, limit, skip } = request.body;
       return success(
-        await chat.history(conversation.id, afterSeq !== undefined ? { afterSeq } : { limit, skip }),
+        await chat.history(conversationId, afterSeq !== undefined ? { afterSeq } : { limit, skip }),
       );
     },
   );
@@ -141,9 +142,16 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const markRead = async (request: FastifyRequest, reply: FastifyReply) => {
     const identity = await customerOf(chat, request, reply);
     checkClaimed(identity, request.body as S.Claimed);
-    const conversation = await chat.conversationFor(identity);
-    const read = await chat.markRead(conversation.id, 'customer');
-    return success({ conversationId: read.conversationId, by: 'customer' as const, seq: read.seq });
+    const conversationId = chat.conversationIdFor(identity);
+    try {
+      const read = await chat.markRead(conversationId, 'customer');
+      return success({ conversationId: read.conversationId, by: 'customer' as const, seq: read.seq });
+    } catch (e) {
+      // A conversation not started yet has nothing to read: read up to 0, and nothing is created.
+      if (e instanceof AppError && e.code === 'NO_DATA')
+        return success({ conversationId, by: 'customer' as const, seq: 0 });
+      throw e;
+    }
   };
   app.put('/read-customer/', readCustomer, markRead);
   // The same without the trailing slash, not listed twice in the OpenAPI document.
