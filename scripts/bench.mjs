@@ -174,8 +174,13 @@ async function memberToken(url) {
   return (await api(url, '/api/login', { username: phone, password })).token;
 }
 
-/** The session as the site stores it when "remember me" is on (shared/src/auth/session.ts: localStorage). */
+/**
+ * The session as the site stores it when "remember me" is on (shared/src/auth/session.ts): the token in
+ * localStorage, and its copy in the page cookie the app writes with it (sent with page loads under /user).
+ */
 const TOKEN_KEY = 'token';
+const pageCookie = (token) =>
+  `wl_page=${encodeURIComponent(token)}; Path=/user; Max-Age=43200; SameSite=Strict`;
 /** The mark of a confirmed agreement (mfe-wallet/src/agreement/agreement-storage.ts). */
 const AGREEMENT_KEY = 'remember-agreement';
 
@@ -277,7 +282,18 @@ async function measureLoads(url, token) {
     const homeContext = await browser.newContext({
       ...contextOptions,
       storageState: {
-        cookies: [],
+        cookies: [
+          {
+            name: 'wl_page',
+            value: encodeURIComponent(token),
+            domain: new URL(url).hostname,
+            path: '/user',
+            expires: -1,
+            httpOnly: false,
+            secure: false,
+            sameSite: 'Strict',
+          },
+        ],
         origins: [{ origin: url, localStorage: [{ name: TOKEN_KEY, value: token }] }],
       },
     });
@@ -323,12 +339,13 @@ async function measureLighthouse(url, token) {
         await cdp.send('Storage.clearDataForOrigin', { origin: url, storageTypes: 'all' });
         await page.goto(`${url}/api/lookup/active`);
         await page.evaluate(
-          ([key, value, agreementKey, agreed]) => {
+          ([key, value, cookie, agreementKey, agreed]) => {
             window.localStorage.setItem(key, value);
+            document.cookie = cookie;
             // A member who confirmed the agreement on this device earlier, as on every visit but the first.
             if (agreed) window.localStorage.setItem(agreementKey, JSON.stringify({ acceptedAt: agreed }));
           },
-          [TOKEN_KEY, token, AGREEMENT_KEY, firstVisit ? null : new Date().toISOString()],
+          [TOKEN_KEY, token, pageCookie(token), AGREEMENT_KEY, firstVisit ? null : new Date().toISOString()],
         );
         await cdp.send('Network.clearBrowserCache');
         await cdp.detach();

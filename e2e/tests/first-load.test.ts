@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newMemberContext, snapshot } from '../lib/browser';
+import { registerMember } from '../lib/members';
 import { startSite, type Site } from '../lib/site';
 
 /**
@@ -204,6 +205,86 @@ describe('first load', () => {
       } finally {
         await context.close();
       }
+    }
+  });
+
+  test("a remembered member's home: the balance painted by the server before any JavaScript, then the live home in its place", async () => {
+    const member = await registerMember(site, '0861117788', { name: 'Malee Srisuk' });
+    const context = await newMemberContext(browser, site.url, { language: 'en', agreementAccepted: true });
+    const page = await context.newPage();
+    try {
+      await page.goto('/login');
+      await page.getByTestId('login-username').fill(member.phone);
+      await page.getByTestId('login-password').fill(member.password);
+      await page.getByTestId('login-remember').check();
+      await page.getByTestId('login-submit').click();
+      await page.getByTestId('home-balance').waitFor();
+      const live = await page.getByTestId('home-balance').textContent();
+      // The page cookie: sent with page loads under /user only, same-site only.
+      const cookie = (await context.cookies()).find((c) => c.name === 'wl_page');
+      assert.ok(cookie, 'the app wrote the page cookie');
+      assert.equal(cookie.path, '/user');
+      assert.equal(cookie.sameSite, 'Strict');
+
+      // Without JavaScript: the server's page already shows the member's balance card, styled.
+      const bare = await browser.newContext({
+        baseURL: site.url,
+        viewport: { width: 390, height: 844 },
+        javaScriptEnabled: false,
+      });
+      await bare.addCookies(await context.cookies());
+      const still = await bare.newPage();
+      try {
+        const response = await still.goto('/user/home');
+        assert.equal(response?.headers()['cache-control'], 'private, no-store');
+        const first = still.locator('#shell-frame [data-first-screen="mfe_wallet/Home"]');
+        assert.equal(await first.locator('.wallet-balance__name').textContent(), 'Malee Srisuk');
+        assert.equal(await first.locator('.wallet-balance__main strong span').textContent(), live);
+        assert.match(
+          (await first.locator('.wallet-balance__main').textContent()) ?? '',
+          /Main wallet balance/,
+        );
+        const card = await first.locator('.wallet-balance').boundingBox();
+        assert.ok(card && card.width > 300 && card.height > 100, `a styled card: ${JSON.stringify(card)}`);
+      } finally {
+        await bare.close();
+      }
+
+      // With JavaScript: the page's largest paint is that balance, before the home has even asked for the wallet.
+      await page.reload();
+      await page.getByTestId('home-balance').waitFor();
+      await page.getByTestId('home-shortcuts').waitFor();
+      const { lcp, walletAsked } = await page.evaluate(async () => {
+        const entries = await new Promise<PerformanceEntry[]>((resolve) => {
+          new PerformanceObserver((list) => resolve(list.getEntries())).observe({
+            type: 'largest-contentful-paint',
+            buffered: true,
+          });
+        });
+        const last = entries[entries.length - 1] as PerformanceEntry & { element?: Element | null };
+        const wallet = performance
+          .getEntriesByType('resource')
+          .find((e) => new URL(e.name).pathname === '/api/wallet');
+        return { lcp: last?.startTime ?? -1, walletAsked: wallet?.startTime ?? -1 };
+      });
+      assert.ok(lcp > 0 && walletAsked > 0, JSON.stringify({ lcp, walletAsked }));
+      assert.ok(lcp < walletAsked, `largest paint ${lcp} ms, before the wallet's read at ${walletAsked} ms`);
+      // The live home replaced the server's screen.
+      assert.equal(await page.locator('[data-first-screen]').count(), 0);
+      assert.equal(await page.getByTestId('home-balance').textContent(), live);
+
+      // Signed out: the cookie goes with the session.
+      await page.getByTestId('logout').click();
+      await page.waitForURL('**/login');
+      assert.equal(
+        (await context.cookies()).find((c) => c.name === 'wl_page'),
+        undefined,
+      );
+    } catch (error) {
+      await snapshot(page, 'first-load-member-home');
+      throw error;
+    } finally {
+      await context.close();
     }
   });
 });

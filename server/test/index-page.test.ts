@@ -3,10 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   escapeHtml,
+  fillMemberScreen,
+  formatMinor,
   FRAME_ID,
   jsonForScript,
   PAGE_ROUTES,
   parseManifest,
+  parsePrerenderIndex,
   remoteDirectory,
   renderIndexPage,
   routeFor,
@@ -14,7 +17,7 @@ import {
 import { FRAME_STRINGS } from '../src/platform/index-page-strings';
 import { siteCsp } from '../src/platform/http/security';
 import { REMOTE_ENTRIES } from '../src/platform/static';
-import { createTestApp, dbLabel, setSetting, type TestApp } from './helpers';
+import { createTestApp, dbLabel, fund, memberWithToken, setSetting, type TestApp } from './helpers';
 
 const repoRoot = path.join(__dirname, '..', '..');
 const root = mkdtempSync(path.join(os.tmpdir(), 'index-page-'));
@@ -499,5 +502,169 @@ describe('the route table agrees with the host', () => {
       expect(s.logout).toBe(common.actions.logout);
       expect(s.loading).toBe(common.status.loading);
     }
+  });
+});
+
+describe(`a member's first screen: the home's balance painted by the server (${dbLabel})`, () => {
+  const HOME = (label: string) =>
+    `<section class="wallet-home"><p class="wallet-balance__name">{{member.name}}</p>` +
+    `<p class="wallet-balance__total"><span>{{wallet.total}}</span> ${label}</p>` +
+    `<p class="wallet-balance__main"><strong><span>{{wallet.main}}</span> ${label}</strong></p>{{member.nope}}</section>`;
+
+  beforeAll(() => {
+    write('mfe-wallet/dist/prerender/Home.THB.th.html', HOME('บาท'));
+    write('mfe-wallet/dist/prerender/Home.THB.en.html', HOME('baht'));
+    write('mfe-wallet/dist/prerender/Home.LAK.th.html', HOME('กีบ'));
+    write('mfe-wallet/dist/prerender/first-screen.0123456789.css', '.wallet-home{}');
+    write(
+      'mfe-wallet/dist/prerender/index.json',
+      JSON.stringify({
+        css: 'prerender/first-screen.0123456789.css',
+        screens: {
+          Home: {
+            member: true,
+            variants: {
+              THB: { th: 'prerender/Home.THB.th.html', en: 'prerender/Home.THB.en.html' },
+              LAK: { th: 'prerender/Home.LAK.th.html' },
+            },
+          },
+        },
+      }),
+    );
+  });
+  afterAll(() =>
+    rmSync(path.join(root, 'mfe-wallet', 'dist', 'prerender'), { recursive: true, force: true }),
+  );
+
+  /** A member with 1,234.56 baht in the main wallet, signed in (remembered): the page cookie's token. */
+  async function member(name = 'Malee <Srisuk> & Co') {
+    const m = await memberWithToken(t.app);
+    await t.app.ctx.db.updateTable('members').set({ name }).where('id', '=', m.memberId).execute();
+    await fund(t.app, m.memberId, 123_456);
+    return m;
+  }
+  const home = (token: string | undefined, extra: Record<string, string> = {}) =>
+    get('/user/home', {
+      ...(token === undefined ? {} : { cookie: `i18next=th; wl_page=${encodeURIComponent(token)}` }),
+      ...extra,
+    });
+
+  test('with the page cookie of a live session: the balance in the page, escaped, kept by no cache', async () => {
+    const { token } = await member();
+    const res = await home(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.body).toContain(
+      '<div class="host-first-screen host-page" data-first-screen="mfe_wallet/Home" inert>' +
+        '<section class="wallet-home"><p class="wallet-balance__name">Malee &lt;Srisuk&gt; &amp; Co</p>' +
+        '<p class="wallet-balance__total"><span>1,234.56</span> บาท</p>' +
+        '<p class="wallet-balance__main"><strong><span>1,234.56</span> บาท</strong></p></section></div>',
+    );
+    expect(res.body).not.toContain('host-skeleton');
+    expect(res.body).toContain(
+      '<link rel="stylesheet" href="/remotes/mfe-wallet/prerender/first-screen.0123456789.css">',
+    );
+    // The live home's first render shows the same figures (shared takeMemberFacts).
+    expect(dataBlock(res.body, 'member')).toEqual({
+      name: 'Malee <Srisuk> & Co',
+      currency: 'THB',
+      main: 123_456,
+      total: 123_456,
+    });
+    expect(res.body).not.toMatch(/id="member">[^<]*<Srisuk/);
+    // The page's language picks the file.
+    const en = await get('/user/home', { cookie: `i18next=en; wl_page=${token}` });
+    expect(en.body).toContain('<span>1,234.56</span> baht');
+  });
+
+  test('the total counts every game account, as GET /api/wallet does', async () => {
+    const { memberId, token } = await member('Noy');
+    await t.app.ctx.db.transaction().execute((trx) =>
+      t.app.ctx.ledger.post(trx, {
+        kind: 'transfer',
+        memberId,
+        reference: `page-facts-${memberId}`,
+        postings: [
+          { account: { member: memberId, code: 'main' }, amount: -23_456 },
+          { account: { member: memberId, code: 'game:PG' }, amount: 23_456 },
+        ],
+      }),
+    );
+    const facts = await t.app.memberPageFacts?.(memberId);
+    expect(facts).toMatchObject({ main: 100_000, currency: 'THB' });
+    const res = await home(token);
+    const wallet = (
+      await t.app.inject({ url: '/api/wallet', headers: { authorization: `Bearer ${token}` } })
+    ).json<{
+      data: { wallet: { amount: number }; slots: { amount: number }[] };
+    }>().data;
+    const total = wallet.slots.reduce((sum, s) => sum + s.amount, wallet.wallet.amount);
+    expect(dataBlock<{ total: number }>(res.body, 'member').total).toBe(total);
+    expect(res.body).toContain(`<span>${formatMinor(total, 'THB')}</span> บาท`);
+  });
+
+  test('without a live session the home shows its skeleton, as a page anyone may get', async () => {
+    const { token } = await member();
+    for (const cookie of [undefined, 'not-a-token', `${token}x`]) {
+      const res = await home(cookie);
+      expect(res.body).toContain('host-skeleton');
+      expect(res.body).not.toContain('data-first-screen');
+      expect(res.body).not.toContain('id="member"');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    // Signed out: the token's session is over, so is its page.
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect((await home(token)).body).not.toContain('1,234.56');
+    // Another page of the member area does not read the figures.
+    const other = await member();
+    const profile = await get('/user/profile', { cookie: `wl_page=${other.token}` });
+    expect(profile.body).not.toContain('id="member"');
+    expect(profile.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('the cookie authorises nothing in the API', async () => {
+    const { token } = await member();
+    const res = await t.app.inject({ url: '/api/wallet', headers: { cookie: `wl_page=${token}` } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  test('filling: each placeholder escaped, an unknown one empty; amounts as the front end shows them', () => {
+    const facts = { name: '<b>"x"</b>', currency: 'LAK' as const, main: 1_500_000, total: -5 };
+    expect(
+      fillMemberScreen('{{member.name}}|{{wallet.main}}|{{wallet.total}}|{{x.y}}|{{ wallet.main }}', facts),
+    ).toBe('&lt;b&gt;&quot;x&quot;&lt;/b&gt;|1,500,000|-5||{{ wallet.main }}');
+    expect(formatMinor(123_456, 'THB')).toBe('1,234.56');
+    expect(formatMinor(5, 'THB')).toBe('0.05');
+    expect(formatMinor(-120_000_000, 'THB')).toBe('-1,200,000.00');
+    expect(formatMinor(0, 'LAK')).toBe('0');
+    expect(formatMinor(999, 'LAK')).toBe('999');
+  });
+
+  test('a member screen in index.json: its variants and languages; odd names are dropped', () => {
+    const parsed = parsePrerenderIndex(
+      JSON.stringify({
+        css: 'prerender/a.css',
+        screens: {
+          Home: { member: true, variants: { THB: { th: 'prerender/h.html', la: '/etc/passwd' }, 'x/y': {} } },
+          Login: { en: 'prerender/l.html' },
+          Bad: { member: true },
+        },
+      }),
+    );
+    expect(parsed?.screens.get('Home')).toEqual({
+      member: true,
+      files: new Map([['THB', { th: 'prerender/h.html' }]]),
+    });
+    expect(parsed?.screens.get('Login')).toEqual({
+      member: false,
+      files: new Map([['', { en: 'prerender/l.html' }]]),
+    });
+    expect(parsed?.screens.has('Bad')).toBe(false);
   });
 });

@@ -3,8 +3,10 @@
 // with the test ids dropped (tests wait for the live screen). Writes to `<app>/dist/prerender/`:
 //   <Screen>.<lang>.html   the markup, no scripts: the server puts it in the page's frame, inert, until the remote
 //                          has mounted the live screen in its place;
+//   <Screen>.<variant>.<lang>.html  a member's screen (`member: { variants }`), with the server's placeholders;
 //   first-screen.<hash>.css the remote's own CSS those screens import (the UI kit's is the host's stylesheet);
-//   index.json             { css, screens: { <Screen>: { <lang>: <file> } } }, paths relative to the remote's folder.
+//   index.json             { css, screens: { <Screen>: { <lang>: <file> } | { member: true, variants: { <variant>:
+//                          { <lang>: <file> } } } } }, paths relative to the remote's folder.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
@@ -20,7 +22,13 @@ const LOCALES = ['th', 'la', 'en'] as const;
 interface FirstScreen {
   /** The page's path, for the screen's router. */
   path: string;
-  render: () => ReactElement;
+  /**
+   * A member's screen: its markup holds the server's placeholders (`{{wallet.main}}`, server/src/platform/
+   * index-page.ts `memberPlaceholders`), filled for the member of the page; rendered once per variant (the wallet
+   * currencies), the server picks the member's.
+   */
+  member?: { variants: readonly string[] };
+  render: (variant?: string) => ReactElement;
 }
 interface PrerenderModule {
   catalogs: RemoteCatalogs;
@@ -51,19 +59,36 @@ async function main(app: string): Promise<void> {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const screens: Record<string, Record<string, string>> = {};
+  const memberScreens: Record<string, { member: true; variants: Record<string, Record<string, string>> }> =
+    {};
+  const renderOne = (screen: FirstScreen, file: string, variant?: string): string => {
+    const html = renderToStaticMarkup(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={[screen.path]}>{screen.render(variant)}</MemoryRouter>
+      </I18nextProvider>,
+    );
+    writeFileSync(join(out, file), staticMarkup(html));
+    return `prerender/${file}`;
+  };
   for (const locale of LOCALES) {
     await setLocale(locale);
     for (const [name, screen] of Object.entries(found.screens)) {
       if (!/^[A-Za-z0-9_-]+$/.test(name))
         throw new Error(`screen name ${name}: letters, digits, _ and - only`);
-      const html = renderToStaticMarkup(
-        <I18nextProvider i18n={i18n}>
-          <MemoryRouter initialEntries={[screen.path]}>{screen.render()}</MemoryRouter>
-        </I18nextProvider>,
-      );
-      const file = `${name}.${locale}.html`;
-      writeFileSync(join(out, file), staticMarkup(html));
-      (screens[name] ??= {})[locale] = `prerender/${file}`;
+      if (!screen.member) {
+        (screens[name] ??= {})[locale] = renderOne(screen, `${name}.${locale}.html`);
+        continue;
+      }
+      const entry = (memberScreens[name] ??= { member: true, variants: {} });
+      for (const variant of screen.member.variants) {
+        if (!/^[A-Za-z0-9_-]+$/.test(variant))
+          throw new Error(`variant ${variant}: letters, digits, _ and - only`);
+        (entry.variants[variant] ??= {})[locale] = renderOne(
+          screen,
+          `${name}.${variant}.${locale}.html`,
+          variant,
+        );
+      }
     }
   }
 
@@ -82,8 +107,12 @@ async function main(app: string): Promise<void> {
     .join('\n');
   const cssName = `first-screen.${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
   writeFileSync(join(out, cssName), css);
-  writeFileSync(join(out, 'index.json'), JSON.stringify({ css: `prerender/${cssName}`, screens }, null, 2));
-  console.log(`prerender: ${Object.keys(screens).join(', ')} in ${LOCALES.join('/')} → ${out}`);
+  writeFileSync(
+    join(out, 'index.json'),
+    JSON.stringify({ css: `prerender/${cssName}`, screens: { ...screens, ...memberScreens } }, null, 2),
+  );
+  const names = [...Object.keys(screens), ...Object.keys(memberScreens).map((n) => `${n} (member)`)];
+  console.log(`prerender: ${names.join(', ')} in ${LOCALES.join('/')} → ${out}`);
 }
 
 const app = process.argv[2];

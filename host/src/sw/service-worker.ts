@@ -58,10 +58,23 @@ const lastShell: WorkboxPlugin = {
   },
 };
 
+/**
+ * A page the server marks `no-store` holds a member's figures (the home's balance painted before the JavaScript,
+ * server/src/platform/static.ts): it is shown, never kept, so no later or offline load shows old money or another
+ * member's. (Like Workbox's default, only a 200 is kept.)
+ */
+const keepOnlyStorable: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) =>
+    response.status !== 200 || /(^|,)\s*no-store\s*(,|$)/i.test(response.headers.get('cache-control') ?? '')
+      ? null
+      : response,
+};
+
 const shellStrategy = new NetworkFirst({
   cacheName: CACHES.shell,
   matchOptions: { ignoreVary: true },
   plugins: [
+    keepOnlyStorable,
     failOverOnServerError(true),
     lastShell,
     new ExpirationPlugin({ maxEntries: 20, purgeOnQuotaError: true }),

@@ -422,3 +422,37 @@ test('while the wallet loads, placeholders of the balance and the game cards sta
   expect(await screen.findByTestId('home-name')).toBeInTheDocument();
   expect(screen.queryByTestId('skeleton-list')).not.toBeInTheDocument();
 });
+
+test("a page load the server painted: the balance card shows the page's figures at once, then the wallet's read", async () => {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = 'member';
+  block.textContent = JSON.stringify({
+    name: 'Malee Srisuk',
+    currency: 'THB',
+    main: 123_456,
+    total: 150_000,
+  });
+  document.head.appendChild(block);
+  let answer: (value: ReturnType<typeof snapshot>) => void = () => undefined;
+  jest.spyOn(homeApi, 'wallet').mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+  const { unmount } = renderHome();
+  // The first render: what the page showed, no blink to a skeleton; the coins wait for the read.
+  expect(screen.getByTestId('home-name')).toHaveTextContent('Malee Srisuk');
+  expect(screen.getByTestId('home-balance')).toHaveTextContent(/^1,234\.56$/);
+  expect(screen.getByTestId('home-total')).toHaveTextContent(/^1,500\.00$/);
+  expect(screen.getByTestId('home-coin')).toBeEmptyDOMElement();
+  expect(screen.queryByTestId('game-amount-PG')).toBeNull();
+  expect(document.getElementById('member')).toBeNull();
+  await act(async () => undefined); // the games' refresh settles; the wallet's read is still on its way
+  expect(screen.getByTestId('home-balance')).toHaveTextContent(/^1,234\.56$/);
+  await act(async () => answer(snapshot({ wallet: { amount: 100_000, currency: 'THB' } })));
+  expect(screen.getByTestId('home-balance')).toHaveTextContent(/^1,000\.00$/);
+  expect(screen.getByTestId('home-coin')).toHaveTextContent('Coins: 7');
+  // A later visit of the home reads its own: the page's figures served once.
+  unmount();
+  jest.spyOn(homeApi, 'wallet').mockImplementation(() => new Promise(() => undefined));
+  renderHome();
+  await act(async () => undefined);
+  expect(screen.queryByTestId('home-balance')).toBeNull();
+});

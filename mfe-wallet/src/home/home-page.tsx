@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
-import { DelayedLoader, Skeleton, SkeletonList, useTranslation } from '@wallet/shared';
+import { DelayedLoader, Skeleton, SkeletonList, takeMemberFacts, useTranslation } from '@wallet/shared';
 import type { Banner } from '../banners/api';
 import type { Dialog } from './home-dialogs';
 import type { WalletSnapshot } from './api';
@@ -10,7 +10,7 @@ import { moneyFormat, showMoney, type MoneyFormat } from '../common/money';
 import { RegistrationLink } from '../invite/registration-link';
 import { useReceiveInviteBonus } from '../invite/use-receive-invite-bonus';
 import '../wallet.css';
-import { BalanceCard } from './balance-card';
+import { BalanceCard, figuresOf, figuresOfPage, type BalanceFigures } from './balance-card';
 import { GameLists } from './game-lists';
 import { HomeShortcuts, HomeWidgets } from './home-widgets';
 import { useSpinActive } from './use-spin-active';
@@ -31,6 +31,14 @@ const HomeDialogs = lazy(() => import(/* webpackChunkName: "home-dialogs" */ './
  * its 1.5 s start when the home mounts, so it appears also when GET /api/wallet fails or hangs.
  */
 export function HomePage() {
+  return <HomeView />;
+}
+
+/**
+ * The home; `firstScreen`: the figures the balance card shows before any wallet answer, for the build's prerender
+ * of the page's first screen (src/prerender.tsx: the server's placeholders).
+ */
+export function HomeView({ firstScreen }: { firstScreen?: BalanceFigures }) {
   const { t } = useTranslation('wallet');
   const wallet = useWalletSnapshot();
   const spinActive = useSpinActive();
@@ -45,8 +53,17 @@ export function HomePage() {
    * cards' render and layout (issue 11: the balance line is the page's largest paint).
    */
   const restShown = useDeferredValue(snapshot !== undefined, false);
-  const currency = snapshot?.wallet.currency;
+  /**
+   * The figures the server painted into the page's first screen (a page load with the member's page cookie): the
+   * balance card shows them from the first render, as the page showed them, until the wallet's own read answers.
+   */
+  const [pageFacts] = useState(() => takeMemberFacts());
+  const currency = snapshot?.wallet.currency ?? pageFacts?.currency;
   const format = useMemo(() => moneyFormat(currency), [currency]);
+  const figures = useMemo(() => {
+    if (snapshot) return figuresOf(snapshot, format);
+    return pageFacts ? figuresOfPage(pageFacts, format) : firstScreen;
+  }, [snapshot, format, pageFacts, firstScreen]);
   const openGame = useCallback((code: string) => setDialog({ kind: 'game', code }), []);
   const close = () => setDialog({ kind: 'none' });
 
@@ -76,19 +93,18 @@ export function HomePage() {
           {t('home.loadFailed')}
         </p>
       )}
-      {!snapshot && !failed && <HomeSkeleton />}
-      {snapshot && (
+      {!figures && !failed && <HomeSkeleton />}
+      {figures && (
         <>
           <BalanceCard
-            snapshot={snapshot}
-            format={format}
+            figures={figures}
             lastSync={wallet.lastSync}
             refreshing={refreshing}
             onRefreshAll={() => void wallet.refreshAll()}
             onTransfer={() => setDialog({ kind: 'transfer' })}
           />
-          {!restShown && <RestSkeleton />}
-          {restShown && (
+          {!(snapshot && restShown) && <RestSkeleton />}
+          {snapshot && restShown && (
             <>
               <HomeShortcuts spinActive={spinActive} />
               <HomeWidgets

@@ -248,12 +248,37 @@ export function parseChunkList(text: string): Record<string, string[]> | undefin
   return out;
 }
 
+/** One prerendered screen: its files per language, per variant ('' for a screen without variants). */
+export interface PrerenderedScreen {
+  /**
+   * A member's screen (the balance on the home): its markup holds placeholders (`{{wallet.main}}`) the server fills
+   * with the signed-in member's figures; it is painted only for a page load whose page cookie is a live session.
+   */
+  member: boolean;
+  /** Variant ('' when none; a member screen's variants are the wallet currencies) → language → file. */
+  files: Map<string, Partial<Record<Locale, string>>>;
+}
+
 /** A remote's dist/prerender/index.json (tooling/prerender): its first screens' files per language. */
 export interface PrerenderIndex {
   css: string;
-  screens: Map<string, Partial<Record<Locale, string>>>;
+  screens: Map<string, PrerenderedScreen>;
 }
 
+function filesPerLocale(files: unknown): Partial<Record<Locale, string>> {
+  const perLocale: Partial<Record<Locale, string>> = {};
+  if (typeof files !== 'object' || files === null) return perLocale;
+  for (const locale of LOCALES) {
+    const file = (files as Record<string, unknown>)[locale];
+    if (isFileName(file) && file.endsWith('.html')) perLocale[locale] = file;
+  }
+  return perLocale;
+}
+
+/**
+ * `{ css, screens: { <Screen>: { <lang>: file } | { member: true, variants: { <variant>: { <lang>: file } } } } }`;
+ * anything else is dropped.
+ */
 export function parsePrerenderIndex(text: string): PrerenderIndex | undefined {
   let doc: unknown;
   try {
@@ -265,17 +290,60 @@ export function parsePrerenderIndex(text: string): PrerenderIndex | undefined {
   const { css, screens } = doc as Record<string, unknown>;
   if (!isFileName(css) || !css.endsWith('.css') || typeof screens !== 'object' || screens === null)
     return undefined;
-  const out = new Map<string, Partial<Record<Locale, string>>>();
-  for (const [name, files] of Object.entries(screens)) {
-    if (typeof files !== 'object' || files === null) continue;
-    const perLocale: Partial<Record<Locale, string>> = {};
-    for (const locale of LOCALES) {
-      const file = (files as Record<string, unknown>)[locale];
-      if (isFileName(file) && file.endsWith('.html')) perLocale[locale] = file;
+  const out = new Map<string, PrerenderedScreen>();
+  for (const [name, entry] of Object.entries(screens)) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { member, variants } = entry as Record<string, unknown>;
+    if (member === true) {
+      if (typeof variants !== 'object' || variants === null) continue;
+      const files = new Map<string, Partial<Record<Locale, string>>>();
+      for (const [variant, perLocale] of Object.entries(variants))
+        if (/^[A-Za-z0-9_-]+$/.test(variant)) files.set(variant, filesPerLocale(perLocale));
+      out.set(name, { member: true, files });
+    } else {
+      out.set(name, { member: false, files: new Map([['', filesPerLocale(entry)]]) });
     }
-    out.set(name, perLocale);
   }
   return { css, screens: out };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A member's first screen
+
+/**
+ * What the server puts into a member's first screen, read for the member of the page cookie when the route's
+ * screen is a member screen (features/wallet: the same read as GET /api/wallet). Amounts in minor units.
+ */
+export interface MemberPageFacts {
+  name: string;
+  currency: 'THB' | 'LAK';
+  /** The main wallet. */
+  main: number;
+  /** The main wallet and every game account's balance. */
+  total: number;
+}
+
+/** As the front end shows an amount (shared/src/format/money.ts `formatMoney`): `1,234.56` (THB), `1,500` (LAK). */
+export function formatMinor(minor: number, currency: MemberPageFacts['currency']): string {
+  const scale = currency === 'LAK' ? 0 : 2;
+  const digits = String(Math.abs(Math.trunc(minor))).padStart(scale + 1, '0');
+  const whole = (scale ? digits.slice(0, -scale) : digits).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${minor < 0 ? '-' : ''}${whole}${scale ? `.${digits.slice(-scale)}` : ''}`;
+}
+
+/** The placeholders a member screen may hold, and their text (escaped for HTML by `fillMemberScreen`). */
+export function memberPlaceholders(facts: MemberPageFacts): Record<string, string> {
+  return {
+    'member.name': facts.name,
+    'wallet.main': formatMinor(facts.main, facts.currency),
+    'wallet.total': formatMinor(facts.total, facts.currency),
+  };
+}
+
+/** The member screen's markup with its placeholders filled (escaped); an unknown placeholder becomes empty. */
+export function fillMemberScreen(html: string, facts: MemberPageFacts): string {
+  const values = memberPlaceholders(facts);
+  return html.replace(/\{\{([a-z]+\.[a-z]+)\}\}/g, (_m, key: string) => escapeHtml(values[key] ?? ''));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -470,6 +538,11 @@ export interface IndexPageInput {
   lookups?: Readonly<Record<string, unknown>>;
   /** The route's remote's prerendered first screen in the page's language, when its build has one. */
   firstScreen?: FirstScreen;
+  /**
+   * The figures a member first screen was filled with: also given to the live screen as the `member` data block
+   * (shared/src/http/page-data.ts `takeMemberFacts`), so its first render shows the same, without a blink.
+   */
+  member?: MemberPageFacts;
 }
 
 /** The built index.html with the route's language, title, hints, data blocks and frame. */
@@ -539,6 +612,9 @@ export function renderIndexPage(
     `<script type="application/json" id="site">${jsonForScript(site)}</script>` +
     (input.lookups
       ? `<script type="application/json" id="lookups">${jsonForScript(input.lookups)}</script>`
+      : '') +
+    (firstScreen && input.member
+      ? `<script type="application/json" id="member">${jsonForScript(input.member)}</script>`
       : '');
   const frame = renderFrame({ route, pathname, strings, siteName, isEnabled, firstScreen });
 
@@ -617,22 +693,34 @@ export class IndexPageFiles {
     return cache;
   }
 
-  /** The route module's prerendered first screen in a language, when the remote's build made one. */
+  /**
+   * The route module's prerendered first screen in a language, when the remote's build made one. A member screen
+   * only with the member's figures (`facts`, asked for only then), filled in.
+   */
   async firstScreenOf(
     folder: RemoteFolder,
     module: RemoteModuleId,
     locale: Locale,
-  ): Promise<FirstScreen | undefined> {
+    facts?: () => Promise<MemberPageFacts | undefined>,
+  ): Promise<{ screen: FirstScreen; member?: MemberPageFacts } | undefined> {
     const dir = await this.remoteDir(folder);
     const index = await IndexPageFiles.cached(
       this.prerendered,
       path.join(dir, 'prerender', 'index.json'),
       parsePrerenderIndex,
     ).get();
-    const file = index?.screens.get(module.slice(module.indexOf('/') + 1))?.[locale];
-    if (!index || !file) return undefined;
+    const entry = index?.screens.get(module.slice(module.indexOf('/') + 1));
+    if (!index || !entry) return undefined;
+    const member = entry.member ? await facts?.() : undefined;
+    if (entry.member && !member) return undefined;
+    const file = entry.files.get(member ? member.currency : '')?.[locale];
+    if (!file) return undefined;
     const html = await IndexPageFiles.cached(this.screenFiles, path.join(dir, file), (text) => text).get();
-    return html === undefined ? undefined : { module, html, css: `/remotes/${folder}/${index.css}` };
+    if (html === undefined) return undefined;
+    const css = `/remotes/${folder}/${index.css}`;
+    return member
+      ? { screen: { module, html: fillMemberScreen(html, member), css }, member }
+      : { screen: { module, html, css } };
   }
 
   /** The built index.html, or undefined when the host is not built. */
@@ -657,24 +745,40 @@ export class IndexPageFiles {
     }
   }
 
-  /** Renders the page for a request; undefined when the host is not built. */
-  async render(input: Omit<IndexPageInput, 'manifest'>): Promise<string | undefined> {
+  /**
+   * Renders the page for a request; undefined when the host is not built. `memberFacts`: the figures of the page
+   * cookie's member, asked for only when the route's first screen is a member screen; `personal` says the page
+   * holds them (it must not be stored by any cache).
+   */
+  async render(
+    input: Omit<IndexPageInput, 'manifest' | 'firstScreen' | 'member'>,
+    memberFacts?: () => Promise<MemberPageFacts | undefined>,
+  ): Promise<{ html: string; personal: boolean } | undefined> {
     const template = await this.templateHtml();
     if (template === undefined) return undefined;
     const route = routeFor(input.pathname);
     const name = route.module?.slice(0, route.module.indexOf('/'));
     const folder = name ? folderOfName(name) : undefined;
     const assets = folder ? await this.assetsOf(folder) : new Map<RemoteFolder, RemoteAssets>();
-    const [manifest, hostChunks, firstScreen] = await Promise.all([
+    const [manifest, hostChunks, first] = await Promise.all([
       this.hasManifest(input.locale),
       this.hostChunks.get(),
-      folder && route.module ? this.firstScreenOf(folder, route.module, input.locale) : undefined,
+      folder && route.module && input.remotes.some((r) => r.name === name && r.enabled)
+        ? this.firstScreenOf(folder, route.module, input.locale, memberFacts)
+        : undefined,
     ]);
-    return renderIndexPage(
+    const html = renderIndexPage(
       template,
-      { ...input, manifest, ...(hostChunks ? { hostChunks } : {}), ...(firstScreen ? { firstScreen } : {}) },
+      {
+        ...input,
+        manifest,
+        ...(hostChunks ? { hostChunks } : {}),
+        ...(first ? { firstScreen: first.screen } : {}),
+        ...(first?.member ? { member: first.member } : {}),
+      },
       assets,
     );
+    return { html, personal: first?.member !== undefined };
   }
 }
 

@@ -11,14 +11,18 @@ import {
   pageLocale,
   remoteDirectory,
   remoteEntry,
+  type MemberPageFacts,
   type RemoteDescriptor,
   type RemoteSources,
 } from './index-page';
+import { pageMember } from './http/auth';
 import type { Locale } from './locale';
 import { assetsDir } from './paths';
 import { REMOTE_FOLDERS, type RemoteFolder, type SettingValues } from './settings';
 
 export const CACHE_NO_CACHE = 'no-cache';
+/** A page that holds a member's figures. */
+export const CACHE_PERSONAL = 'private, no-store';
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const ENTRY_FILES = new Set(['remoteEntry.js', 'mf-manifest.json', 'index.html', 'main.js']);
@@ -222,14 +226,27 @@ export async function sendHostIndex(
   const locale = pageLocale(request.headers, ctx.defaultLocale);
   const [settings, info] = await Promise.all([ctx.settings.all(), siteInfoOf(server, locale)]);
   const siteName = typeof info?.name === 'string' ? info.name : undefined;
-  const html = await filesFor(staticRoot, remoteSourcesOf(server)).render({
-    pathname: pathname === '/index.html' ? '/' : pathname,
-    locale,
-    remotes: remoteDirectory((folder) => settings[`remote.${folder}.enabled`] === true),
-    ...(siteName ? { siteName } : {}),
-    lookups: pageLookups(settings, info),
-  });
-  if (html === undefined) return false;
+  const rendered = await filesFor(staticRoot, remoteSourcesOf(server)).render(
+    {
+      pathname: pathname === '/index.html' ? '/' : pathname,
+      locale,
+      remotes: remoteDirectory((folder) => settings[`remote.${folder}.enabled`] === true),
+      ...(siteName ? { siteName } : {}),
+      lookups: pageLookups(settings, info),
+    },
+    () => memberFactsOf(reply),
+  );
+  if (rendered === undefined) return false;
+  const { html, personal } = rendered;
+  if (personal) {
+    // The member's money in the page: no cache (the service worker's included, host/src/sw) may keep it.
+    reply
+      .header('cache-control', CACHE_PERSONAL)
+      .header('vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(html);
+    return true;
+  }
   const etag = pageEtag(html);
   reply
     .header('cache-control', CACHE_NO_CACHE)
@@ -242,6 +259,27 @@ export async function sendHostIndex(
   }
   reply.send(html);
   return true;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A member's figures for their first screen (features/wallet); absent without that feature. */
+    memberPageFacts?: (memberId: string) => Promise<MemberPageFacts | undefined>;
+  }
+}
+
+/** The figures of the page cookie's member (platform/http/auth.ts `pageMember`), when the page can show them. */
+async function memberFactsOf(reply: FastifyReply): Promise<MemberPageFacts | undefined> {
+  const { request, server } = reply;
+  if (!server.memberPageFacts || !server.hasDecorator('sessions')) return undefined;
+  const memberId = await pageMember(request);
+  if (!memberId) return undefined;
+  try {
+    return await server.memberPageFacts(memberId);
+  } catch (error) {
+    request.log.warn({ err: error }, 'member first screen: figures not read; the page shows the skeleton');
+    return undefined;
+  }
 }
 
 /** The operator's site information in a language (content `info`: name, website), when the content feature is there. */

@@ -1,5 +1,6 @@
 import type { Session } from './session';
 import {
+  PAGE_COOKIE,
   TOKEN_KEY,
   clearSession,
   getSession,
@@ -79,5 +80,39 @@ describe('session', () => {
     window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEY }));
     expect(getSession()).toBeNull();
     expect(seen).toEqual([null, { token: 'from-other-tab', remember: true }, null]);
+  });
+
+  describe("the page cookie (the server paints a remembered member's first screen with it)", () => {
+    let written: string[];
+    let spy: jest.SpyInstance;
+    beforeEach(() => {
+      written = [];
+      spy = jest.spyOn(Document.prototype, 'cookie', 'set').mockImplementation((value: string) => {
+        written.push(value);
+      });
+    });
+    afterEach(() => spy.mockRestore());
+
+    it('copies a remembered token for page loads under /user only, same-site only', () => {
+      setSession('tok/en+1', true);
+      expect(written).toEqual([`${PAGE_COOKIE}=tok%2Fen%2B1; Path=/user; Max-Age=43200; SameSite=Strict`]);
+    });
+
+    it('writes no token for a session kept for this visit only, and removes an earlier one', () => {
+      setSession('visit', false);
+      expect(written).toEqual([`${PAGE_COOKIE}=; Path=/user; Max-Age=0; SameSite=Strict`]);
+    });
+
+    it("is removed on sign-out and follows another tab's sign-out", () => {
+      setSession('a', true);
+      clearSession();
+      expect(written.at(-1)).toBe(`${PAGE_COOKIE}=; Path=/user; Max-Age=0; SameSite=Strict`);
+      window.localStorage.setItem(TOKEN_KEY, 'other-tab');
+      window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEY }));
+      expect(written.at(-1)).toBe(`${PAGE_COOKIE}=other-tab; Path=/user; Max-Age=43200; SameSite=Strict`);
+      window.localStorage.removeItem(TOKEN_KEY);
+      window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEY }));
+      expect(written.at(-1)).toBe(`${PAGE_COOKIE}=; Path=/user; Max-Age=0; SameSite=Strict`);
+    });
   });
 });

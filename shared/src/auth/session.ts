@@ -8,6 +8,29 @@ export interface Session {
   remember: boolean;
 }
 
+/**
+ * The cookie that lets the server paint a member's first screen (the balance on /user/home) before any JavaScript
+ * runs (docs/architecture.md "First load"): a copy of a remembered session's token, sent only with page loads under
+ * `/user` (never with API calls or files), same-site only. A session kept for this visit only has no cookie: its
+ * pages paint the skeleton instead, as before. The API never reads it: it authorises the bearer header alone.
+ */
+export const PAGE_COOKIE = 'wl_page';
+
+/** How long the cookie lives: as long as a token the server signs (12 h, server/src/app.ts `JWT_TTL`). */
+const PAGE_COOKIE_MAX_AGE_S = 12 * 3600;
+
+function writePageCookie(session: Session | null): void {
+  if (typeof document === 'undefined') return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  const value = session?.remember ? encodeURIComponent(session.token) : '';
+  const age = session?.remember ? PAGE_COOKIE_MAX_AGE_S : 0;
+  try {
+    document.cookie = `${PAGE_COOKIE}=${value}; Path=/user; Max-Age=${age}; SameSite=Strict${secure}`;
+  } catch {
+    // Cookies blocked: the first screen shows its skeleton.
+  }
+}
+
 function readStoredSession(): Session | null {
   try {
     const remembered = window.localStorage.getItem(TOKEN_KEY);
@@ -21,6 +44,8 @@ function readStoredSession(): Session | null {
 }
 
 const subject = new BehaviorSubject<Session | null>(readStoredSession());
+// A session stored before the page cookie existed (or by another tab) gets it on the next page.
+writePageCookie(subject.getValue());
 
 /** The current session; emits on sign-in and sign-out (also when another tab changes the stored token). */
 export const session$: Observable<Session | null> = subject.asObservable();
@@ -53,6 +78,7 @@ export function setSession(token: string, remember: boolean): void {
   } catch {
     // Storage blocked (privacy mode): the session lives in memory for this page only.
   }
+  writePageCookie({ token, remember });
   subject.next({ token, remember });
 }
 
@@ -63,6 +89,7 @@ export function replaceToken(token: string): void {
 
 export function clearSession(): void {
   removeStoredTokens();
+  writePageCookie(null);
   if (subject.getValue() !== null) subject.next(null);
 }
 
@@ -70,7 +97,10 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key === TOKEN_KEY || event.key === null) {
       const next = readStoredSession();
-      if (next?.token !== subject.getValue()?.token) subject.next(next);
+      if (next?.token !== subject.getValue()?.token) {
+        writePageCookie(next);
+        subject.next(next);
+      }
     }
   });
 }

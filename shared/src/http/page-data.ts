@@ -53,3 +53,30 @@ export function takePageData(path: string): { data: unknown } | undefined {
   pageData ??= readPageData(document);
   return pageData.take(path, currentLocale());
 }
+
+/**
+ * A member's figures the server painted into the page's first screen (the `member` data block, server/src/platform/
+ * index-page.ts `MemberPageFacts`), for the live screen's first render to show the same until its own read answers.
+ * Amounts in minor units.
+ */
+export interface MemberFacts {
+  name: string;
+  currency: 'THB' | 'LAK';
+  main: number;
+  total: number;
+}
+
+/**
+ * The page's member figures, once: the block leaves the page when read, so a later visit of the screen shows what
+ * its own read answers. Undefined when there are none (or they are malformed).
+ */
+export function takeMemberFacts(doc: Document | undefined = globalThis.document): MemberFacts | undefined {
+  if (!doc) return undefined;
+  const block = readJsonBlock(doc, 'member');
+  doc.getElementById('member')?.remove();
+  if (!isRecord(block)) return undefined;
+  const { name, currency, main, total } = block;
+  if (typeof name !== 'string' || (currency !== 'THB' && currency !== 'LAK')) return undefined;
+  if (!Number.isSafeInteger(main) || !Number.isSafeInteger(total)) return undefined;
+  return { name, currency, main: main as number, total: total as number };
+}

@@ -14,10 +14,10 @@ declare module 'fastify' {
 export const walletPlugin = fp(
   async (app) => {
     const { ctx } = app;
-    app.decorate(
-      'wallet',
-      new WalletReadModel(ctx.db, ctx.clock, ctx.settings, app.content, app.games.accounts),
-    );
+    const wallet = new WalletReadModel(ctx.db, ctx.clock, ctx.settings, app.content, app.games.accounts);
+    app.decorate('wallet', wallet);
+    // The home's first screen, painted by the server for the member of the page cookie (platform/static.ts).
+    app.decorate('memberPageFacts', (memberId: string) => wallet.pageFacts(memberId));
     await app.register(walletRoutes, { prefix: '/api' });
     await app.register(walletOpsRoutes, { prefix: '/api/ops' });
   },

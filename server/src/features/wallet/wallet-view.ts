@@ -8,6 +8,7 @@ import { bankRefOf, profileOf, type ProfileRow } from '../accounts/account-servi
 import type { ContentService } from '../content/content-service';
 import type { GameAccounts } from '../games/game-accounts';
 import { inviteSummaryOf } from '../invite/invites';
+import type { MemberPageFacts } from '../../platform/index-page';
 import type { WalletView } from './schemas';
 
 export type { WalletView };
@@ -100,6 +101,27 @@ export class WalletReadModel {
       slots: this.games.slotsOf(json(row.games), balances),
       spin: { isActive: spin },
       updatedAt: this.clock.now().toISOString(),
+    };
+  }
+
+  /**
+   * What a member's first screen shows before the page's JavaScript runs (platform/index-page.ts
+   * `MemberPageFacts`): the same read as `view`, so the page and GET /api/wallet agree. Undefined for a member
+   * without a wallet.
+   */
+  async pageFacts(memberId: string): Promise<MemberPageFacts | undefined> {
+    let view: WalletView;
+    try {
+      view = await this.view(memberId);
+    } catch {
+      return undefined;
+    }
+    const main = view.wallet.amount;
+    return {
+      name: view.profile.name,
+      currency: view.wallet.currency === 'LAK' ? 'LAK' : 'THB',
+      main,
+      total: view.slots.reduce((sum, slot) => sum + (slot.amount || 0), main),
     };
   }
 }

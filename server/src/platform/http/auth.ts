@@ -78,3 +78,29 @@ export function auth(request: FastifyRequest): { memberId: string; sessionId: st
   if (!request.auth) throw new AppError('UNAUTHORIZED', 401);
   return request.auth;
 }
+
+/** The page cookie a remembered session's front end writes (shared/src/auth/session.ts `PAGE_COOKIE`). */
+export const PAGE_COOKIE = 'wl_page';
+
+/**
+ * The member of a page load under /user, from the page cookie: the same token checks as `requireMember` (signature,
+ * expiry, a live session of an active member), or undefined — never an error. Used only to paint the member's
+ * first screen into the page (platform/static.ts); no API route accepts the cookie.
+ */
+export async function pageMember(request: FastifyRequest): Promise<string | undefined> {
+  const header = request.headers.cookie;
+  if (!header || !header.includes(`${PAGE_COOKIE}=`)) return undefined;
+  let token: string | undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === PAGE_COOKIE) token = part.slice(eq + 1).trim();
+  }
+  if (!token) return undefined;
+  try {
+    const { sub, sid } = verifyToken(request, decodeURIComponent(token));
+    await request.server.sessions.checkSession(sub, sid);
+    return sub;
+  } catch {
+    return undefined;
+  }
+}
