@@ -58,14 +58,12 @@ export function BalanceCard({ figures, lastSync, refreshing, onRefreshAll, onTra
         <p className="wallet-balance__name" data-testid="home-name">
           {figures.name}
         </p>
-        <p className="wallet-balance__coin" data-testid="home-coin">
-          {figures.coin !== undefined && (
-            <>
-              <Icon name="coin" />
-              <span>{t('home.coins', { count: figures.coin })}</span>
-            </>
-          )}
-        </p>
+        {figures.coin !== undefined && (
+          <p className="wallet-balance__coin" data-testid="home-coin">
+            <Icon name="coin" />
+            <span>{t('home.coins', { count: figures.coin })}</span>
+          </p>
+        )}
       </div>
       <p className="wallet-balance__label">{t('home.total')}</p>
       <p className="wallet-balance__total">
