@@ -621,6 +621,15 @@ describe(`a member's first screen: the home's balance painted by the server (${d
     });
     expect(logout.statusCode).toBe(200);
     expect((await home(token)).body).not.toContain('1,234.56');
+    // A closed site shows no member's money (the host shows the terminated page).
+    const open = await member();
+    await setSetting(t.app, 'service.active', false);
+    try {
+      expect((await home(open.token)).body).not.toContain('id="member"');
+    } finally {
+      await setSetting(t.app, 'service.active', true);
+    }
+    expect((await home(open.token)).body).toContain('id="member"');
     // Another page of the member area does not read the figures.
     const other = await member();
     const profile = await get('/user/profile', { cookie: `wl_page=${other.token}` });

@@ -234,7 +234,8 @@ export async function sendHostIndex(
       ...(siteName ? { siteName } : {}),
       lookups: pageLookups(settings, info),
     },
-    () => memberFactsOf(reply),
+    // A closed site (the terminated page) shows no member's money.
+    async () => (settings['service.active'] ? memberFactsOf(reply) : undefined),
   );
   if (rendered === undefined) return false;
   const { html, personal } = rendered;
