@@ -46,9 +46,11 @@ function afterFirstPaint(): Promise<void> {
 const yieldToMain = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 // The async boundary Module Federation needs: shared singletons are negotiated before any app code runs. React DOM
-// is evaluated first, in a task of its own, then the rest of the bootstrap: two shorter tasks instead of one long
-// one while the painted page waits for its JavaScript.
+// is evaluated first, in a task of its own, then the shared package, then the rest of the bootstrap: shorter tasks
+// instead of one long one while the painted page waits for its JavaScript.
 void afterFirstPaint()
   .then(() => import('react-dom/client'))
+  .then(yieldToMain)
+  .then(() => import('@wallet/shared'))
   .then(yieldToMain)
   .then(() => import(/* webpackChunkName: "bootstrap" */ './bootstrap'));
