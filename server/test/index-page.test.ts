@@ -6,6 +6,7 @@ import {
   fillMemberScreen,
   formatMinor,
   FRAME_ID,
+  IndexPageFiles,
   jsonForScript,
   PAGE_ROUTES,
   parseManifest,
@@ -602,6 +603,27 @@ describe(`a member's first screen: the home's balance painted by the server (${d
     const total = wallet.slots.reduce((sum, s) => sum + s.amount, wallet.wallet.amount);
     expect(dataBlock<{ total: number }>(res.body, 'member').total).toBe(total);
     expect(res.body).toContain(`<span>${formatMinor(total, 'THB')}</span> บาท`);
+  });
+
+  test("a kip member's page is the kip screen, in whole kip", async () => {
+    const files = new IndexPageFiles(root);
+    const rendered = await files.render(
+      { pathname: '/user/home', locale: 'th', remotes: remoteDirectory(() => true) },
+      async () => ({ name: 'Noy', currency: 'LAK', main: 1_500_000, total: 1_750_000 }),
+    );
+    expect(rendered?.personal).toBe(true);
+    expect(rendered?.html).toContain('<span>1,750,000</span> กีบ');
+    expect(rendered?.html).toContain(
+      '<p class="wallet-balance__main"><strong><span>1,500,000</span> กีบ</strong></p>',
+    );
+    // A language the build has no file of for that currency: the skeleton, and the page is nobody's.
+    const en = await files.render(
+      { pathname: '/user/home', locale: 'en', remotes: remoteDirectory(() => true) },
+      async () => ({ name: 'Noy', currency: 'LAK', main: 1, total: 1 }),
+    );
+    expect(en?.personal).toBe(false);
+    expect(en?.html).toContain('host-skeleton');
+    expect(en?.html).not.toContain('id="member"');
   });
 
   test('without a live session the home shows its skeleton, as a page anyone may get', async () => {
