@@ -16,6 +16,7 @@ import {
   routeFor,
 } from '../src/platform/index-page';
 import { FRAME_STRINGS } from '../src/platform/index-page-strings';
+import { PAGE_COOKIE } from '../src/platform/http/auth';
 import { siteCsp } from '../src/platform/http/security';
 import { REMOTE_ENTRIES } from '../src/platform/static';
 import { createTestApp, dbLabel, fund, memberWithToken, setSetting, type TestApp } from './helpers';
@@ -657,6 +658,12 @@ describe(`a member's first screen: the home's balance painted by the server (${d
     const profile = await get('/user/profile', { cookie: `wl_page=${other.token}` });
     expect(profile.body).not.toContain('id="member"');
     expect(profile.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('the server reads the cookie the front end writes (shared/src/auth/session.ts)', () => {
+    const source = readFileSync(path.join(repoRoot, 'shared', 'src', 'auth', 'session.ts'), 'utf8');
+    expect(source).toContain(`export const PAGE_COOKIE = '${PAGE_COOKIE}';`);
+    expect(source).toContain('Path=/user');
   });
 
   test('the cookie authorises nothing in the API', async () => {
