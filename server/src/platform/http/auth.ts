@@ -88,16 +88,11 @@ export const PAGE_COOKIE = 'wl_page';
  * first screen into the page (platform/static.ts); no API route accepts the cookie.
  */
 export async function pageMember(request: FastifyRequest): Promise<string | undefined> {
-  const header = request.headers.cookie;
-  if (!header || !header.includes(`${PAGE_COOKIE}=`)) return undefined;
-  let token: string | undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === PAGE_COOKIE) token = part.slice(eq + 1).trim();
-  }
+  // Parsed (and URL-decoded) by @fastify/cookie, as the console's session cookie is.
+  const token = request.cookies[PAGE_COOKIE];
   if (!token) return undefined;
   try {
-    const { sub, sid } = verifyToken(request, decodeURIComponent(token));
+    const { sub, sid } = verifyToken(request, token);
     await request.server.sessions.checkSession(sub, sid);
     return sub;
   } catch {
