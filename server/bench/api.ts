@@ -9,9 +9,10 @@
  * Prints one JSON line with requests per second, latency percentiles and CPU time per request (this process:
  * server and load worker; PostgreSQL: the local `postgres` processes, from /proc) per endpoint. The CPU figures
  * say what a request costs even when other work shares the machine. BENCH_ONLY=transfer|wallet drives one
- * endpoint (e.g. under `node --cpu-prof --import tsx bench/api.ts`).
+ * endpoint; BENCH_CPU_PROFILE=<dir> writes a CPU profile of the server's thread while each endpoint is driven.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import inspector from 'node:inspector';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -104,6 +105,28 @@ function request(
   });
 }
 
+/**
+ * BENCH_CPU_PROFILE=<dir>: a V8 CPU profile of the server's thread while one endpoint is driven (the steady state
+ * only, without start-up and seeding), written as <dir>/<endpoint>.cpuprofile for Chrome DevTools.
+ */
+async function startProfile(): Promise<((name: string) => Promise<void>) | undefined> {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  if (!dir) return undefined;
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params, (err, result) => (err ? reject(err) : resolve(result))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return async (name) => {
+    const { profile } = (await post('Profiler.stop')) as { profile: object };
+    session.disconnect();
+    writeFileSync(path.join(dir, name), JSON.stringify(profile));
+  };
+}
+
 const percentile = (sorted: number[], p: number): number =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
 
@@ -121,6 +144,7 @@ async function drive(
   port: number,
   tokens: string[],
 ): Promise<Result> {
+  const profile = await startProfile();
   const cpu0 = process.cpuUsage();
   const db0 = pgUrl ? postgresCpuMs() : 0;
   const answer = await new Promise<LoadAnswer>((resolve, reject) => {
@@ -135,6 +159,7 @@ async function drive(
   });
   const cpu = process.cpuUsage(cpu0);
   const dbCpu = pgUrl ? postgresCpuMs() - db0 : 0;
+  await profile?.(`${endpoint}.cpuprofile`);
   const latencies = answer.latencies.sort((a, b) => a - b);
   const per = (ms: number) => Math.round((ms / Math.max(1, answer.requests)) * 1000) / 1000;
   return {
