@@ -91,9 +91,9 @@ const join = (h: Heard, lastSeq: number) =>
     code?: string;
   }>;
 
-async function until(check: () => boolean, ms = 3000): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, ms = 3000): Promise<void> {
   const deadline = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -309,7 +309,7 @@ describe(`support chat realtime (${dbLabel})`, () => {
   });
 
   test('sockets per IP are limited (20): of 21 opened at once one is refused; a place frees when one closes', async () => {
-    await until(() => t.app.chatRealtime.socketsOf('127.0.0.1') === 0);
+    await until(async () => (await t.app.chatRealtime.socketsOf('127.0.0.1')) === 0);
     const guest = await newGuest();
     const opened = await Promise.allSettled(
       Array.from({ length: 21 }, () => open({ guestToken: guest.guestToken })),
@@ -318,17 +318,17 @@ describe(`support chat realtime (${dbLabel})`, () => {
     expect(opened.filter((o) => o.status === 'rejected').map((o) => String(o.reason))).toEqual([
       'Error: REQUEST_LIMIT',
     ]);
-    expect(t.app.chatRealtime.socketsOf('127.0.0.1')).toBe(20);
+    expect(await t.app.chatRealtime.socketsOf('127.0.0.1')).toBe(20);
     const one = opened.find((o): o is PromiseFulfilledResult<Heard> => o.status === 'fulfilled');
     one?.value.socket.disconnect();
-    await until(() => t.app.chatRealtime.socketsOf('127.0.0.1') === 19);
+    await until(async () => (await t.app.chatRealtime.socketsOf('127.0.0.1')) === 19);
     await expect(open({ guestToken: guest.guestToken })).resolves.toBeDefined();
     // Refused handshakes hold no place.
     await expect(open({ guestToken: 'g_forged' })).rejects.toThrow('REQUEST_LIMIT');
     for (const s of sockets.splice(0)) s.disconnect();
-    await until(() => t.app.chatRealtime.socketsOf('127.0.0.1') === 0);
+    await until(async () => (await t.app.chatRealtime.socketsOf('127.0.0.1')) === 0);
     await expect(open({ guestToken: 'g_forged' })).rejects.toThrow('UNAUTHORIZED');
-    expect(t.app.chatRealtime.socketsOf('127.0.0.1')).toBe(0);
+    expect(await t.app.chatRealtime.socketsOf('127.0.0.1')).toBe(0);
   });
 });
 
@@ -353,8 +353,8 @@ describe(`support chat realtime behind a reverse proxy (${dbLabel})`, () => {
         });
       await via('198.51.100.7, 203.0.113.5');
       await via('203.0.113.5');
-      expect(proxied.app.chatRealtime.socketsOf('203.0.113.5')).toBe(2);
-      expect(proxied.app.chatRealtime.socketsOf('127.0.0.1')).toBe(0);
+      expect(await proxied.app.chatRealtime.socketsOf('203.0.113.5')).toBe(2);
+      expect(await proxied.app.chatRealtime.socketsOf('127.0.0.1')).toBe(0);
       // The app without TRUST_PROXY counts the peer, whatever the header says.
       const direct = connect(`${url}/chat`, {
         auth: { guestToken: (await newGuest()).guestToken },
@@ -365,8 +365,8 @@ describe(`support chat realtime behind a reverse proxy (${dbLabel})`, () => {
       });
       sockets.push(direct);
       await new Promise((resolve) => direct.on('connect', () => resolve(undefined)));
-      expect(t.app.chatRealtime.socketsOf('203.0.113.9')).toBe(0);
-      expect(t.app.chatRealtime.socketsOf('127.0.0.1')).toBe(1);
+      expect(await t.app.chatRealtime.socketsOf('203.0.113.9')).toBe(0);
+      expect(await t.app.chatRealtime.socketsOf('127.0.0.1')).toBe(1);
     } finally {
       for (const s of sockets.splice(0)) s.disconnect();
       await proxied.close();
@@ -379,6 +379,31 @@ describe(`support chat realtime behind a reverse proxy (${dbLabel})`, () => {
 (testDatabaseUrl && process.env.TEST_REDIS_URL ? describe : describe.skip)(
   `support chat across two server processes (${dbLabel})`,
   () => {
+    test('the sockets per IP are counted on both processes together; a place freed on one is free on the other', async () => {
+      const second = await buildApp(t.config);
+      try {
+        const secondUrl = await listen(second);
+        await until(async () => (await t.app.chatRealtime.socketsOf('127.0.0.1')) === 0);
+        const guest = await newGuest();
+        const auth = { guestToken: guest.guestToken };
+        const onFirst = await Promise.all(Array.from({ length: 12 }, () => open(auth)));
+        const onSecond = await Promise.allSettled(Array.from({ length: 9 }, () => open(auth, secondUrl)));
+        expect(onSecond.filter((o) => o.status === 'fulfilled')).toHaveLength(8);
+        expect(onSecond.filter((o) => o.status === 'rejected').map((o) => String(o.reason))).toEqual([
+          'Error: REQUEST_LIMIT',
+        ]);
+        expect(await t.app.chatRealtime.socketsOf('127.0.0.1')).toBe(20);
+        expect(await second.chatRealtime.socketsOf('127.0.0.1')).toBe(20);
+        await expect(open(auth)).rejects.toThrow('REQUEST_LIMIT');
+        onFirst[0]?.socket.disconnect();
+        await until(async () => (await second.chatRealtime.socketsOf('127.0.0.1')) === 19);
+        await expect(open(auth, secondUrl)).resolves.toBeDefined();
+      } finally {
+        for (const s of sockets.splice(0)) s.disconnect();
+        await second.close();
+      }
+    });
+
     test('a message stored on one process reaches a socket connected to the other, once', async () => {
       const second = await buildApp(t.config);
       try {

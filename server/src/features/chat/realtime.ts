@@ -2,7 +2,13 @@ import { BlockList, isIP } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
 import type { Namespace, Socket } from 'socket.io';
+import {
+  MemoryConnectionSlots,
+  RedisConnectionSlots,
+  type ConnectionSlots,
+} from '../../platform/connection-slots';
 import { AppError, isAppError } from '../../platform/errors';
 import { OPS_COOKIE } from '../operators/guard';
 import { operatorsDb } from '../operators/tables';
@@ -19,7 +25,7 @@ import type {
 export const CHAT_NAMESPACE = '/chat';
 /** Every agent socket is in this room: every conversation's messages, reads and updates. */
 export const AGENTS_ROOM = 'chat:agents';
-/** Open `/chat` sockets per client IP on one process (docs/chat.md "Limits"). */
+/** Open `/chat` sockets per client IP, on all processes together with REDIS_URL (docs/chat.md "Limits"). */
 export const CHAT_SOCKETS_PER_IP = 20;
 /** A join answers at most this many missed messages (the rest: join again with the last seq received). */
 const JOIN_BATCH = 200;
@@ -65,8 +71,8 @@ type ChatSocket = Socket<ChatClientEvents, ChatServerEvents, Record<string, neve
 
 export interface ChatRealtime {
   namespace: ChatNamespace;
-  /** `/chat` sockets of one IP on this process (tests). */
-  socketsOf(ip: string): number;
+  /** Open `/chat` sockets of one IP: on every process with REDIS_URL, else on this one. */
+  socketsOf(ip: string): Promise<number>;
 }
 
 export interface ChatRealtimeOptions {
@@ -108,35 +114,48 @@ export const chatRealtimePlugin = fp<ChatRealtimeOptions>(
     // The io server is typed for `/member`; this namespace has events of its own.
     const ns = app.realtime.io.of(CHAT_NAMESPACE) as unknown as ChatNamespace;
     const clientIp = proxiedAddress(app.ctx.config.trustProxy);
-    const byIp = new Map<string, number>();
+    const { redisUrl, redisPrefix } = app.ctx.config;
+    const slots: ConnectionSlots = redisUrl
+      ? new RedisConnectionSlots(
+          new Redis(redisUrl, { maxRetriesPerRequest: 2 }),
+          `${redisPrefix}chat-sockets:`,
+        )
+      : new MemoryConnectionSlots();
     const local = new Set<ChatSocket>();
 
     // A place is taken before the (asynchronous) identity check, so a burst of handshakes cannot pass the limit
     // together; it is given back once, when the socket goes or its connection closes before it was added.
     ns.use((socket, next) => {
       const ip = clientIp(socket.request);
-      if ((byIp.get(ip) ?? 0) >= perIp) return next(new HandshakeError('REQUEST_LIMIT'));
-      byIp.set(ip, (byIp.get(ip) ?? 0) + 1);
-      let held = true;
-      const release = () => {
-        if (!held) return;
-        held = false;
-        socket.conn.off('close', release);
-        local.delete(socket);
-        const n = (byIp.get(ip) ?? 1) - 1;
-        if (n <= 0) byIp.delete(ip);
-        else byIp.set(ip, n);
-      };
-      socket.on('disconnect', release);
-      socket.conn.once('close', release);
-      identify(app, chat, socket.handshake.auth, socket.request, ip).then(
-        (data) => {
-          socket.data = data;
-          next();
+      slots.take(ip, perIp).then(
+        (giveBack) => {
+          if (!giveBack) return next(new HandshakeError('REQUEST_LIMIT'));
+          const release = () => {
+            socket.conn.off('close', release);
+            local.delete(socket);
+            giveBack();
+          };
+          // The connection may have closed while the place was taken.
+          if (socket.conn.readyState === 'closed') {
+            release();
+            return next(new HandshakeError('REQUEST_LIMIT'));
+          }
+          socket.on('disconnect', release);
+          socket.conn.once('close', release);
+          identify(app, chat, socket.handshake.auth, socket.request, ip).then(
+            (data) => {
+              socket.data = data;
+              next();
+            },
+            (e: unknown) => {
+              release();
+              next(new HandshakeError(isAppError(e) ? e.code : 'UNAUTHORIZED'));
+            },
+          );
         },
-        (e: unknown) => {
-          release();
-          next(new HandshakeError(isAppError(e) ? e.code : 'UNAUTHORIZED'));
+        (err: unknown) => {
+          app.log.warn({ err }, 'chat: the sockets per IP could not be counted');
+          next(new HandshakeError('INTERNAL_SERVER_ERROR'));
         },
       );
     });
@@ -295,7 +314,7 @@ export const chatRealtimePlugin = fp<ChatRealtimeOptions>(
 
     app.decorate('chatRealtime', {
       namespace: ns,
-      socketsOf: (ip: string) => byIp.get(ip) ?? 0,
+      socketsOf: (ip: string) => slots.count(ip),
     } satisfies ChatRealtime);
 
     app.addHook('preClose', async () => {
@@ -304,6 +323,7 @@ export const chatRealtimePlugin = fp<ChatRealtimeOptions>(
       offRead();
       // This process's sockets only: with the Redis adapter a namespace-wide call would reach the others' too.
       ns.local.disconnectSockets(true);
+      await slots.close();
     });
   },
   { name: 'chat-realtime', dependencies: ['realtime', 'accounts', 'operators', 'chat'] },
