@@ -6,10 +6,12 @@
  * client's work runs on its own event loop, not on the server's):
  *   - POST /api/wallet/transfer (wallet ↔ PG alternately, each with a new Idempotency-Key)
  *   - GET /api/wallet
- * Prints one JSON line with requests per second, latency percentiles and CPU time per request (this process:
- * server and load worker; PostgreSQL: the local `postgres` processes, from /proc) per endpoint. The CPU figures
- * say what a request costs even when other work shares the machine. BENCH_ONLY=transfer|wallet drives one
- * endpoint; BENCH_CPU_PROFILE=<dir> writes a CPU profile of the server's thread while each endpoint is driven.
+ * Prints one JSON line with requests per second, latency percentiles and CPU time per request per endpoint: the
+ * server (this process, every thread but the load worker's: the event loop, V8's background threads), the load
+ * client (the worker's thread) and PostgreSQL (the local `postgres` processes), all from /proc. The CPU figures say
+ * what a request costs even when other work shares the machine. BENCH_ONLY=transfer|wallet drives one endpoint;
+ * BENCH_CPU_PROFILE=<dir> writes a CPU profile of the server's thread while each endpoint is driven, and
+ * BENCH_HEAP_PROFILE=<dir> a sampling profile of what it allocates (short-lived objects included).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import inspector from 'node:inspector';
@@ -36,8 +38,10 @@ interface Result {
   rps: number;
   p50: number;
   p99: number;
-  /** CPU time per request of this process (server and load worker), ms. */
+  /** CPU time per request of the server (this process without the load worker's thread), ms. */
   cpuMs: number;
+  /** CPU time per request of the load client (the worker's thread; null where /proc is not available), ms. */
+  loadCpuMs: number | null;
   /** CPU time per request of the local PostgreSQL processes (0 on PGlite, which runs in this process), ms. */
   dbCpuMs: number;
 }
@@ -108,22 +112,39 @@ function request(
 /**
  * BENCH_CPU_PROFILE=<dir>: a V8 CPU profile of the server's thread while one endpoint is driven (the steady state
  * only, without start-up and seeding), written as <dir>/<endpoint>.cpuprofile for Chrome DevTools.
+ * BENCH_HEAP_PROFILE=<dir>: instead, a sampling heap profile of everything the server's thread allocates meanwhile,
+ * objects already collected included (what a request allocates drives the garbage collector's work), written as
+ * <dir>/<endpoint>.heapprofile.
  */
-async function startProfile(): Promise<((name: string) => Promise<void>) | undefined> {
-  const dir = process.env.BENCH_CPU_PROFILE;
-  if (!dir) return undefined;
+async function startProfile(): Promise<((endpoint: string) => Promise<void>) | undefined> {
+  const cpuDir = process.env.BENCH_CPU_PROFILE;
+  const heapDir = process.env.BENCH_HEAP_PROFILE;
+  if (!cpuDir && !heapDir) return undefined;
   const session = new inspector.Session();
   session.connect();
   const post = (method: string, params?: object) =>
     new Promise<unknown>((resolve, reject) =>
       session.post(method, params, (err, result) => (err ? reject(err) : resolve(result))),
     );
+  if (heapDir) {
+    await post('HeapProfiler.enable');
+    await post('HeapProfiler.startSampling', {
+      samplingInterval: 1024,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+    return async (endpoint) => {
+      const { profile } = (await post('HeapProfiler.stopSampling')) as { profile: object };
+      session.disconnect();
+      writeFileSync(path.join(heapDir, `${endpoint}.heapprofile`), JSON.stringify(profile));
+    };
+  }
   await post('Profiler.enable');
   await post('Profiler.start');
-  return async (name) => {
+  return async (endpoint) => {
     const { profile } = (await post('Profiler.stop')) as { profile: object };
     session.disconnect();
-    writeFileSync(path.join(dir, name), JSON.stringify(profile));
+    writeFileSync(path.join(cpuDir ?? '.', `${endpoint}.cpuprofile`), JSON.stringify(profile));
   };
 }
 
@@ -135,6 +156,8 @@ interface LoadAnswer {
   errors: number;
   elapsed: number;
   latencies: number[];
+  /** The load worker thread's CPU time, ms (null where /proc is not available). */
+  cpuMs: number | null;
 }
 
 /** Drives one endpoint for `seconds` from a worker thread, one keep-alive connection per member token. */
@@ -159,7 +182,7 @@ async function drive(
   });
   const cpu = process.cpuUsage(cpu0);
   const dbCpu = pgUrl ? postgresCpuMs() - db0 : 0;
-  await profile?.(`${endpoint}.cpuprofile`);
+  await profile?.(endpoint);
   const latencies = answer.latencies.sort((a, b) => a - b);
   const per = (ms: number) => Math.round((ms / Math.max(1, answer.requests)) * 1000) / 1000;
   return {
@@ -169,7 +192,8 @@ async function drive(
     rps: Math.round(answer.requests / answer.elapsed),
     p50: Math.round(percentile(latencies, 50) * 10) / 10,
     p99: Math.round(percentile(latencies, 99) * 10) / 10,
-    cpuMs: per((cpu.user + cpu.system) / 1000),
+    cpuMs: per((cpu.user + cpu.system) / 1000 - (answer.cpuMs ?? 0)),
+    loadCpuMs: answer.cpuMs === null ? null : per(answer.cpuMs),
     dbCpuMs: per(dbCpu),
   };
 }

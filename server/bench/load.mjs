@@ -1,7 +1,8 @@
 // The load generator of server/bench/api.ts, run in a worker thread: its HTTP client work (building requests,
 // parsing answers) runs on its own event loop, so the server's event loop spends its time serving only, as it
 // would with real clients. workerData: { port, tokens, seconds, endpoint: 'transfer' | 'wallet', keyPrefix }.
-// Posts back { requests, errors, elapsed (s), latencies (ms, unsorted) }.
+// Posts back { requests, errors, elapsed (s), latencies (ms, unsorted), cpuMs (this thread's CPU time, or null) }.
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -36,6 +37,17 @@ function request(method, url, headers, payload) {
   });
 }
 
+/** CPU time (ms) of this thread so far, from /proc (Linux; null elsewhere): the client's own cost. */
+function threadCpuMs() {
+  try {
+    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ = 100
+  } catch {
+    return null;
+  }
+}
+
 let keySeq = 0;
 const work = tokens.map((token) => {
   let n = 0;
@@ -55,6 +67,7 @@ const work = tokens.map((token) => {
   return async () => (await request('GET', '/api/wallet', { authorization: `Bearer ${token}` })) === 200;
 });
 
+const cpu0 = threadCpuMs();
 const latencies = [];
 let errors = 0;
 const end = Date.now() + seconds * 1000;
@@ -71,4 +84,6 @@ await Promise.all(
 );
 const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
 agent.destroy();
-parentPort.postMessage({ requests: latencies.length, errors, elapsed, latencies });
+const cpu1 = threadCpuMs();
+const cpuMs = cpu0 === null || cpu1 === null ? null : cpu1 - cpu0;
+parentPort.postMessage({ requests: latencies.length, errors, elapsed, latencies, cpuMs });
