@@ -6137,6 +6137,12 @@ export interface paths {
                 id: string;
                 /** @description short-lived signed URL of the slip image */
                 link: string;
+                /** @description the member's registered bank account: a slip sent from another account is NOT_MATCH (spec §4) */
+                memberBank: {
+                  accountName: string;
+                  accountNo: string;
+                  code: string;
+                };
                 memberId: string;
                 /** @description reason code of spec §4 when FAILED */
                 note: string | null;

@@ -187,13 +187,24 @@ async function failedWithdrawal(site: Site, member: Member): Promise<void> {
   if (!res.ok) throw new Error(`settle the payout as failed: HTTP ${res.status}`);
 }
 
-/** A slip of 300.00 baht sent by the member (the sandbox verifier reads the amount from the name and credits it). */
-async function slipSent(site: Site, member: Member, language: Language): Promise<void> {
+/**
+ * A slip of 300.00 baht sent by the member: the sandbox verifier reads the amount from the name and credits it, or,
+ * `waiting`, gives no answer (a `NO_ANSWER` name, the member typing the amount): the slip waits for an operator.
+ */
+async function slipSent(site: Site, member: Member, language: Language, waiting = false): Promise<void> {
   const token = await memberToken(site, member);
   // Bytes after the picture's end make each language's file another slip (the reference is the file's hash).
-  const file = Buffer.concat([Buffer.from(SLIP_PNG, 'base64'), Buffer.from(`tour ${language}`)]);
+  const file = Buffer.concat([
+    Buffer.from(SLIP_PNG, 'base64'),
+    Buffer.from(`tour ${waiting ? 'waiting ' : ''}${language}`),
+  ]);
   const form = new FormData();
-  form.append('file', new Blob([file], { type: 'image/png' }), 'slip-300.png');
+  if (waiting) form.append('amount', '30000'); // minor units: 300.00
+  form.append(
+    'file',
+    new Blob([file], { type: 'image/png' }),
+    waiting ? 'slip-NO_ANSWER.png' : 'slip-300.png',
+  );
   const res = await fetch(`${site.url}/api/wallet/slip`, {
     method: 'POST',
     headers: {
@@ -964,6 +975,41 @@ export const TOUR_STATES: readonly TourState[] = [
     who: 'operator',
     route: '/ops/slips',
     readySelector: QUEUE_READY,
+  },
+  {
+    id: 'ops-slips-waiting',
+    title: "Console: slips in review, one waiting (the verifier gave no answer), with the member's account",
+    kind: 'page',
+    who: 'operator',
+    open: async ({ page, site, member, language }) => {
+      await slipSent(site, member, language, true);
+      await reloadUntil(page, 'tr[data-testid^="slip-"]');
+    },
+    readySelector: '.wops-table',
+  },
+  {
+    id: 'ops-slip-approve',
+    title: 'Console: approve a waiting slip (the amount and the reference read from the image)',
+    kind: 'window',
+    who: 'operator',
+    open: ({ page }) => page.locator('tr[data-testid^="slip-"] .wops-actions button').first().click(),
+    ready: 'slip-approve',
+    leave: async ({ page }) => {
+      await page.keyboard.press('Escape');
+      await page.getByTestId('slip-approve').waitFor({ state: 'detached' });
+    },
+  },
+  {
+    id: 'ops-slip-reject',
+    title: 'Console: reject a waiting slip with a reason the member will read',
+    kind: 'window',
+    who: 'operator',
+    open: ({ page }) => page.locator('tr[data-testid^="slip-"] .wops-actions button').nth(1).click(),
+    ready: 'slip-reject',
+    leave: async ({ page }) => {
+      await page.keyboard.press('Escape');
+      await page.getByTestId('slip-reject').waitFor({ state: 'detached' });
+    },
   },
   {
     id: 'ops-slips-verified',

@@ -133,6 +133,14 @@ describe(`slip upload (${dbLabel})`, () => {
     await expectBooksBalanced(t.app);
   });
 
+  test('a NO_ANSWER marker gets no answer from the sandbox verifier: the slip waits, nothing is credited', async () => {
+    const before = await walletAmount(t.app, a);
+    const res = await upload(png(), 'slip-no_answer.png', 1_000);
+    expect(res.statusCode).toBe(200);
+    expect(body<Slip>(res).data).toMatchObject({ status: 'PROCESSING', note: null });
+    expect(await walletAmount(t.app, a)).toBe(before);
+  });
+
   test('a retried upload with the same Idempotency-Key is answered from the first, credited once', async () => {
     const before = await walletAmount(t.app, a);
     const image = png();
@@ -148,7 +156,7 @@ describe(`slip upload (${dbLabel})`, () => {
     const list = body<{ total: number; slips: Slip[] }>(
       await call(t.app, a, 'POST', '/api/statement/slip', { page: 1, limit: 10 }),
     ).data;
-    expect(list.total).toBe(6 + SLIP_REASONS.length);
+    expect(list.total).toBe(7 + SLIP_REASONS.length);
     expect(list.slips).toHaveLength(10);
     const page2 = body<{ slips: Slip[] }>(
       await call(t.app, a, 'POST', '/api/statement/slip', { page: 2, limit: 10 }),

@@ -64,6 +64,7 @@ interface Queued {
   id: string;
   reference: string;
   memberId: string;
+  memberBank: { code: string; accountNo: string; accountName: string };
   status: string;
   link: string;
 }
@@ -79,6 +80,17 @@ describe(`slips in review (${dbLabel})`, () => {
     const mine = queue.filter((s) => s.memberId === memberId);
     expect(mine.map((s) => s.reference).sort()).toEqual([first, second].sort());
     expect(mine[0]?.link).toMatch(/^\/api\/slip-image\//);
+    // The account the slip must come from (NOT_MATCH otherwise): the member's registered one.
+    const member = await t.app.ctx.db
+      .selectFrom('members')
+      .select(['bank_code', 'bank_account_no', 'bank_account_name'])
+      .where('id', '=', memberId)
+      .executeTakeFirstOrThrow();
+    expect(mine[0]?.memberBank).toEqual({
+      code: member.bank_code,
+      accountNo: member.bank_account_no,
+      accountName: member.bank_account_name,
+    });
     const idOf = (ref: string) => mine.find((s) => s.reference === ref)?.id ?? '';
 
     const [a, b] = await Promise.all([

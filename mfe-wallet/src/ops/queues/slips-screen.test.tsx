@@ -20,6 +20,10 @@ test('the queue lists each waiting slip with its member, amount and image', asyn
   const first = await rowOf('1');
   expect(list).toHaveBeenCalledWith('PROCESSING', 100);
   expect(first).toHaveTextContent('081000001');
+  // The account the slip must come from, to compare with the sender on the image.
+  expect(within(first).getByRole('rowheader')).toHaveTextContent(
+    "081000001Member's account: KBANK 123-456-7891 · SOMCHAI JAIDEE",
+  );
   expect(first).toHaveTextContent('500.00 THB');
   expect(first).toHaveTextContent('ABC123456');
   expect(within(first).getByRole('img', { name: 'Slip image of 081000001' })).toHaveAttribute(
@@ -39,6 +43,10 @@ test('finance approves a slip: the amount and reference go out with its id, then
   const row = await rowOf('1');
   await userEvent.click(within(row).getByRole('button', { name: 'Approve for 081000001' }));
   const dialog = await screen.findByTestId('slip-approve');
+  expect(dialog).toHaveTextContent(
+    "The slip must be sent from the member's registered account: KBANK 123-456-7891 · SOMCHAI JAIDEE. From " +
+      "any other account, reject it as “Sender is not the member's account”.",
+  );
   const amount = within(dialog).getByLabelText(/Amount on the slip/);
   expect(amount).toHaveValue('500.00');
   await userEvent.clear(amount);
@@ -106,6 +114,7 @@ test('reject sends the chosen reason and shows what the member will read', async
   render(<SlipsScreen operator={operator('finance')} />);
   await userEvent.click(within(await rowOf('1')).getByRole('button', { name: 'Reject for 081000001' }));
   const dialog = await screen.findByTestId('slip-reject');
+  expect(dialog).toHaveTextContent('registered account: KBANK 123-456-7891 · SOMCHAI JAIDEE.');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
   expect(within(dialog).getByText('Choose the reason the member will see.')).toBeInTheDocument();
   expect(reject).not.toHaveBeenCalled();

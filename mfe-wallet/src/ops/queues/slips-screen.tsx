@@ -2,6 +2,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import {
   Button,
   confirm,
+  formatAccountNo,
   formatDateTime,
   formatMoney,
   FormField,
@@ -72,7 +73,19 @@ export function SlipsScreen({ operator }: OperatorScreenProps) {
       testId="slip"
       columns={[
         { label: t('slips.col.time'), cell: (slip) => formatDateTime(slip.createdAt) },
-        { label: t('slips.col.member'), rowHeader: true, cell: (slip) => slip.username },
+        {
+          label: t('slips.col.member'),
+          rowHeader: true,
+          cell: (slip) => (
+            <>
+              {slip.username}
+              <div className="wops-muted wops-small">
+                <span className="wl-visually-hidden">{t('slips.memberAccount')}: </span>
+                <MemberAccount slip={slip} />
+              </div>
+            </>
+          ),
+        },
         {
           label: t('slips.col.amount'),
           className: 'wops-num',
@@ -128,6 +141,30 @@ export function SlipsScreen({ operator }: OperatorScreenProps) {
         );
       }}
     />
+  );
+}
+
+/** The member's registered bank account, which the slip must be sent from (else it is NOT_MATCH). */
+function MemberAccount({ slip }: { slip: QueuedSlip }) {
+  const { code, accountNo, accountName } = slip.memberBank;
+  return (
+    <span className="wops-account">
+      <span className="wops-account__no">
+        {code} {formatAccountNo(accountNo)}
+      </span>{' '}
+      · {accountName}
+    </span>
+  );
+}
+
+/** The same, in a decision's dialog: what to compare the slip's sender with. */
+function MustComeFrom({ slip }: { slip: QueuedSlip }) {
+  const { t } = useTranslation('wallet-ops');
+  return (
+    <p className="wops-slip-from">
+      {t('slips.mustComeFrom')} <MemberAccount slip={slip} />.{' '}
+      {t('slips.otherAccount', { reason: t('reasons.NOT_MATCH') })}
+    </p>
   );
 }
 
@@ -197,6 +234,7 @@ function ApproveDialog({ slip, onClose, onDone }: DialogProps) {
         </a>
         <div className="wops-form__fields">
           <p>{t('slips.approveHelp')}</p>
+          <MustComeFrom slip={slip} />
           <FormField
             label={t('slips.form.amount')}
             inputMode="decimal"
@@ -261,6 +299,7 @@ function RejectDialog({ slip, onClose, onDone }: DialogProps) {
         <p>
           {slip.amount > 0 ? money(slip.amount) : t('slips.noAmount')} · {formatDateTime(slip.createdAt)}
         </p>
+        <MustComeFrom slip={slip} />
         <SelectField
           label={t('slips.form.reason')}
           placeholder={t('slips.form.reasonPlaceholder')}

@@ -15,6 +15,7 @@ export function slip(id: string, overrides: Partial<QueuedSlip> = {}): QueuedSli
     id,
     memberId: `m-${id}`,
     username: `08100000${id}`,
+    memberBank: { code: 'KBANK', accountNo: `123456789${id}`, accountName: 'SOMCHAI JAIDEE' },
     reference: `ref-${id}`,
     createdAt: '2026-11-24T10:00:00.000Z',
     amount: 50000,

@@ -13,6 +13,13 @@ const QueuedSlip = Type.Composite([
     id: Type.String(),
     memberId: Type.String(),
     username: Type.String(),
+    memberBank: Type.Object(
+      { code: Type.String(), accountNo: Type.String(), accountName: Type.String() },
+      {
+        description:
+          "the member's registered bank account: a slip sent from another account is NOT_MATCH (spec §4)",
+      },
+    ),
     slipRef: Type.Union([Type.String(), Type.Null()]),
   }),
 ]);

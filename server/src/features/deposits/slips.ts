@@ -38,11 +38,13 @@ export interface SlipVerifier {
  *    (after `-`, `_` or a space, not starting with 0: `slip-250.png` → 250.00, `slip_99.50.jpg` → 99.50), else
  *    100 baht;
  * 3. the slip's bank reference is a hash of the image bytes, so uploading the same image again is
- *    SLIP_REFNO_DUPLICATED.
+ *    SLIP_REFNO_DUPLICATED;
+ * 4. a file name containing `NO_ANSWER` gets no answer, now or on a retry: the slip waits for an operator.
  */
 export class SandboxSlipVerifier implements SlipVerifier {
   async verify(input: SlipInput): Promise<SlipVerdict> {
     const name = input.originalName.toUpperCase();
+    if (name.includes('NO_ANSWER')) throw new Error('sandbox slip verifier: no answer');
     const reason = SLIP_REASONS.find((r) => name.includes(r));
     if (reason) return { ok: false, reason };
     let amount = input.declaredAmount;
@@ -290,12 +292,20 @@ export class Slips {
   async queue(
     status: SlipRow['status'],
     limit: number,
-  ): Promise<(SlipView & { id: string; memberId: string; username: string; slipRef: string | null })[]> {
+  ): Promise<
+    (SlipView & {
+      id: string;
+      memberId: string;
+      username: string;
+      memberBank: { code: string; accountNo: string; accountName: string };
+      slipRef: string | null;
+    })[]
+  > {
     const rows = await depositsDb(this.db)
       .selectFrom('money_in_slips as s')
       .innerJoin('members as m', 'm.id', 's.member_id')
       .selectAll('s')
-      .select('m.username')
+      .select(['m.username', 'm.bank_code', 'm.bank_account_no', 'm.bank_account_name'])
       .where('s.status', '=', status)
       .orderBy('s.created_at', 'desc')
       .limit(limit)
@@ -305,6 +315,7 @@ export class Slips {
       id: r.id,
       memberId: r.member_id,
       username: r.username,
+      memberBank: { code: r.bank_code, accountNo: r.bank_account_no, accountName: r.bank_account_name },
       slipRef: r.slip_ref,
     }));
   }
