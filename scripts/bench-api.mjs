@@ -40,10 +40,22 @@ for (const run of runs) {
 if (asJson) {
   process.stdout.write(`${JSON.stringify(reports, null, 2)}\n`);
 } else {
-  const rows = [['database', 'endpoint', 'requests', 'errors', 'req/s', 'p50 ms', 'p99 ms']];
+  // CPU per request: the server (PGlite included: it runs in the server's process), the load client, PostgreSQL.
+  const cpu = (ms) => (ms === null || ms === undefined ? '—' : ms.toFixed(2));
+  const rows = [
+    ['database', 'endpoint', 'requests', 'errors', 'req/s', 'p50 ms', 'p99 ms'].concat([
+      'server CPU ms',
+      'client CPU ms',
+      'db CPU ms',
+    ]),
+  ];
   for (const r of reports) {
     for (const x of r.results) {
-      rows.push([r.database, x.endpoint, x.requests, x.errors, x.rps, x.p50, x.p99].map(String));
+      rows.push(
+        [r.database, x.endpoint, x.requests, x.errors, x.rps, x.p50, x.p99]
+          .map(String)
+          .concat([cpu(x.cpuMs), cpu(x.loadCpuMs), r.database === 'PostgreSQL' ? cpu(x.dbCpuMs) : '—']),
+      );
     }
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));

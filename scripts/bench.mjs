@@ -838,15 +838,25 @@ function print(report) {
   );
   if (report.postgres.skipped) console.log(`  PostgreSQL skipped: ${report.postgres.skipped}`);
   else console.log(`  PostgreSQL ${report.postgres.version} at ${report.postgres.url}`);
+  // CPU per request: the server (PGlite included: it runs in the server's process), the load client, PostgreSQL.
+  const cpu = (ms) => (ms === null || ms === undefined ? '—' : ms.toFixed(2));
   const apiRows = report.api.flatMap((r) =>
-    r.results.map((x) => [r.database, x.endpoint, x.requests, x.errors, x.rps, x.p50, x.p99]),
+    r.results.map((x) => [
+      r.database,
+      x.endpoint,
+      x.requests,
+      x.errors,
+      x.rps,
+      x.p50,
+      x.p99,
+      cpu(x.cpuMs),
+      cpu(x.loadCpuMs),
+      r.database === 'PostgreSQL' ? cpu(x.dbCpuMs) : '—',
+    ]),
   );
-  console.log(
-    table(['database', 'endpoint', 'requests', 'errors', 'req/s', 'p50 ms', 'p99 ms'], apiRows, 2).replace(
-      /^/gm,
-      '  ',
-    ),
-  );
+  const apiHead = ['database', 'endpoint', 'requests', 'errors', 'req/s', 'p50 ms', 'p99 ms'];
+  const cpuHead = ['server CPU ms', 'client CPU ms', 'db CPU ms'];
+  console.log(table([...apiHead, ...cpuHead], apiRows, 2).replace(/^/gm, '  '));
   for (const r of report.api) {
     const off = Object.entries(r.trialBalance).filter(([, v]) => v !== 0);
     console.log(
