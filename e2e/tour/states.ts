@@ -156,6 +156,14 @@ async function couponWon(site: Site, token: string): Promise<boolean> {
 /** A queue screen of the console (mfe-wallet's slips, withdrawals, refused deliveries) once its list has loaded. */
 const QUEUE_READY = '.wops-screen :is(.wops-empty, .wops-table)';
 
+/** Leaves the window with this data-testid with Escape (= cancel), once it is gone. */
+const escapeFrom =
+  (testId: string) =>
+  async ({ page }: StepContext): Promise<void> => {
+    await page.keyboard.press('Escape');
+    await page.getByTestId(testId).waitFor({ state: 'detached' });
+  };
+
 /** The open confirmation of the page (`confirm()` of @wallet/shared), closed with Escape (= cancel) on leaving. */
 const CONFIRM = '[role="alertdialog"]';
 const cancelConfirm = async ({ page }: StepContext): Promise<void> => {
@@ -637,10 +645,7 @@ export const TOUR_STATES: readonly TourState[] = [
     },
     ready: 'spin-claim-modal',
     // Closed without claiming: the wallet stays as the states after this one expect it.
-    leave: async ({ page }) => {
-      await page.keyboard.press('Escape');
-      await page.getByTestId('spin-claim-modal').waitFor({ state: 'detached' });
-    },
+    leave: escapeFrom('spin-claim-modal'),
   },
   {
     id: 'spin-verify',
@@ -994,10 +999,7 @@ export const TOUR_STATES: readonly TourState[] = [
     who: 'operator',
     open: ({ page }) => page.locator('tr[data-testid^="slip-"] .wops-actions button').first().click(),
     ready: 'slip-approve',
-    leave: async ({ page }) => {
-      await page.keyboard.press('Escape');
-      await page.getByTestId('slip-approve').waitFor({ state: 'detached' });
-    },
+    leave: escapeFrom('slip-approve'),
   },
   {
     id: 'ops-slip-reject',
@@ -1006,10 +1008,7 @@ export const TOUR_STATES: readonly TourState[] = [
     who: 'operator',
     open: ({ page }) => page.locator('tr[data-testid^="slip-"] .wops-actions button').nth(1).click(),
     ready: 'slip-reject',
-    leave: async ({ page }) => {
-      await page.keyboard.press('Escape');
-      await page.getByTestId('slip-reject').waitFor({ state: 'detached' });
-    },
+    leave: escapeFrom('slip-reject'),
   },
   {
     id: 'ops-slips-verified',
@@ -1069,10 +1068,7 @@ export const TOUR_STATES: readonly TourState[] = [
     who: 'operator',
     open: ({ page }) => page.locator('tr[data-testid^="incoming-"] .wops-actions button').first().click(),
     ready: 'incoming-assign',
-    leave: async ({ page }) => {
-      await page.keyboard.press('Escape');
-      await page.getByTestId('incoming-assign').waitFor({ state: 'detached' });
-    },
+    leave: escapeFrom('incoming-assign'),
   },
   {
     id: 'ops-inbox',
