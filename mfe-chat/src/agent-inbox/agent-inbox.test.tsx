@@ -244,6 +244,27 @@ test('older messages are fetched when the agent scrolls to the top', async () =>
   ]);
 });
 
+test('a picture whose signed link expired gets a fresh one from the page holding it, not again at once', async () => {
+  const picture = (filePath: string) =>
+    ({ message_type: 'media', payload: { fileType: 'image', filePath, message: 'my slip' } }) as const;
+  const old = msg(ROOM_A, 5, { message: picture('/api/chat/files/f1?exp=1&sig=old') });
+  const messages = jest.spyOn(inboxApi, 'messages').mockResolvedValueOnce([msg(ROOM_A, 6), old]);
+  setup('admin', `/ops/inbox/${encodeURIComponent(ROOM_A)}`);
+  const image = await history().findByRole('img', { name: 'my slip' });
+  // The page below seq 6 again: the message with a fresh link, and an older one, which is not added.
+  messages.mockResolvedValueOnce([
+    { ...old, message: picture('/api/chat/files/f1?exp=2&sig=new') },
+    msg(ROOM_A, 4),
+  ]);
+  fireEvent.error(image);
+  await waitFor(() => expect(image).toHaveAttribute('src', '/api/chat/files/f1?exp=2&sig=new'));
+  expect(messages).toHaveBeenLastCalledWith(ROOM_A, 6);
+  expect(screen.getAllByTestId('ainbox-message').map((m) => m.getAttribute('data-seq'))).toEqual(['5', '6']);
+  // A fresh link that fails at once is not an old one: it is not asked for again.
+  fireEvent.error(image);
+  expect(messages).toHaveBeenCalledTimes(2);
+});
+
 describe('the composer', () => {
   const composer = () => screen.getByRole('form', { name: 'Reply' });
   const chooseKind = (label: string) =>

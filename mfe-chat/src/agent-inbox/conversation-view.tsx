@@ -6,6 +6,7 @@ import { MessageBody } from './message-body';
 import { INBOX_NS, mergeMessages, type Translate } from './model';
 import type { InboxSocket } from './realtime';
 import type { ChatMessage, Conversation, ReadEvent, TypingEvent } from './types';
+import { LINK_REFRESH_MS } from '../file-links';
 
 /** How long the customer's "typing…" stays without another `chat:typing`. */
 export const TYPING_SHOWN_MS = 6000;
@@ -157,6 +158,34 @@ export function ConversationView({
     box.scrollTop = 'bottom' in wanted ? box.scrollHeight : box.scrollHeight - wanted.keepFrom;
   }, [messages]);
 
+  // A file's signed link lasts an hour (docs/chat.md): a picture or video that no longer loads takes the page of
+  // history holding its message again, for fresh links of the messages shown (none added). At most once in
+  // LINK_REFRESH_MS per message: a fresh link that fails at once is not an old one (a file gone stays broken).
+  const refreshedAt = useRef(new Map<string, number>());
+  useEffect(() => {
+    refreshedAt.current = new Map();
+  }, [id]);
+  const refreshLink = useCallback(
+    (message: ChatMessage) => {
+      const last = refreshedAt.current.get(message.id);
+      if (last !== undefined && Date.now() - last < LINK_REFRESH_MS) return;
+      refreshedAt.current.set(message.id, Date.now());
+      inboxApi.messages(id, message.seq + 1).then(
+        (page) =>
+          setMessages((current) => {
+            if (!current) return current;
+            const shown = new Set(current.map((m) => m.id));
+            return mergeMessages(
+              current,
+              page.filter((m) => shown.has(m.id)),
+            );
+          }),
+        () => undefined, // The link stays broken; opening the conversation again gives fresh ones.
+      );
+    },
+    [id],
+  );
+
   const oldestSeq = messages?.[0]?.seq;
   // Sequences start at 1 without gaps: anything above 1 at the top has older messages.
   const hasOlder = oldestSeq !== undefined && oldestSeq > 1;
@@ -224,7 +253,7 @@ export function ConversationView({
                     ? t('message.fromAgent', { agent: m.agent ?? '' })
                     : t('message.fromCustomer')}
                 </span>
-                <MessageBody message={m.message} />
+                <MessageBody message={m.message} onStaleLink={() => refreshLink(m)} />
                 <p className="ainbox-msg__meta">
                   <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
                   {m.sender === 'agent' && (

@@ -19,8 +19,17 @@ function ButtonChip({ button }: { button: ChatButton }) {
   );
 }
 
-/** The body of one message, by its type (docs/chat.md "Payloads"). */
-export function MessageBody({ message }: { message: ChatMessage['message'] }) {
+/**
+ * The body of one message, by its type (docs/chat.md "Payloads"). `onStaleLink`: a picture or video that does not
+ * load (its signed link lasts an hour) asks for a fresh link.
+ */
+export function MessageBody({
+  message,
+  onStaleLink,
+}: {
+  message: ChatMessage['message'];
+  onStaleLink?: () => void;
+}) {
   const { t } = useTranslation(INBOX_NS);
   const shown = shownPayload(message);
   switch (shown.type) {
@@ -73,11 +82,22 @@ export function MessageBody({ message }: { message: ChatMessage['message'] }) {
       return (
         <>
           {shown.fileType === 'video' ? (
-            <video className="ainbox-media" src={shown.filePath} controls preload="metadata">
+            <video
+              className="ainbox-media"
+              src={shown.filePath}
+              controls
+              preload="metadata"
+              onError={onStaleLink}
+            >
               <a href={shown.filePath}>{t('message.openVideo')}</a>
             </video>
           ) : shown.fileType === 'image' ? (
-            <img className="ainbox-media" src={shown.filePath} alt={shown.message || t('message.image')} />
+            <img
+              className="ainbox-media"
+              src={shown.filePath}
+              alt={shown.message || t('message.image')}
+              onError={onStaleLink}
+            />
           ) : (
             <a href={shown.filePath} target="_blank" rel="noopener noreferrer">
               {t('message.openFile')}

@@ -72,6 +72,7 @@ function Conversation({ open, onUnread }: { open: boolean; onUnread: (count: num
           input.current?.focus();
         }}
         onAtBottomChange={setAtBottom}
+        onStaleLink={chat.refreshLink}
       />
       <p className="chat-typing" aria-live="polite">
         {chat.agentTyping ? t('agentTyping') : ''}

@@ -20,6 +20,8 @@ export interface MessageListProps {
   onResend: (clientId: string) => void;
   onRemove: (clientId: string) => void;
   onAtBottomChange: (atBottom: boolean) => void;
+  /** A stored message's picture or video did not load: its link may have expired. */
+  onStaleLink: (seq: number) => void;
 }
 
 function CustomerStatus({ message }: { message: ChatMessage }) {
@@ -101,6 +103,7 @@ export function MessageList(props: MessageListProps) {
     onResend,
     onRemove,
     onAtBottomChange,
+    onStaleLink,
   } = props;
   const { t } = useTranslation('chat');
   const logRef = useRef<HTMLDivElement>(null);
@@ -227,7 +230,11 @@ export function MessageList(props: MessageListProps) {
                 {message.sender === 'customer' ? t('you') : (message.agent ?? t('agent'))}:{' '}
               </span>
               <div className={`chat-bubble chat-bubble--${message.sender}`}>
-                <MessageContent body={message.message} onPostback={onPostback} />
+                <MessageContent
+                  body={message.message}
+                  onPostback={onPostback}
+                  onStaleLink={() => onStaleLink(message.seq)}
+                />
               </div>
               <span className="chat-meta">
                 <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>

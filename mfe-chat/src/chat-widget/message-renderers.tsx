@@ -141,7 +141,19 @@ function Generic({ payload, onPostback }: { payload: GenericPayload; onPostback:
   );
 }
 
-export function Media({ payload, localUrl }: { payload: Partial<MediaPayload>; localUrl?: string | null }) {
+/**
+ * A picture, video or file. `onStaleLink`: a stored file's picture or video that does not load (its signed link
+ * lasts an hour) asks for a fresh link.
+ */
+export function Media({
+  payload,
+  localUrl,
+  onStaleLink,
+}: {
+  payload: Partial<MediaPayload>;
+  localUrl?: string | null;
+  onStaleLink?: () => void;
+}) {
   const { t } = useTranslation('chat');
   const src = localUrl ?? payload.filePath ?? '';
   const caption = payload.message ? <p className="chat-text">{payload.message}</p> : null;
@@ -150,7 +162,12 @@ export function Media({ payload, localUrl }: { payload: Partial<MediaPayload>; l
     return (
       <>
         <a href={src} target="_blank" rel="noopener noreferrer" className="chat-media-link">
-          <img className="chat-media" src={src} alt={payload.message || t('media.image')} />
+          <img
+            className="chat-media"
+            src={src}
+            alt={payload.message || t('media.image')}
+            onError={localUrl ? undefined : onStaleLink}
+          />
         </a>
         {caption}
       </>
@@ -159,7 +176,14 @@ export function Media({ payload, localUrl }: { payload: Partial<MediaPayload>; l
   if (payload.fileType === 'video') {
     return (
       <>
-        <video className="chat-media" src={src} controls preload="metadata" aria-label={t('media.video')} />
+        <video
+          className="chat-media"
+          src={src}
+          controls
+          preload="metadata"
+          aria-label={t('media.video')}
+          onError={localUrl ? undefined : onStaleLink}
+        />
         {caption}
       </>
     );
@@ -175,7 +199,15 @@ export function Media({ payload, localUrl }: { payload: Partial<MediaPayload>; l
 }
 
 /** One message's content, by its type (spec §3); what the list cannot read shows as such, never as raw data. */
-export function MessageContent({ body, onPostback }: { body: MessageBody; onPostback: OnPostback }) {
+export function MessageContent({
+  body,
+  onPostback,
+  onStaleLink,
+}: {
+  body: MessageBody;
+  onPostback: OnPostback;
+  onStaleLink?: () => void;
+}) {
   const { t } = useTranslation('chat');
   switch (body.message_type) {
     case 'text':
@@ -187,7 +219,7 @@ export function MessageContent({ body, onPostback }: { body: MessageBody; onPost
     case 'generic':
       return <Generic payload={body.payload} onPostback={onPostback} />;
     case 'media':
-      return <Media payload={body.payload} />;
+      return <Media payload={body.payload} onStaleLink={onStaleLink} />;
     case 'postback':
       return (
         <p className="chat-text chat-text--choice">

@@ -1,4 +1,4 @@
-import { act, within } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession, setLocale } from '@wallet/shared';
 import { msg, openChat, setupChat, socketReady } from './test-support';
@@ -156,6 +156,37 @@ test('media: an image, a video and a file link, from their signed paths', async 
   expect(video).toHaveAttribute('src', path('b'));
   expect(video).toHaveAttribute('controls');
   expect(within(row(3)).getByRole('link', { name: 'Open the file' })).toHaveAttribute('href', path('c'));
+});
+
+test('a picture whose signed link expired gets a fresh one from the page holding it, not again at once', async () => {
+  const picture = (sig: string) =>
+    ({
+      message_type: 'media',
+      payload: {
+        url: true,
+        fileType: 'image',
+        filePath: `/api/chat/files/a?exp=1&sig=${sig}`,
+        message: 'Slip',
+      },
+    }) as const;
+  const stored = Array.from({ length: 12 }, (_, i) => (i === 4 ? msg(5, picture('old')) : msg(i + 1)));
+  const { api } = await show(...stored);
+  // The newest page holds 3 to 12; the picture is message 5.
+  const image = within(row(5)).getByRole('img', { name: 'Slip' });
+  const now = stored.map((m) => (m.seq === 5 ? { ...m, message: picture('new') } : m));
+  api.history.mockImplementationOnce(async (_identity, skip) => [...now].reverse().slice(skip, skip + 10));
+  act(() => {
+    image.dispatchEvent(new Event('error'));
+  });
+  await waitFor(() => expect(image).toHaveAttribute('src', '/api/chat/files/a?exp=1&sig=new'));
+  // Seven held messages are newer than it: the page that skips them holds it; older ones are not added.
+  expect(api.history).toHaveBeenLastCalledWith(expect.anything(), 7);
+  expect(document.querySelectorAll('[data-testid="chat-message"]')).toHaveLength(10);
+  // A fresh link that fails at once is not an old one: it is not asked for again.
+  act(() => {
+    image.dispatchEvent(new Event('error'));
+  });
+  expect(api.history).toHaveBeenCalledTimes(2);
 });
 
 test("a postback is shown as the customer's choice", async () => {

@@ -13,6 +13,7 @@ import {
   type JoinAck,
 } from './socket';
 import type { ChatMessage, OutgoingItem, OutgoingMessage, ReadEvent } from './types';
+import { LINK_REFRESH_MS } from '../file-links';
 
 /** Spec §9: the customer's reading is reported 1 s after the last agent message it saw. */
 export const MARK_READ_DEBOUNCE_MS = 1000;
@@ -44,6 +45,11 @@ export interface ChatConversation {
   /** The customer typed: the agents are told (at most every few seconds). */
   typing: () => void;
   loadOlder: () => Promise<void>;
+  /**
+   * The message of this seq holds a file whose link did not load (signed links last an hour): the page of history
+   * holding it is read again for fresh links of the messages held (none added); at most once in LINK_REFRESH_MS.
+   */
+  refreshLink: (seq: number) => void;
   send: (message: OutgoingMessage) => void;
   sendFile: (file: File, kind: 'image' | 'video') => void;
   resend: (clientId: string) => void;
@@ -251,6 +257,28 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
     }
   }, [applyMessages, hasOlder]);
 
+  const linksRefreshedAt = useRef(new Map<number, number>());
+  const refreshLink = useCallback(
+    (seq: number) => {
+      const identity = identityRef.current;
+      const last = linksRefreshedAt.current.get(seq);
+      // A fresh link that fails at once is not an old one (a file gone stays broken).
+      if (!identity || (last !== undefined && Date.now() - last < LINK_REFRESH_MS)) return;
+      linksRefreshedAt.current.set(seq, Date.now());
+      const held = messagesRef.current;
+      // The held messages run without a gap down from the newest: those newer than it are what the page skips.
+      const skip = held.filter((message) => message.seq > seq).length;
+      chatApi.history(identity, skip).then(
+        (page) => {
+          const heldSeqs = new Set(messagesRef.current.map((message) => message.seq));
+          applyMessages(page.filter((message) => heldSeqs.has(message.seq)));
+        },
+        () => undefined, // The link stays broken; the next opening of the chat reads fresh ones.
+      );
+    },
+    [applyMessages],
+  );
+
   /** Uploads (when there is a file still to upload) then sends one item; a failure leaves it to resend or remove. */
   const deliver = useCallback(
     async (clientId: string) => {
@@ -379,6 +407,7 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
     agentTyping,
     typing,
     loadOlder,
+    refreshLink,
     send,
     sendFile,
     resend,
