@@ -2848,7 +2848,7 @@ export interface paths {
               /** @enum {string} */
               code: 'SUCCESS';
               data: {
-                currency: string;
+                currency: 'THB' | 'LAK';
                 /** @description minor units */
                 withdrawMax: number;
                 /** @description minor units */

@@ -100,12 +100,13 @@ describe(`settings and content from memory (${dbLabel})`, () => {
   });
 
   test('the withdraw limits a member sees follow the content at once', async () => {
-    await t.app.inject({
+    const put = await t.app.inject({
       method: 'PUT',
       url: '/api/ops/content/withdraw/th',
       headers: opsHeaders(),
-      payload: { withdrawMin: 12_300, withdrawMax: 4_560_000 },
+      payload: { withdrawMin: 12_300, withdrawMax: 4_560_000, currency: 'THB' },
     });
+    expect(put.statusCode).toBe(200);
     expect(await t.app.withdrawals.limits()).toEqual({ withdrawMin: 12_300, withdrawMax: 4_560_000 });
   });
 

@@ -1,7 +1,10 @@
+import { Value } from '@sinclair/typebox/value';
 import type { CacheBus, ReadCache } from '../../platform/cache';
 import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
 import { LOCALES, type Locale } from '../../platform/locale';
-import { SEED_BANKS, seedContentRows } from './seed-content';
+import { SEED_BANKS, seedContentRows, type ContentKey } from './seed-content';
+import type { ContentShape } from './shapes';
 
 /** A bank as the other features see it: names, whether it is offered, and its account-number digits. */
 export interface BankInfo {
@@ -27,6 +30,8 @@ export const BANKS_TOPIC = 'banks';
  * from memory when the app's caches are given (platform/cache.ts): `set` invalidates the key on every server.
  */
 export class ContentService {
+  /** What each key may hold (`define`, by the feature that reads it). */
+  private readonly shapes = new Map<string, ContentShape>();
   /** Per content key: its value in every locale ('th', 'la', 'en', '*'). */
   private readonly byKey: ReadCache<Record<string, unknown>> | undefined;
   private readonly bankList: ReadCache<BankRow[]> | undefined;
@@ -143,7 +148,24 @@ export class ContentService {
     return Object.hasOwn(values, locale) ? values[locale] : undefined;
   }
 
+  /** Declares what a key may hold; the feature that reads the key declares it (content/shapes.ts). */
+  define(key: ContentKey, shape: ContentShape): void {
+    this.shapes.set(key, shape);
+  }
+
+  /** Why `value` cannot be stored under `key` (the first problem found, with its JSON path), or undefined. */
+  problem(key: string, value: unknown): string | undefined {
+    const shape = this.shapes.get(key);
+    if (!shape) return `no shape is declared for ${key}`;
+    const first = Value.Errors(shape.schema, value).First();
+    if (first) return `${first.path || '/'}: ${first.message}`;
+    return shape.check?.(value as never);
+  }
+
+  /** Stores a key's value for a locale; KEY_INVALID (nothing written) when it is not of the key's shape. */
   async set(key: string, locale: Locale | '*', value: unknown): Promise<void> {
+    const problem = this.problem(key, value);
+    if (problem !== undefined) throw new AppError('KEY_INVALID', 400, `content ${key}: ${problem}`);
     const json = JSON.stringify(value);
     await this.db
       .insertInto('lookup_content')

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db';
 import { Banners } from './banners';
 import { ContentService } from './content-service';
 import { lookupRoutes } from './routes';
+import { CONTENT_SHAPES, type LookupKey } from './shapes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,7 +31,9 @@ export async function seedContent(
 export const contentPlugin = fp(
   async (app) => {
     await registerCaches(app);
-    app.decorate('content', new ContentService(app.ctx.db, app.ctx.defaultLocale, app.caches));
+    const content = new ContentService(app.ctx.db, app.ctx.defaultLocale, app.caches);
+    for (const key of Object.keys(CONTENT_SHAPES) as LookupKey[]) content.define(key, CONTENT_SHAPES[key]);
+    app.decorate('content', content);
     app.decorate('banners', new Banners(app.ctx.db, app.caches));
     await app.register(lookupRoutes, { prefix: '/api/lookup' });
   },

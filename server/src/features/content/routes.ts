@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import QRCode from 'qrcode';
 import { AppError } from '../../platform/errors';
 import { replies, success } from '../../platform/http/schemas';
 import { pickLocale } from '../../platform/locale';
-
-const Html = Type.String({ description: 'HTML paragraph' });
+import { CONTENT_SHAPES } from './shapes';
 
 const Bank = Type.Object({
   code: Type.String(),
@@ -18,61 +17,6 @@ const Bank = Type.Object({
     { description: 'Digits of an account number at this bank (registration checks it)' },
   ),
 });
-
-const Slip = Type.Object({
-  enabled: Type.Boolean(),
-  maxSizeBytes: Type.Integer(),
-  accept: Type.Array(Type.String()),
-  uploadWithinMinutes: Type.Integer(),
-  closedFrom: Type.String({ description: 'HH:mm, daily upload closing window start' }),
-  closedUntil: Type.String({ description: 'HH:mm, daily upload closing window end' }),
-  timezone: Type.String(),
-});
-
-const Howto = Type.Object({
-  id: Type.String(),
-  title: Type.String(),
-  src: Type.String(),
-  poster: Type.Optional(Type.String()),
-  captions: Type.Optional(
-    Type.Object(
-      { th: Type.String(), la: Type.String(), en: Type.String() },
-      { description: 'URL of the WebVTT caption track in each language' },
-    ),
-  ),
-});
-
-/**
- * Content lookups: key in lookup_content → response schema. `withdraw` is served by the withdrawals feature and
- * `deposit` by the deposits feature (with the QR channels added).
- */
-const CONTENT: Record<string, { schema: TSchema; summary: string }> = {
-  sources: {
-    schema: Type.Array(Type.Object({ code: Type.String(), description: Type.String() })),
-    summary: 'How the visitor heard of us (registration source)',
-  },
-  conditions: { schema: Type.Array(Html), summary: 'Bonus conditions (HTML paragraphs)' },
-  agreements: { schema: Type.Array(Html), summary: 'Member agreement (HTML paragraphs)' },
-  info: {
-    schema: Type.Object({ name: Type.String(), website: Type.String() }),
-    summary: 'Site name and website',
-  },
-  notice: {
-    schema: Type.Object({ text: Type.String({ description: 'Contains the {percentFail} placeholder' }) }),
-    summary: 'Bonus notice text',
-  },
-  contact: {
-    schema: Type.Object({
-      contactText: Type.String(),
-      lineLink: Type.String(),
-      lineName: Type.String(),
-      lineQR: Type.String({ description: 'URL of a PNG QR code of lineLink' }),
-    }),
-    summary: 'Support contact',
-  },
-  slip: { schema: Slip, summary: 'Slip upload settings' },
-  howto: { schema: Type.Array(Howto), summary: 'The five how-to videos' },
-};
 
 /** GET /api/lookup/*: banks, content lookups, the contact QR, service state and the public settings. */
 export const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -102,7 +46,7 @@ export const lookupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  for (const [key, { schema, summary }] of Object.entries(CONTENT)) {
+  for (const [key, { schema, summary }] of Object.entries(CONTENT_SHAPES)) {
     app.get(`/${key}`, { schema: { tags, summary, headers, response: replies(schema) } }, async (request) => {
       const value = await content.get(key, pickLocale(request.headers['accept-language'], ctx.defaultLocale));
       if (value === undefined) throw new AppError('NO_DATA', 404);

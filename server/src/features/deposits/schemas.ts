@@ -50,6 +50,19 @@ export const DepositLookup = Type.Object({
 });
 export type DepositLookup = Static<typeof DepositLookup>;
 
+/**
+ * What operator content `deposit` may hold (ContentService.set refuses anything else): the lookup without its QR
+ * channels, which come from the configuration.
+ */
+export const DepositContent = Type.Object(
+  {
+    banks: DepositLookup.properties.banks,
+    wallets: DepositLookup.properties.wallets,
+    isManual: DepositLookup.properties.isManual,
+  },
+  { additionalProperties: false },
+);
+
 export const Slip = Type.Object({
   reference: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { databaseJobLease, IntervalJob } from '../../platform/jobs';
 import { SandboxPayoutAdapter, UnconfiguredPayoutAdapter } from './payout-adapter';
 import { withdrawalOpsRoutes } from './ops-routes';
-import { withdrawLookupRoutes, withdrawRoutes } from './routes';
+import { withdrawContentShape, withdrawLookupRoutes, withdrawRoutes } from './routes';
 import { payoutSandboxRoutes } from './sandbox-routes';
 import { WithdrawOperations } from './withdraw-operations';
 import { PayoutService } from './withdrawal-service';
@@ -57,6 +57,7 @@ export const withdrawalsPlugin = fp(
       ctx.holds,
     );
     app.operations.register('withdraw', withdrawals.operations);
+    app.content.define('withdraw', withdrawContentShape(ctx.config.laos ? 'LAK' : 'THB'));
     app.decorate('withdrawals', withdrawals);
     app.decorate('sandboxPayouts', sandboxPayouts);
     app.decorate('payoutJob', payoutJob);

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { operationView, OperationViewSchema, runOperation } from '../../core/operations/http';
 import type { Operation } from '../../core/operations/store';
 import { AppError } from '../../platform/errors';
 import { requireMember } from '../../platform/http/auth';
 import { bearer, idempotencyHeader, replies, success, Wallet } from '../../platform/http/schemas';
 import { pickLocale } from '../../platform/locale';
+import type { ContentShape } from '../content/shapes';
 
 const MoneyStatus = Type.Union([Type.Literal('PENDING'), Type.Literal('SUCCESS'), Type.Literal('FAILED')]);
 
@@ -28,11 +29,29 @@ const WithdrawResult = Type.Object({
 
 const Amount = Type.Integer({ description: 'minor units' });
 
-const WithdrawLimits = Type.Object({
-  withdrawMin: Type.Integer({ description: 'minor units' }),
-  withdrawMax: Type.Integer({ description: 'minor units' }),
-  currency: Type.String(),
-});
+const WithdrawLimits = Type.Object(
+  {
+    withdrawMin: Type.Integer({ minimum: 1, description: 'minor units' }),
+    withdrawMax: Type.Integer({ minimum: 1, description: 'minor units' }),
+    currency: Type.Union([Type.Literal('THB'), Type.Literal('LAK')]),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * What operator content `withdraw` may hold (ContentService.set refuses anything else): the limits in minor units of
+ * the build's currency, the maximum not below the minimum.
+ */
+export function withdrawContentShape(currency: 'THB' | 'LAK'): ContentShape {
+  return {
+    schema: WithdrawLimits,
+    check: (v: Static<typeof WithdrawLimits>) => {
+      if (v.currency !== currency) return `/currency: this site's currency is ${currency}`;
+      if (v.withdrawMax < v.withdrawMin) return '/withdrawMax: below withdrawMin';
+      return undefined;
+    },
+  };
+}
 
 /** GET /api/lookup/withdraw: the withdraw limits (operator content `withdraw`). */
 export const withdrawLookupRoutes: FastifyPluginAsyncTypebox = async (app) => {

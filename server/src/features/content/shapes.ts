@@ -1,0 +1,106 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { ContentKey } from './seed-content';
+
+/**
+ * What may be stored under a content key (`lookup_content`): the shape its readers rely on, which the lookup route
+ * also answers with, and what the shape cannot say. `ContentService.set` refuses any other value (KEY_INVALID),
+ * so an operator's typo never reaches a member's page or a limit.
+ */
+export interface ContentShape {
+  schema: TSchema;
+  /** A problem the schema cannot express (e.g. a maximum below the minimum), in words; undefined when none. */
+  check?: (value: never) => string | undefined;
+}
+
+/** A shape whose lookup route is this feature's (`routes.ts`): with the route's summary. */
+interface LookupShape extends ContentShape {
+  summary: string;
+}
+
+const strict = { additionalProperties: false } as const;
+const Html = Type.String({ description: 'HTML paragraph' });
+const HHMM = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:mm' });
+
+/** An IANA time zone this runtime knows (the slip window is computed in it). */
+function knownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const Slip = Type.Object(
+  {
+    enabled: Type.Boolean(),
+    maxSizeBytes: Type.Integer({ minimum: 1 }),
+    accept: Type.Array(Type.String({ minLength: 1 }), { minItems: 1 }),
+    uploadWithinMinutes: Type.Integer({ minimum: 1 }),
+    closedFrom: { ...HHMM, description: 'HH:mm, daily upload closing window start' },
+    closedUntil: { ...HHMM, description: 'HH:mm, daily upload closing window end' },
+    timezone: Type.String(),
+  },
+  strict,
+);
+
+const Howto = Type.Object(
+  {
+    id: Type.String({ minLength: 1 }),
+    title: Type.String({ minLength: 1 }),
+    src: Type.String({ minLength: 1 }),
+    poster: Type.Optional(Type.String()),
+    captions: Type.Optional(
+      Type.Object(
+        { th: Type.String(), la: Type.String(), en: Type.String() },
+        { ...strict, description: 'URL of the WebVTT caption track in each language' },
+      ),
+    ),
+  },
+  strict,
+);
+
+/** The content keys this feature serves under /api/lookup/<key>; `withdraw` and `deposit` are their features'. */
+export type LookupKey = Exclude<ContentKey, 'withdraw' | 'deposit'>;
+
+/** The shapes of the lookups this feature serves (`withdraw` and `deposit`: declared by their features). */
+export const CONTENT_SHAPES: Record<LookupKey, LookupShape> = {
+  sources: {
+    schema: Type.Array(
+      Type.Object({ code: Type.String({ minLength: 1 }), description: Type.String() }, strict),
+    ),
+    summary: 'How the visitor heard of us (registration source)',
+  },
+  conditions: { schema: Type.Array(Html), summary: 'Bonus conditions (HTML paragraphs)' },
+  agreements: { schema: Type.Array(Html), summary: 'Member agreement (HTML paragraphs)' },
+  info: {
+    schema: Type.Object({ name: Type.String({ minLength: 1 }), website: Type.String() }, strict),
+    summary: 'Site name and website',
+  },
+  notice: {
+    schema: Type.Object(
+      { text: Type.String({ description: 'Contains the {percentFail} placeholder' }) },
+      strict,
+    ),
+    summary: 'Bonus notice text',
+  },
+  contact: {
+    schema: Type.Object(
+      {
+        contactText: Type.String(),
+        lineLink: Type.String(),
+        lineName: Type.String(),
+        lineQR: Type.String({ description: 'URL of a PNG QR code of lineLink' }),
+      },
+      strict,
+    ),
+    summary: 'Support contact',
+  },
+  slip: {
+    schema: Slip,
+    summary: 'Slip upload settings',
+    check: (value: { timezone: string }) =>
+      knownTimeZone(value.timezone) ? undefined : `/timezone: ${value.timezone} is not a known time zone`,
+  },
+  howto: { schema: Type.Array(Howto), summary: 'The five how-to videos' },
+};
