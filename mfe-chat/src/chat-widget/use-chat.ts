@@ -257,17 +257,20 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
     }
   }, [applyMessages, hasOlder]);
 
-  const linksRefreshedAt = useRef(new Map<number, number>());
+  /** When each message's links were last asked for again, by message id (unique across conversations). */
+  const linksRefreshedAt = useRef(new Map<string, number>());
   const refreshLink = useCallback(
     (seq: number) => {
       const identity = identityRef.current;
-      const last = linksRefreshedAt.current.get(seq);
-      // A fresh link that fails at once is not an old one (a file gone stays broken).
-      if (!identity || (last !== undefined && Date.now() - last < LINK_REFRESH_MS)) return;
-      linksRefreshedAt.current.set(seq, Date.now());
       const held = messagesRef.current;
+      const message = held.find((candidate) => candidate.seq === seq);
+      if (!identity || !message) return;
+      const last = linksRefreshedAt.current.get(message.id);
+      // A fresh link that fails at once is not an old one (a file gone stays broken).
+      if (last !== undefined && Date.now() - last < LINK_REFRESH_MS) return;
+      linksRefreshedAt.current.set(message.id, Date.now());
       // The held messages run without a gap down from the newest: those newer than it are what the page skips.
-      const skip = held.filter((message) => message.seq > seq).length;
+      const skip = held.filter((newer) => newer.seq > seq).length;
       chatApi.history(identity, skip).then(
         (page) => {
           const heldSeqs = new Set(messagesRef.current.map((message) => message.seq));
