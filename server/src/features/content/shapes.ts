@@ -19,7 +19,9 @@ interface LookupShape extends ContentShape {
 
 const strict = { additionalProperties: false } as const;
 const Html = Type.String({ description: 'HTML paragraph' });
-const HHMM = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:mm' });
+/** A local time `HH:mm`, as deposits/slip-window.ts `minutesOfDay` reads it. */
+const hhmm = (description: string) =>
+  Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: `HH:mm, ${description}` });
 
 /** An IANA time zone this runtime knows (the slip window is computed in it). */
 function knownTimeZone(zone: string): boolean {
@@ -37,8 +39,8 @@ const Slip = Type.Object(
     maxSizeBytes: Type.Integer({ minimum: 1 }),
     accept: Type.Array(Type.String({ minLength: 1 }), { minItems: 1 }),
     uploadWithinMinutes: Type.Integer({ minimum: 1 }),
-    closedFrom: { ...HHMM, description: 'HH:mm, daily upload closing window start' },
-    closedUntil: { ...HHMM, description: 'HH:mm, daily upload closing window end' },
+    closedFrom: hhmm('daily upload closing window start'),
+    closedUntil: hhmm('daily upload closing window end'),
     timezone: Type.String(),
   },
   strict,
