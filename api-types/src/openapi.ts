@@ -4514,6 +4514,81 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/ops/content': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The editable content keys, each with its stored locales (th, la, en; or * for one value in every language) and when each was last changed */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        '5XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['def-0'];
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              code: 'SUCCESS';
+              data: {
+                key:
+                  | 'sources'
+                  | 'conditions'
+                  | 'agreements'
+                  | 'info'
+                  | 'notice'
+                  | 'contact'
+                  | 'howto'
+                  | 'slip'
+                  | 'deposit'
+                  | 'withdraw';
+                locales: {
+                  locale: 'th' | 'la' | 'en' | '*';
+                  /** Format: date-time */
+                  updatedAt: string;
+                }[];
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/ops/content/{key}/{locale}': {
     parameters: {
       query?: never;

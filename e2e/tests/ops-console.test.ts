@@ -83,6 +83,7 @@ test('an admin enrols TOTP at the first sign-in, signs in again with a code, and
       'Lucky wheels',
       'Books',
       'Settings',
+      'Content',
       'Releases',
       'Operators',
       'Audit log',
@@ -131,6 +132,43 @@ test('an admin enrols TOTP at the first sign-in, signs in again with a code, and
   });
   const audit = await site.ops('audit', '--actor', 'root');
   assert.match(audit, /remote\.mfe-spin\.enabled/);
+});
+
+test('an admin edits the withdrawal limits as content: a wrong value is refused and changes nothing, a right one reaches members', async () => {
+  const admin = await createOperator(site, 'content-admin', 'admin');
+  type Limits = { withdrawMin: number; withdrawMax: number; currency: string };
+  const limits = () => api<Limits>(site, '/api/lookup/withdraw');
+  const before = await limits();
+
+  await inConsole('ops-content', async (page) => {
+    await enrolInConsole(page, admin);
+    await consoleLink(page, 'Content').click();
+    await page.getByLabel('What to edit').selectOption({ label: 'Withdrawal limits' });
+    const preview = page.getByTestId('ops-content-preview');
+    await preview.waitFor();
+    const editor = page.getByLabel('Value (JSON)');
+    const save = page.getByRole('button', { name: 'Save' });
+
+    // A maximum below the minimum: the server names the field; members keep the old limits.
+    await editor.fill(JSON.stringify({ ...before, withdrawMin: 20_000, withdrawMax: 10_000 }));
+    await save.click();
+    await page.getByText('Not saved: the value does not fit at /withdrawMax. Nothing was changed.').waitFor();
+    assert.deepEqual(await limits(), before);
+
+    // Right limits: saved, and the next member read has them.
+    await editor.fill(JSON.stringify({ ...before, withdrawMax: before.withdrawMax + 100_000 }));
+    assert.match((await preview.textContent()) ?? '', /to [\d,]+\.00 THB/);
+    await save.click();
+    await page.getByText('Withdrawal limits saved').waitFor();
+    assert.deepEqual(await limits(), { ...before, withdrawMax: before.withdrawMax + 100_000 });
+
+    // Back as it was, for the tests after this one.
+    await editor.fill(JSON.stringify(before));
+    await save.click();
+    await until(async () => JSON.stringify(await limits()) === JSON.stringify(before), 'the limits restored');
+  });
+  const audit = await site.ops('audit', '--actor', 'content-admin');
+  assert.match(audit, /content\.set/);
 });
 
 test('a support operator gets no finance screens: not in the menu, not by address, and the API answers 403', async () => {

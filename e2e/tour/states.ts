@@ -1190,6 +1190,29 @@ export const TOUR_STATES: readonly TourState[] = [
     leave: cancelConfirm,
   },
   {
+    id: 'ops-content',
+    title: 'Console: content (a key in one language, as JSON)',
+    kind: 'page',
+    who: 'operator',
+    route: '/ops/content',
+    readySelector: '.ops-json',
+  },
+  {
+    id: 'ops-content-refused',
+    title:
+      'Console: withdrawal limits refused by the server (the field named, nothing saved), with the preview',
+    kind: 'page',
+    who: 'operator',
+    open: async ({ page }) => {
+      await page.locator('.ops-content select').selectOption('withdraw');
+      const editor = page.locator('.ops-json');
+      await page.locator('[data-testid="ops-content-preview"]').waitFor();
+      await editor.fill('{\n  "withdrawMin": 20000,\n  "withdrawMax": 10000,\n  "currency": "THB"\n}');
+      await page.locator('.ops-content .ops-actions button').first().click();
+    },
+    readySelector: '.ops-refusal',
+  },
+  {
     id: 'ops-releases',
     title: 'Console: releases (each remote’s live version)',
     kind: 'page',

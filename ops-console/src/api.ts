@@ -25,6 +25,11 @@ export type OperatorAccount = ApiData<'/api/ops/operators', 'get'>[number];
 export type OperatorChanged = ApiData<'/api/ops/operators', 'post'>;
 export type NewOperator = ApiBody<'/api/ops/operators', 'post'>;
 export type OperatorStatus = OperatorAccount['status'];
+/** An editable content key, with its stored locales and when each was last changed. */
+export type ContentEntry = ApiData<'/api/ops/content', 'get'>[number];
+export type ContentKey = ContentEntry['key'];
+/** th, la, en; `*`: one value for every language. */
+export type ContentLocale = ContentEntry['locales'][number]['locale'];
 
 const enc = encodeURIComponent;
 
@@ -44,6 +49,15 @@ export const opsApi = {
     } satisfies ApiBody<'/api/ops/auth/enrol/confirm', 'post'>),
   logout: () => request<unknown>('POST', '/api/ops/auth/logout'),
   settings: () => request<Setting[]>('GET', '/api/ops/settings'),
+  content: () => request<ContentEntry[]>('GET', '/api/ops/content'),
+  /** The stored value (any JSON: its shape is the key's, checked by the server on save). */
+  contentValue: (key: ContentKey, locale: ContentLocale) =>
+    request<unknown>('GET', `/api/ops/content/${enc(key)}/${enc(locale)}`),
+  /** The body is the value as JSON text, so a bare string or number is sent as JSON too (not as form text). */
+  setContent: (key: ContentKey, locale: ContentLocale, value: unknown) =>
+    opsHttp.put<unknown>(`/api/ops/content/${enc(key)}/${enc(locale)}`, JSON.stringify(value), {
+      'content-type': 'application/json',
+    }),
   setSetting: (key: string, value: boolean) =>
     request<ApiData<'/api/ops/settings/{key}', 'post'>>('POST', `/api/ops/settings/${enc(key)}`, {
       value,

@@ -184,6 +184,7 @@ describe('the shell', () => {
         'Lucky wheels',
         'Books',
         'Settings',
+        'Content',
         'Releases',
         'Operators',
         'Audit log',

@@ -35,6 +35,8 @@ export const MENU: readonly MenuItem[] = [
   // The ledger's check and reconciliation (features/ops/routes.ts): admin and finance.
   { id: 'books', roles: ['admin', 'finance'] },
   { id: 'settings', roles: ['admin'] },
+  // Lookup content (features/ops/routes.ts /content): admin.
+  { id: 'content', roles: ['admin'] },
   { id: 'releases', roles: ['admin'] },
   { id: 'operators', roles: ['admin'] },
   { id: 'audit', roles: ['admin'] },

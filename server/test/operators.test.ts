@@ -269,6 +269,7 @@ describe(`operator roles and the audit log (${dbLabel})`, () => {
     'GET /api/ops/settings': { roles: ['admin'] },
     'GET /api/ops/settings/registerOTP': { roles: ['admin'] },
     'POST /api/ops/settings/registerOTP': { roles: ['admin'], payload: { value: true } },
+    'GET /api/ops/content': { roles: ['admin'] },
     'GET /api/ops/content/notice/th': { roles: ['admin'] },
     'PUT /api/ops/content/notice/th': { roles: ['admin'], payload: { text: 'x' } },
     'POST /api/ops/reconcile': { roles: ['admin', 'finance'], payload: {} },

@@ -14,6 +14,7 @@ import {
 } from '@wallet/shared';
 import { opsApi, type Operator, type OperatorAccount, type OperatorChanged, type Role } from '../api';
 import { errorText } from '../errors';
+import { LoadFailed } from '../shell/load-failed';
 
 const ROLES: readonly Role[] = ['admin', 'finance', 'support'];
 
@@ -242,12 +243,7 @@ export function OperatorsScreen({ operator }: { operator: Operator }) {
     <section className="ops-screen" aria-labelledby="ops-screen-title">
       <h1 id="ops-screen-title">{t('menu.operators')}</h1>
       {loadError ? (
-        <div role="alert">
-          <p className="ops-error">{loadError}</p>
-          <Button variant="secondary" onClick={retry}>
-            {t('retry')}
-          </Button>
-        </div>
+        <LoadFailed message={loadError} onRetry={retry} />
       ) : !operators ? (
         <DelayedLoader active variant="inline" label={t('loading')} />
       ) : (

@@ -11,6 +11,7 @@ import {
 } from '@wallet/shared';
 import { opsApi, type ReleaseRecord, type RemoteReleases } from '../api';
 import { errorText } from '../errors';
+import { LoadFailed } from '../shell/load-failed';
 
 /**
  * Why the server refused a release or a rollback. Its 400 KEY_INVALID names every problem of the build (a shared
@@ -254,12 +255,7 @@ export function ReleasesScreen() {
         {t('releases.nextLoad')}
       </p>
       {loadError ? (
-        <div role="alert">
-          <p className="ops-error">{loadError}</p>
-          <Button variant="secondary" onClick={retry}>
-            {t('retry')}
-          </Button>
-        </div>
+        <LoadFailed message={loadError} onRetry={retry} />
       ) : !remotes ? (
         <DelayedLoader active variant="inline" label={t('loading')} />
       ) : (

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, confirm, DelayedLoader, toast, toastError, useTranslation } from '@wallet/shared';
+import { confirm, DelayedLoader, toast, toastError, useTranslation } from '@wallet/shared';
 import { opsApi, type Setting } from '../api';
 import { errorText } from '../errors';
+import { LoadFailed } from '../shell/load-failed';
 
 const REMOTE_KEY = /^remote\.([a-z0-9-]+)\.enabled$/;
 
@@ -93,12 +94,7 @@ export function SettingsScreen() {
         {t('settings.nextLoad')}
       </p>
       {loadError ? (
-        <div role="alert">
-          <p className="ops-error">{loadError}</p>
-          <Button variant="secondary" onClick={retry}>
-            {t('retry')}
-          </Button>
-        </div>
+        <LoadFailed message={loadError} onRetry={retry} />
       ) : !settings ? (
         <DelayedLoader active variant="inline" label={t('loading')} />
       ) : (

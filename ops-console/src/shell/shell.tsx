@@ -5,6 +5,7 @@ import { AccountScreen } from '../account/account-screen';
 import { opsApi, type Operator } from '../api';
 import { AuditScreen } from '../audit/audit-screen';
 import { BooksScreen } from '../books/books-screen';
+import { ContentScreen } from '../content/content-screen';
 import { menuFor, MENU, type MenuItem } from '../menu';
 import { OperatorsScreen } from '../operators/operators-screen';
 import { ReleasesScreen } from '../releases/releases-screen';
@@ -14,6 +15,7 @@ import { RemoteScreenSlot } from './remote-screen-slot';
 /** The console's own screens (given the signed-in operator); the others come from the remote that owns them. */
 const OWN_SCREENS: Record<string, (props: { operator: Operator }) => React.JSX.Element> = {
   settings: SettingsScreen,
+  content: ContentScreen,
   books: BooksScreen,
   releases: ReleasesScreen,
   operators: OperatorsScreen,

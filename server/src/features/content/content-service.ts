@@ -21,6 +21,12 @@ export interface BankRow extends BankInfo {
   country: string;
 }
 
+/** Why a value is not of its key's shape: where (a JSON path, `/` for the whole value) and what. */
+export interface ContentProblem {
+  field: string;
+  reason: string;
+}
+
 /** Cache topics: `content` (key: a content key), `banks` (the whole list). */
 export const CONTENT_TOPIC = 'content';
 export const BANKS_TOPIC = 'banks';
@@ -153,19 +159,29 @@ export class ContentService {
     this.shapes.set(key, shape);
   }
 
-  /** Why `value` cannot be stored under `key` (the first problem found, with its JSON path), or undefined. */
-  problem(key: string, value: unknown): string | undefined {
+  /** Why `value` cannot be stored under `key`: the first problem found, at its JSON path; undefined when none. */
+  problem(key: string, value: unknown): ContentProblem | undefined {
     const shape = this.shapes.get(key);
-    if (!shape) return `no shape is declared for ${key}`;
+    if (!shape) return { field: '/', reason: `no shape is declared for ${key}` };
     const first = Value.Errors(shape.schema, value).First();
-    if (first) return `${first.path || '/'}: ${first.message}`;
-    return shape.check?.(value as never);
+    if (first) return { field: first.path || '/', reason: first.message };
+    const reason = shape.check?.(value as never);
+    if (reason === undefined) return undefined;
+    const at = /^(\/[^:]*): (.*)$/.exec(reason);
+    return at ? { field: at[1] ?? '/', reason: at[2] ?? reason } : { field: '/', reason };
   }
 
-  /** Stores a key's value for a locale; KEY_INVALID (nothing written) when it is not of the key's shape. */
+  /**
+   * Stores a key's value for a locale; KEY_INVALID with the problem's JSON path as `field` (nothing written) when it
+   * is not of the key's shape.
+   */
   async set(key: string, locale: Locale | '*', value: unknown): Promise<void> {
     const problem = this.problem(key, value);
-    if (problem !== undefined) throw new AppError('KEY_INVALID', 400, `content ${key}: ${problem}`);
+    if (problem !== undefined) {
+      throw new AppError('KEY_INVALID', 400, `content ${key}: ${problem.field}: ${problem.reason}`, {
+        field: problem.field,
+      });
+    }
     const json = JSON.stringify(value);
     await this.db
       .insertInto('lookup_content')
@@ -173,6 +189,17 @@ export class ContentService {
       .onConflict((oc) => oc.columns(['key', 'locale']).doUpdateSet({ value: json, updated_at: new Date() }))
       .execute();
     await this.caches?.publish(CONTENT_TOPIC, key);
+  }
+
+  /** Every stored key and locale with the time it was last written, for the operators' list (not cached). */
+  async stored(): Promise<{ key: string; locale: string; updatedAt: Date }[]> {
+    const rows = await this.db
+      .selectFrom('lookup_content')
+      .select(['key', 'locale', 'updated_at'])
+      .orderBy('key')
+      .orderBy('locale')
+      .execute();
+    return rows.map((r) => ({ key: r.key, locale: r.locale, updatedAt: new Date(r.updated_at) }));
   }
 
   static isLocale(v: string): v is Locale {

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { AppError } from '../../platform/errors';
 import { actorOf, requireOperator } from '../operators/guard';
 import { replies, success } from '../../platform/http/schemas';
+import { ContentService } from '../content/content-service';
 import { CONTENT_KEYS } from '../content/seed-content';
 import { isSettingKey, parseSettingValue, SETTING_KEYS } from '../../platform/settings';
 import { pendingTransferCount } from '../games/pending-transfers';
@@ -71,10 +72,54 @@ export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  const ContentLocale = Type.Union([
+    Type.Literal('th'),
+    Type.Literal('la'),
+    Type.Literal('en'),
+    Type.Literal('*'),
+  ]);
+
   const ContentParams = Type.Object({
     key: Type.Union(CONTENT_KEYS.map((k) => Type.Literal(k))),
-    locale: Type.Union([Type.Literal('th'), Type.Literal('la'), Type.Literal('en'), Type.Literal('*')]),
+    locale: ContentLocale,
   });
+
+  app.get(
+    '/content',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'The editable content keys, each with its stored locales (th, la, en; or * for one value in every ' +
+          'language) and when each was last changed',
+        response: replies(
+          Type.Array(
+            Type.Object({
+              key: Type.Union(CONTENT_KEYS.map((k) => Type.Literal(k))),
+              locales: Type.Array(
+                Type.Object({ locale: ContentLocale, updatedAt: Type.String({ format: 'date-time' }) }),
+              ),
+            }),
+          ),
+        ),
+      },
+    },
+    async () => {
+      const rows = await content.stored();
+      return success(
+        CONTENT_KEYS.map((key) => ({
+          key,
+          locales: rows
+            .filter((r) => r.key === key && (r.locale === '*' || ContentService.isLocale(r.locale)))
+            .map((r) => ({
+              locale: r.locale as 'th' | 'la' | 'en' | '*',
+              updatedAt: r.updatedAt.toISOString(),
+            })),
+        })),
+      );
+    },
+  );
 
   app.get(
     '/content/:key/:locale',

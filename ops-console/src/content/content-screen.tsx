@@ -1,0 +1,310 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  Button,
+  confirm,
+  currencyScale,
+  DelayedLoader,
+  formatDateTime,
+  formatMoney,
+  isApiError,
+  SelectField,
+  toast,
+  toastError,
+  useTranslation,
+} from '@wallet/shared';
+import { opsApi, type ContentEntry, type ContentKey, type ContentLocale } from '../api';
+import { errorText } from '../errors';
+import { LoadFailed } from '../shell/load-failed';
+
+const LANGUAGES = ['th', 'la', 'en'] as const;
+
+/** The value as the editor shows it: JSON indented by two spaces. */
+const pretty = (value: unknown): string => JSON.stringify(value, null, 2);
+
+type Parsed = { ok: true; value: unknown } | { ok: false; reason: string };
+
+function parse(text: string): Parsed {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (e) {
+    return { ok: false, reason: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** A key whose one value serves every language (`*`: slip, deposit, withdraw). */
+const isShared = (entry: ContentEntry | undefined): boolean =>
+  entry?.locales.some((l) => l.locale === '*') ?? false;
+
+/** What the stored value is for the editor: its text, or nothing stored in that language. */
+interface Loaded {
+  key: ContentKey;
+  locale: ContentLocale;
+  text: string;
+  stored: boolean;
+}
+
+/** Why the server refused a save: where in the value (a JSON path) and its own words. */
+interface Refusal {
+  field: string;
+  detail: string | undefined;
+}
+
+/**
+ * The withdrawal limits as members meet them, from the draft: the editor holds minor units (satang), which are
+ * easy to get wrong by a factor of a hundred.
+ */
+function WithdrawPreview({ value }: { value: unknown }) {
+  const { t } = useTranslation('ops');
+  if (typeof value !== 'object' || value === null) return null;
+  const { withdrawMin, withdrawMax, currency } = value as Record<string, unknown>;
+  if (typeof withdrawMin !== 'number' || typeof withdrawMax !== 'number') return null;
+  if (currency !== 'THB' && currency !== 'LAK') return null;
+  const scale = currencyScale(currency);
+  return (
+    <p className="ops-notice" data-testid="ops-content-preview">
+      {t('content.withdrawPreview', {
+        min: formatMoney(withdrawMin, scale),
+        max: formatMoney(withdrawMax, scale),
+        currency,
+      })}
+    </p>
+  );
+}
+
+/**
+ * Lookup content (admin): the texts and limits members see (`/api/lookup/*`), one key and language at a time, as
+ * JSON. The server checks the value against the key's shape and says where it does not fit (`field`); nothing
+ * is stored then. A saved value reaches members at once, and the audit log keeps it with the one before.
+ */
+export function ContentScreen() {
+  const { t, i18n } = useTranslation('ops');
+  const editorId = useId();
+  const [entries, setEntries] = useState<ContentEntry[]>();
+  const [listError, setListError] = useState<string>();
+  const [key, setKey] = useState<ContentKey>();
+  // The console's language first: an operator reading the console in Lao most likely edits the Lao text.
+  const [locale, setLocale] = useState<ContentLocale>(
+    () => LANGUAGES.find((l) => l === i18n.resolvedLanguage) ?? 'th',
+  );
+  const [loaded, setLoaded] = useState<Loaded>();
+  const [loadError, setLoadError] = useState<string>();
+  const [draft, setDraft] = useState('');
+  const [refusal, setRefusal] = useState<Refusal>();
+  const [saving, setSaving] = useState(false);
+
+  const fetchList = useCallback(
+    () =>
+      opsApi.content().then(
+        (list) => {
+          setEntries(list);
+          setKey((current) => current ?? list[0]?.key);
+          setLocale((current) => (isShared(list[0]) ? '*' : current));
+        },
+        (error: unknown) => setListError(errorText(error)),
+      ),
+    [],
+  );
+  useEffect(() => {
+    void fetchList();
+  }, [fetchList]);
+
+  // Only the answer sets state, and only the answer to the latest read: a value of another key or language is
+  // never shown (`loaded` says whose it is).
+  const wanted = useRef('');
+  const fetchValue = useCallback((k: ContentKey, l: ContentLocale) => {
+    const id = `${k}/${l}`;
+    wanted.current = id;
+    opsApi.contentValue(k, l).then(
+      (value) => {
+        if (wanted.current !== id) return;
+        const text = pretty(value);
+        setLoaded({ key: k, locale: l, text, stored: true });
+        setDraft(text);
+      },
+      (error: unknown) => {
+        if (wanted.current !== id) return;
+        if (isApiError(error) && error.code === 'NO_DATA') {
+          setLoaded({ key: k, locale: l, text: '', stored: false });
+          setDraft('');
+        } else setLoadError(errorText(error));
+      },
+    );
+  }, []);
+  useEffect(() => {
+    if (key) fetchValue(key, locale);
+  }, [key, locale, fetchValue]);
+
+  const dirty = loaded !== undefined && draft !== loaded.text;
+  const parsed = parse(draft);
+  const name = (k: ContentKey) => t(`content.keys.${k}.name`);
+  const entry = entries?.find((e) => e.key === key);
+  const shared = isShared(entry);
+  const changedAt = entry?.locales.find((l) => l.locale === locale)?.updatedAt;
+
+  /** Leaving an edited value asks first: it would be lost. */
+  const leave = async (): Promise<boolean> =>
+    !dirty ||
+    confirm({
+      title: t('content.unsavedTitle'),
+      body: t('content.unsavedBody'),
+      confirmLabel: t('content.discard'),
+      danger: true,
+    });
+
+  const chooseKey = async (next: string) => {
+    const nextEntry = entries?.find((e) => e.key === next);
+    if (!nextEntry || next === key || !(await leave())) return;
+    setLoadError(undefined);
+    setRefusal(undefined);
+    setKey(nextEntry.key);
+    const own = LANGUAGES.find((l) => l === i18n.resolvedLanguage) ?? 'th';
+    setLocale(isShared(nextEntry) ? '*' : locale === '*' ? own : locale);
+  };
+  const chooseLocale = async (next: ContentLocale) => {
+    if (next === locale || !(await leave())) return;
+    setLoadError(undefined);
+    setRefusal(undefined);
+    setLocale(next);
+  };
+
+  const save = async () => {
+    if (!key || !parsed.ok) return;
+    setSaving(true);
+    setRefusal(undefined);
+    try {
+      const value = await opsApi.setContent(key, locale, parsed.value);
+      const text = pretty(value);
+      setLoaded({ key, locale, text, stored: true });
+      setDraft(text);
+      toast.success(t('content.saved', { name: name(key) }));
+      void fetchList();
+    } catch (error) {
+      if (isApiError(error) && error.code === 'KEY_INVALID' && error.field) {
+        setRefusal({ field: error.field, detail: error.detail });
+      } else toastError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const problem =
+    !parsed.ok && draft.trim() !== '' ? t('content.notJson', { reason: parsed.reason }) : undefined;
+  const errorId = `${editorId}-error`;
+
+  return (
+    <section className="ops-screen" aria-labelledby="ops-screen-title">
+      <h1 id="ops-screen-title">{t('menu.content')}</h1>
+      <p className="ops-notice" role="note">
+        {t('content.intro')}
+      </p>
+      {listError ? (
+        <LoadFailed
+          message={listError}
+          onRetry={() => {
+            setListError(undefined);
+            void fetchList();
+          }}
+        />
+      ) : !entries || !key ? (
+        <DelayedLoader active variant="inline" label={t('loading')} />
+      ) : (
+        <div className="ops-content">
+          <SelectField
+            label={t('content.what')}
+            value={key}
+            options={entries.map((e) => ({ value: e.key, label: name(e.key) }))}
+            onValueChange={(next) => void chooseKey(next)}
+            hint={t(`content.keys.${key}.hint`)}
+          />
+          {shared ? (
+            <p className="ops-hint">{t('content.allLanguages')}</p>
+          ) : (
+            <div className="ops-segments" role="radiogroup" aria-label={t('content.language')}>
+              {LANGUAGES.map((l) => (
+                <button
+                  key={l}
+                  type="button"
+                  role="radio"
+                  aria-checked={locale === l}
+                  className="ops-segment"
+                  onClick={() => void chooseLocale(l)}
+                >
+                  {t(`content.languages.${l}`)}
+                </button>
+              ))}
+            </div>
+          )}
+          {loadError ? (
+            <LoadFailed
+              message={loadError}
+              onRetry={() => {
+                setLoadError(undefined);
+                fetchValue(key, locale);
+              }}
+            />
+          ) : !loaded || loaded.key !== key || loaded.locale !== locale ? (
+            <DelayedLoader active variant="inline" label={t('loading')} />
+          ) : (
+            <>
+              <p className="ops-hint">
+                {loaded.stored && changedAt
+                  ? t('content.changedAt', { when: formatDateTime(changedAt) })
+                  : t('content.notStored')}
+              </p>
+              <div className={`wl-field${problem || refusal ? ' wl-field--invalid' : ''}`}>
+                <label className="wl-field__label" htmlFor={editorId}>
+                  {t('content.value')}
+                </label>
+                <textarea
+                  id={editorId}
+                  className="wl-input ops-json"
+                  value={draft}
+                  spellCheck={false}
+                  autoCapitalize="off"
+                  autoCorrect="off"
+                  rows={Math.min(24, Math.max(8, draft.split('\n').length + 1))}
+                  aria-invalid={problem || refusal ? true : undefined}
+                  aria-describedby={problem || refusal ? errorId : undefined}
+                  onChange={(event) => {
+                    setDraft(event.target.value);
+                    setRefusal(undefined);
+                  }}
+                />
+                {(problem || refusal) && (
+                  <div id={errorId} className="ops-refusal" role="alert">
+                    {problem ? (
+                      <p>{problem}</p>
+                    ) : (
+                      refusal && (
+                        <>
+                          <p>{t('content.refused', { field: refusal.field })}</p>
+                          {refusal.detail && <p className="ops-key">{refusal.detail}</p>}
+                        </>
+                      )
+                    )}
+                  </div>
+                )}
+              </div>
+              {key === 'withdraw' && parsed.ok && <WithdrawPreview value={parsed.value} />}
+              <div className="ops-actions">
+                <Button onClick={() => void save()} disabled={!dirty || !parsed.ok} busy={saving}>
+                  {t('content.save')}
+                </Button>
+                <Button
+                  variant="secondary"
+                  disabled={!dirty || saving}
+                  onClick={() => {
+                    setDraft(loaded.text);
+                    setRefusal(undefined);
+                  }}
+                >
+                  {t('content.discard')}
+                </Button>
+              </div>
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
