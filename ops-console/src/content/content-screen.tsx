@@ -92,20 +92,23 @@ export function ContentScreen() {
   const [refusal, setRefusal] = useState<Refusal>();
   const [saving, setSaving] = useState(false);
 
+  /** The list; the first read also opens its first key (a key of every language: `*`). */
   const fetchList = useCallback(
-    () =>
+    (first: boolean) =>
       opsApi.content().then(
         (list) => {
           setEntries(list);
-          setKey((current) => current ?? list[0]?.key);
-          setLocale((current) => (isShared(list[0]) ? '*' : current));
+          const opening = list[0];
+          if (!first || !opening) return;
+          setKey(opening.key);
+          if (isShared(opening)) setLocale('*');
         },
         (error: unknown) => setListError(errorText(error)),
       ),
     [],
   );
   useEffect(() => {
-    void fetchList();
+    void fetchList(true);
   }, [fetchList]);
 
   // Only the answer sets state, and only the answer to the latest read: a value of another key or language is
@@ -177,7 +180,7 @@ export function ContentScreen() {
       setLoaded({ key, locale, text, stored: true });
       setDraft(text);
       toast.success(t('content.saved', { name: name(key) }));
-      void fetchList();
+      void fetchList(false);
     } catch (error) {
       if (isApiError(error) && error.code === 'KEY_INVALID' && error.field) {
         setRefusal({ field: error.field, detail: error.detail });
@@ -202,7 +205,7 @@ export function ContentScreen() {
           message={listError}
           onRetry={() => {
             setListError(undefined);
-            void fetchList();
+            void fetchList(true);
           }}
         />
       ) : !entries || !key ? (
