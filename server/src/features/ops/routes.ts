@@ -79,8 +79,9 @@ export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     Type.Literal('*'),
   ]);
 
+  const ContentKey = Type.Union(CONTENT_KEYS.map((k) => Type.Literal(k)));
   const ContentParams = Type.Object({
-    key: Type.Union(CONTENT_KEYS.map((k) => Type.Literal(k))),
+    key: ContentKey,
     locale: ContentLocale,
   });
 
@@ -96,7 +97,7 @@ export const opsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: replies(
           Type.Array(
             Type.Object({
-              key: Type.Union(CONTENT_KEYS.map((k) => Type.Literal(k))),
+              key: ContentKey,
               locales: Type.Array(
                 Type.Object({ locale: ContentLocale, updatedAt: Type.String({ format: 'date-time' }) }),
               ),
