@@ -134,7 +134,7 @@ test('an admin enrols TOTP at the first sign-in, signs in again with a code, and
   assert.match(audit, /remote\.mfe-spin\.enabled/);
 });
 
-test('an admin edits the withdrawal limits as content: a wrong value is refused and changes nothing, a right one reaches members', async () => {
+test('an admin edits the withdrawal limits in baht: a wrong value is refused and changes nothing, a right one reaches members', async () => {
   const admin = await createOperator(site, 'content-admin', 'admin');
   type Limits = { withdrawMin: number; withdrawMax: number; currency: string };
   const limits = () => api<Limits>(site, '/api/lookup/withdraw');
@@ -144,26 +144,26 @@ test('an admin edits the withdrawal limits as content: a wrong value is refused 
     await enrolInConsole(page, admin);
     await consoleLink(page, 'Content').click();
     await page.getByLabel('What to edit').selectOption({ label: 'Withdrawal limits' });
-    const preview = page.getByTestId('ops-content-preview');
-    await preview.waitFor();
-    const editor = page.getByLabel('Value (JSON)');
+    const min = page.getByLabel('Smallest withdrawal');
+    const max = page.getByLabel('Largest withdrawal');
     const save = page.getByRole('button', { name: 'Save' });
+    // The stored minor units shown as baht.
+    assert.equal(await min.inputValue(), (before.withdrawMin / 100).toFixed(2));
 
-    // A maximum below the minimum: the server names the field; members keep the old limits.
-    await editor.fill(JSON.stringify({ ...before, withdrawMin: 20_000, withdrawMax: 10_000 }));
+    // A largest withdrawal below the smallest: refused before anything is sent; members keep the old limits.
+    await max.fill('1');
     await save.click();
-    await page.getByText('Not saved: the value does not fit at /withdrawMax. Nothing was changed.').waitFor();
+    await page.getByText('The largest withdrawal cannot be below the smallest.').waitFor();
     assert.deepEqual(await limits(), before);
 
-    // Right limits: saved, and the next member read has them.
-    await editor.fill(JSON.stringify({ ...before, withdrawMax: before.withdrawMax + 100_000 }));
-    assert.match((await preview.textContent()) ?? '', /to [\d,]+\.00 THB/);
+    // Right limits in baht: saved in satang, and the next member read has them.
+    await max.fill(String(before.withdrawMax / 100 + 1_000));
     await save.click();
     await page.getByText('Withdrawal limits saved').waitFor();
     assert.deepEqual(await limits(), { ...before, withdrawMax: before.withdrawMax + 100_000 });
 
     // Back as it was, for the tests after this one.
-    await editor.fill(JSON.stringify(before));
+    await max.fill(String(before.withdrawMax / 100));
     await save.click();
     await until(async () => JSON.stringify(await limits()) === JSON.stringify(before), 'the limits restored');
   });

@@ -1199,18 +1199,35 @@ export const TOUR_STATES: readonly TourState[] = [
   },
   {
     id: 'ops-content-refused',
-    title:
-      'Console: withdrawal limits refused by the server (the field named, nothing saved), with the preview',
+    title: 'Console: a content value the server refuses (the field named, nothing saved)',
+    kind: 'page',
+    who: 'operator',
+    open: async ({ page }) => {
+      await page.locator('.ops-content select').selectOption('notice');
+      const editor = page.locator('.ops-json');
+      await editor.waitFor();
+      await editor.fill('{\n  "text": 42\n}');
+      await page.locator('.ops-content .ops-actions button').first().click();
+    },
+    readySelector: '.ops-refusal',
+    // The refused draft is thrown away, so the next state opens another key without being asked.
+    leave: async ({ page }) => {
+      await page.locator('.ops-content .ops-actions button').nth(1).click();
+      await page.locator('.ops-refusal').waitFor({ state: 'detached' });
+    },
+  },
+  {
+    id: 'ops-content-limits',
+    title: 'Console: withdrawal limits as amounts, the largest below the smallest refused before sending',
     kind: 'page',
     who: 'operator',
     open: async ({ page }) => {
       await page.locator('.ops-content select').selectOption('withdraw');
-      const editor = page.locator('.ops-json');
-      await page.locator('[data-testid="ops-content-preview"]').waitFor();
-      await editor.fill('{\n  "withdrawMin": 20000,\n  "withdrawMax": 10000,\n  "currency": "THB"\n}');
-      await page.locator('.ops-content .ops-actions button').first().click();
+      const max = page.locator('.ops-limits input').nth(1);
+      await max.fill('1');
+      await page.locator('.ops-limits button[type="submit"]').click();
     },
-    readySelector: '.ops-refusal',
+    readySelector: '.ops-limits .wl-field--invalid',
   },
   {
     id: 'ops-releases',

@@ -62,19 +62,68 @@ test("the first key opens in the console's language; another language is read wh
   expect(server.callsTo('GET /api/ops/content/notice/th')).toHaveLength(1);
 });
 
-test('withdrawal limits are one value for every language, previewed as members see the amounts', async () => {
-  render(<App />);
+/** Opens the withdrawal limits (one value for every language, a form of amounts). */
+async function openLimits(user: ReturnType<typeof userEvent.setup>) {
   await editor();
-  const user = userEvent.setup();
   await user.selectOptions(screen.getByRole('combobox', { name: 'What to edit' }), 'Withdrawal limits');
-  expect(await screen.findByText('One value for every language.')).toBeInTheDocument();
+  return {
+    min: await screen.findByRole<HTMLInputElement>('textbox', { name: 'Smallest withdrawal' }),
+    max: screen.getByRole<HTMLInputElement>('textbox', { name: 'Largest withdrawal' }),
+  };
+}
+
+test('withdrawal limits are amounts in baht for every language, saved in minor units', async () => {
+  server.on('PUT /api/ops/content/withdraw/*', (call) => ok(call.body));
+  render(<App />);
+  const user = userEvent.setup();
+  const { min, max } = await openLimits(user);
+  expect(screen.getByText('One value for every language.')).toBeInTheDocument();
   expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
-  expect(await screen.findByTestId('ops-content-preview')).toHaveTextContent(
-    'Members may withdraw from 100.00 to 50,000.00 THB at a time.',
-  );
-  // The operator meant 200 baht and typed baht: the preview shows 2.00 before anything is saved.
-  await typeValue(user, '{"withdrawMin": 200, "withdrawMax": 5000000, "currency": "THB"}');
-  expect(screen.getByTestId('ops-content-preview')).toHaveTextContent('from 2.00 to 50,000.00 THB');
+  expect([min.value, max.value]).toEqual(['100.00', '50,000.00']);
+  expect(save()).toBeDisabled();
+
+  await user.clear(min);
+  await user.type(min, '200.50');
+  await user.click(save());
+  expect(await screen.findByText('Withdrawal limits saved')).toBeInTheDocument();
+  expect(server.callsTo('PUT /api/ops/content/withdraw/*').map((c) => c.body)).toEqual([
+    { withdrawMin: 20_050, withdrawMax: 5_000_000, currency: 'THB' },
+  ]);
+  expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Smallest withdrawal' }).value).toBe('200.50');
+  expect(save()).toBeDisabled();
+});
+
+test('limits are checked as the server checks them before anything is sent', async () => {
+  render(<App />);
+  const user = userEvent.setup();
+  const { min, max } = await openLimits(user);
+  await user.clear(min);
+  await user.type(min, '10.555');
+  expect(min).toHaveAccessibleDescription(/^Error: Type an amount above zero/);
+  await user.clear(min);
+  await user.type(min, '60,000');
+  expect(max).toHaveAccessibleDescription('Error: The largest withdrawal cannot be below the smallest.');
+  await user.click(save());
+  expect(server.callsTo('PUT /api/ops/content/withdraw/*')).toHaveLength(0);
+});
+
+test("a limit the server refuses is shown at its field, with the server's reason", async () => {
+  server.on('PUT /api/ops/content/withdraw/*', {
+    status: 400,
+    body: {
+      code: 'KEY_INVALID',
+      message: 'content withdraw: /withdrawMax: too large',
+      field: '/withdrawMax',
+    },
+  });
+  render(<App />);
+  const user = userEvent.setup();
+  const { max } = await openLimits(user);
+  await user.type(max, '0');
+  await user.click(save());
+  expect(await screen.findByText('Not saved: content withdraw: /withdrawMax: too large')).toBeInTheDocument();
+  expect(max).toHaveAttribute('aria-invalid', 'true');
+  expect(max.value).toBe('50,000.000');
 });
 
 test('a saved value is sent as JSON, shown as the server stored it, and the list is read again', async () => {
@@ -102,28 +151,20 @@ test('text that is not JSON cannot be saved and says why', async () => {
 });
 
 test('a value the server refuses names the field, keeps the draft and changes nothing', async () => {
-  server.on('PUT /api/ops/content/withdraw/*', {
+  server.on('PUT /api/ops/content/notice/en', {
     status: 400,
-    body: {
-      code: 'KEY_INVALID',
-      message: 'content withdraw: /withdrawMax: below withdrawMin',
-      field: '/withdrawMax',
-    },
+    body: { code: 'KEY_INVALID', message: 'content notice: /text: Expected string', field: '/text' },
   });
-  window.history.pushState({}, '', '/ops/content');
   render(<App />);
-  await editor();
   const user = userEvent.setup();
-  await user.selectOptions(screen.getByRole('combobox', { name: 'What to edit' }), 'Withdrawal limits');
-  await screen.findByTestId('ops-content-preview');
-  const draft = '{"withdrawMin": 20000, "withdrawMax": 10000, "currency": "THB"}';
+  const draft = '{"text": 42}';
   await typeValue(user, draft);
   await user.click(save());
   const alert = await screen.findByRole('alert');
-  expect(alert).toHaveTextContent('Not saved: the value does not fit at /withdrawMax. Nothing was changed.');
-  expect(alert).toHaveTextContent('content withdraw: /withdrawMax: below withdrawMin');
+  expect(alert).toHaveTextContent('Not saved: the value does not fit at /text. Nothing was changed.');
+  expect(alert).toHaveTextContent('content notice: /text: Expected string');
   expect((await editor()).value).toBe(draft);
-  // Fixing the value clears the refusal.
+  // Changing the value clears the refusal.
   await user.type(await editor(), ' ');
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });

@@ -1,11 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
-  Button,
   confirm,
-  currencyScale,
   DelayedLoader,
   formatDateTime,
-  formatMoney,
   isApiError,
   SelectField,
   toast,
@@ -15,6 +12,8 @@ import {
 import { opsApi, type ContentEntry, type ContentKey, type ContentLocale } from '../api';
 import { errorText } from '../errors';
 import { LoadFailed } from '../shell/load-failed';
+import { EditActions } from './edit-actions';
+import { asWithdrawLimits, WithdrawLimitsForm } from './withdraw-limits';
 
 const LANGUAGES = ['th', 'la', 'en'] as const;
 
@@ -50,28 +49,6 @@ interface Refusal {
 }
 
 /**
- * The withdrawal limits as members meet them, from the draft: the editor holds minor units (satang), which are
- * easy to get wrong by a factor of a hundred.
- */
-function WithdrawPreview({ value }: { value: unknown }) {
-  const { t } = useTranslation('ops');
-  if (typeof value !== 'object' || value === null) return null;
-  const { withdrawMin, withdrawMax, currency } = value as Record<string, unknown>;
-  if (typeof withdrawMin !== 'number' || typeof withdrawMax !== 'number') return null;
-  if (currency !== 'THB' && currency !== 'LAK') return null;
-  const scale = currencyScale(currency);
-  return (
-    <p className="ops-notice" data-testid="ops-content-preview">
-      {t('content.withdrawPreview', {
-        min: formatMoney(withdrawMin, scale),
-        max: formatMoney(withdrawMax, scale),
-        currency,
-      })}
-    </p>
-  );
-}
-
-/**
  * Lookup content (admin): the texts and limits members see (`/api/lookup/*`), one key and language at a time, as
  * JSON. The server checks the value against the key's shape and says where it does not fit (`field`); nothing
  * is stored then. A saved value reaches members at once, and the audit log keeps it with the one before.
@@ -91,6 +68,7 @@ export function ContentScreen() {
   const [draft, setDraft] = useState('');
   const [refusal, setRefusal] = useState<Refusal>();
   const [saving, setSaving] = useState(false);
+  const [formDirty, setFormDirty] = useState(false);
 
   /** The list; the first read also opens its first key (a key of every language: `*`). */
   const fetchList = useCallback(
@@ -137,8 +115,13 @@ export function ContentScreen() {
     if (key) fetchValue(key, locale);
   }, [key, locale, fetchValue]);
 
-  const dirty = loaded !== undefined && draft !== loaded.text;
   const parsed = parse(draft);
+  // The withdrawal limits have a form of their own (amounts in baht or kip) when the stored value is of the shape.
+  const limits =
+    key === 'withdraw' && loaded?.key === 'withdraw' && loaded.stored
+      ? asWithdrawLimits(parse(loaded.text).ok ? JSON.parse(loaded.text) : undefined)
+      : undefined;
+  const dirty = limits ? formDirty : loaded !== undefined && draft !== loaded.text;
   const name = (k: ContentKey) => t(`content.keys.${k}.name`);
   const entry = entries?.find((e) => e.key === key);
   const shared = isShared(entry);
@@ -159,6 +142,7 @@ export function ContentScreen() {
     if (!nextEntry || next === key || !(await leave())) return;
     setLoadError(undefined);
     setRefusal(undefined);
+    setFormDirty(false);
     setKey(nextEntry.key);
     const own = LANGUAGES.find((l) => l === i18n.resolvedLanguage) ?? 'th';
     setLocale(isShared(nextEntry) ? '*' : locale === '*' ? own : locale);
@@ -167,7 +151,17 @@ export function ContentScreen() {
     if (next === locale || !(await leave())) return;
     setLoadError(undefined);
     setRefusal(undefined);
+    setFormDirty(false);
     setLocale(next);
+  };
+
+  /** The value as the server stored it becomes the one the editor starts from; the list's times are read again. */
+  const saved = (k: ContentKey, l: ContentLocale, value: unknown) => {
+    const text = pretty(value);
+    setLoaded({ key: k, locale: l, text, stored: true });
+    setDraft(text);
+    setFormDirty(false);
+    void fetchList(false);
   };
 
   const save = async () => {
@@ -176,11 +170,8 @@ export function ContentScreen() {
     setRefusal(undefined);
     try {
       const value = await opsApi.setContent(key, locale, parsed.value);
-      const text = pretty(value);
-      setLoaded({ key, locale, text, stored: true });
-      setDraft(text);
       toast.success(t('content.saved', { name: name(key) }));
-      void fetchList(false);
+      saved(key, locale, value);
     } catch (error) {
       if (isApiError(error) && error.code === 'KEY_INVALID' && error.field) {
         setRefusal({ field: error.field, detail: error.detail });
@@ -254,56 +245,61 @@ export function ContentScreen() {
                   ? t('content.changedAt', { when: formatDateTime(changedAt) })
                   : t('content.notStored')}
               </p>
-              <div className={`wl-field${problem || refusal ? ' wl-field--invalid' : ''}`}>
-                <label className="wl-field__label" htmlFor={editorId}>
-                  {t('content.value')}
-                </label>
-                <textarea
-                  id={editorId}
-                  className="wl-input ops-json"
-                  value={draft}
-                  spellCheck={false}
-                  autoCapitalize="off"
-                  autoCorrect="off"
-                  rows={Math.min(24, Math.max(8, draft.split('\n').length + 1))}
-                  aria-invalid={problem || refusal ? true : undefined}
-                  aria-describedby={problem || refusal ? errorId : undefined}
-                  onChange={(event) => {
-                    setDraft(event.target.value);
-                    setRefusal(undefined);
-                  }}
+              {limits ? (
+                <WithdrawLimitsForm
+                  key={loaded.text}
+                  stored={limits}
+                  onDirty={setFormDirty}
+                  onSaved={(value) => saved('withdraw', '*', value)}
                 />
-                {(problem || refusal) && (
-                  <div id={errorId} className="ops-refusal" role="alert">
-                    {problem ? (
-                      <p>{problem}</p>
-                    ) : (
-                      refusal && (
-                        <>
-                          <p>{t('content.refused', { field: refusal.field })}</p>
-                          {refusal.detail && <p className="ops-key">{refusal.detail}</p>}
-                        </>
-                      )
+              ) : (
+                <>
+                  <div className={`wl-field${problem || refusal ? ' wl-field--invalid' : ''}`}>
+                    <label className="wl-field__label" htmlFor={editorId}>
+                      {t('content.value')}
+                    </label>
+                    <textarea
+                      id={editorId}
+                      className="wl-input ops-json"
+                      value={draft}
+                      spellCheck={false}
+                      autoCapitalize="off"
+                      autoCorrect="off"
+                      rows={Math.min(24, Math.max(8, draft.split('\n').length + 1))}
+                      aria-invalid={problem || refusal ? true : undefined}
+                      aria-describedby={problem || refusal ? errorId : undefined}
+                      onChange={(event) => {
+                        setDraft(event.target.value);
+                        setRefusal(undefined);
+                      }}
+                    />
+                    {(problem || refusal) && (
+                      <div id={errorId} className="ops-refusal" role="alert">
+                        {problem ? (
+                          <p>{problem}</p>
+                        ) : (
+                          refusal && (
+                            <>
+                              <p>{t('content.refused', { field: refusal.field })}</p>
+                              {refusal.detail && <p className="ops-key">{refusal.detail}</p>}
+                            </>
+                          )
+                        )}
+                      </div>
                     )}
                   </div>
-                )}
-              </div>
-              {key === 'withdraw' && parsed.ok && <WithdrawPreview value={parsed.value} />}
-              <div className="ops-actions">
-                <Button onClick={() => void save()} disabled={!dirty || !parsed.ok} busy={saving}>
-                  {t('content.save')}
-                </Button>
-                <Button
-                  variant="secondary"
-                  disabled={!dirty || saving}
-                  onClick={() => {
-                    setDraft(loaded.text);
-                    setRefusal(undefined);
-                  }}
-                >
-                  {t('content.discard')}
-                </Button>
-              </div>
+                  <EditActions
+                    dirty={dirty}
+                    canSave={parsed.ok}
+                    saving={saving}
+                    onSave={() => void save()}
+                    onDiscard={() => {
+                      setDraft(loaded.text);
+                      setRefusal(undefined);
+                    }}
+                  />
+                </>
+              )}
             </>
           )}
         </div>
