@@ -117,10 +117,8 @@ export function ContentScreen() {
 
   const parsed = parse(draft);
   // The withdrawal limits have a form of their own (amounts in baht or kip) when the stored value is of the shape.
-  const limits =
-    key === 'withdraw' && loaded?.key === 'withdraw' && loaded.stored
-      ? asWithdrawLimits(parse(loaded.text).ok ? JSON.parse(loaded.text) : undefined)
-      : undefined;
+  const storedLimits = key === 'withdraw' && loaded?.key === 'withdraw' ? parse(loaded.text) : undefined;
+  const limits = storedLimits?.ok ? asWithdrawLimits(storedLimits.value) : undefined;
   const dirty = limits ? formDirty : loaded !== undefined && draft !== loaded.text;
   const name = (k: ContentKey) => t(`content.keys.${k}.name`);
   const entry = entries?.find((e) => e.key === key);
