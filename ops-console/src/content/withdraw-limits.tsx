@@ -54,7 +54,6 @@ export function WithdrawLimitsForm({
     max: formatMoney(stored.withdrawMax, scale),
   };
   const [text, setText] = useState(initial);
-  const [shown, setShown] = useState(false);
   const [refused, setRefused] = useState<{ field: Field | undefined; detail: string }>();
   const [saving, setSaving] = useState(false);
 
@@ -79,7 +78,6 @@ export function WithdrawLimitsForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setShown(true);
     if (min === null || max === null || max < min) return;
     setSaving(true);
     try {
@@ -95,7 +93,6 @@ export function WithdrawLimitsForm({
         const field =
           error.field === '/withdrawMin' ? 'min' : error.field === '/withdrawMax' ? 'max' : undefined;
         setRefused({ field, detail: error.detail ?? error.message });
-        setShown(true);
       } else toastError(error);
     } finally {
       setSaving(false);
@@ -110,7 +107,7 @@ export function WithdrawLimitsForm({
       value={text[name]}
       inputMode={scale === 0 ? 'numeric' : 'decimal'}
       autoComplete="off"
-      error={shown || dirty || refused ? errors[name] : undefined}
+      error={dirty || refused ? errors[name] : undefined}
       addon={<span className="ops-unit">{currency}</span>}
       onValueChange={(value) => change(name, value)}
     />
@@ -129,7 +126,6 @@ export function WithdrawLimitsForm({
         saving={saving}
         onDiscard={() => {
           setText(initial);
-          setShown(false);
           setRefused(undefined);
           onDirty(false);
         }}

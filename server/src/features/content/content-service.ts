@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { LOCALES, type Locale } from '../../platform/locale';
 import { SEED_BANKS, seedContentRows, type ContentKey } from './seed-content';
-import type { ContentShape } from './shapes';
+import type { ContentProblem, ContentShape } from './shapes';
 
 /** A bank as the other features see it: names, whether it is offered, and its account-number digits. */
 export interface BankInfo {
@@ -19,12 +19,6 @@ export interface BankInfo {
 /** A row of the bank list (`banks`), as the lookup and the other features read it. */
 export interface BankRow extends BankInfo {
   country: string;
-}
-
-/** Why a value is not of its key's shape: where (a JSON path, `/` for the whole value) and what. */
-export interface ContentProblem {
-  field: string;
-  reason: string;
 }
 
 /** Cache topics: `content` (key: a content key), `banks` (the whole list). */
@@ -165,10 +159,7 @@ export class ContentService {
     if (!shape) return { field: '/', reason: `no shape is declared for ${key}` };
     const first = Value.Errors(shape.schema, value).First();
     if (first) return { field: first.path || '/', reason: first.message };
-    const reason = shape.check?.(value as never);
-    if (reason === undefined) return undefined;
-    const at = /^(\/[^:]*): (.*)$/.exec(reason);
-    return at ? { field: at[1] ?? '/', reason: at[2] ?? reason } : { field: '/', reason };
+    return shape.check?.(value as never);
   }
 
   /**

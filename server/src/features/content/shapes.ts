@@ -8,8 +8,14 @@ import type { ContentKey } from './seed-content';
  */
 export interface ContentShape {
   schema: TSchema;
-  /** A problem the schema cannot express (e.g. a maximum below the minimum), in words; undefined when none. */
-  check?: (value: never) => string | undefined;
+  /** A problem the schema cannot express (e.g. a maximum below the minimum), at its field; undefined when none. */
+  check?: (value: never) => ContentProblem | undefined;
+}
+
+/** Why a value is not of its key's shape: where (a JSON path, `/` for the whole value) and what. */
+export interface ContentProblem {
+  field: string;
+  reason: string;
 }
 
 /** A shape whose lookup route is this feature's (`routes.ts`): with the route's summary. */
@@ -102,7 +108,9 @@ export const CONTENT_SHAPES: Record<LookupKey, LookupShape> = {
     schema: Slip,
     summary: 'Slip upload settings',
     check: (value: { timezone: string }) =>
-      knownTimeZone(value.timezone) ? undefined : `/timezone: ${value.timezone} is not a known time zone`,
+      knownTimeZone(value.timezone)
+        ? undefined
+        : { field: '/timezone', reason: `${value.timezone} is not a known time zone` },
   },
   howto: { schema: Type.Array(Howto), summary: 'The five how-to videos' },
 };

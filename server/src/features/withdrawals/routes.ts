@@ -46,8 +46,9 @@ export function withdrawContentShape(currency: 'THB' | 'LAK'): ContentShape {
   return {
     schema: WithdrawLimits,
     check: (v: Static<typeof WithdrawLimits>) => {
-      if (v.currency !== currency) return `/currency: this site's currency is ${currency}`;
-      if (v.withdrawMax < v.withdrawMin) return '/withdrawMax: below withdrawMin';
+      if (v.currency !== currency)
+        return { field: '/currency', reason: `this site's currency is ${currency}` };
+      if (v.withdrawMax < v.withdrawMin) return { field: '/withdrawMax', reason: 'below withdrawMin' };
       return undefined;
     },
   };
