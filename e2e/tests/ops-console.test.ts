@@ -171,6 +171,50 @@ test('an admin edits the withdrawal limits in baht: a wrong value is refused and
   assert.match(audit, /content\.set/);
 });
 
+test('an admin edits the deposit accounts: a number of the wrong length is refused, a right change reaches members', async () => {
+  const admin = await createOperator(site, 'deposit-admin', 'admin');
+  type Deposit = { banks: { bankCode: string; bankAccountNo: string; bankAccountName: string }[] };
+  const accounts = async () => (await api<Deposit>(site, '/api/lookup/deposit')).banks;
+  const before = await accounts();
+  const first = before[0];
+  assert.ok(first, 'a seeded receiving account');
+
+  await inConsole('ops-content-deposit', async (page) => {
+    await enrolInConsole(page, admin);
+    await consoleLink(page, 'Content').click();
+    await page.getByLabel('What to edit').selectOption({ label: 'Deposit accounts' });
+    const account = page.getByRole('group', { name: 'Bank account 1' });
+    const number = account.getByLabel('Account number');
+    const name = account.getByLabel("Account holder's name");
+    const save = page.getByRole('button', { name: 'Save' });
+    assert.equal(await number.inputValue(), first.bankAccountNo);
+
+    // A digit short: refused before anything is sent; members keep paying into the stored account.
+    await number.fill(first.bankAccountNo.slice(1));
+    await save.click();
+    await account.locator('.wl-field__error', { hasText: '10 digits for this bank.' }).waitFor();
+    assert.deepEqual(await accounts(), before);
+
+    // The number back and a new holder's name: saved, and the next member read has it.
+    await number.fill(first.bankAccountNo);
+    await name.fill('LUCKY WALLET E2E');
+    await save.click();
+    await page.getByText('Deposit accounts saved').waitFor();
+    assert.deepEqual(await accounts(), [
+      { ...first, bankAccountName: 'LUCKY WALLET E2E' },
+      ...before.slice(1),
+    ]);
+
+    // Back as it was, for the tests after this one.
+    await name.fill(first.bankAccountName);
+    await save.click();
+    await until(
+      async () => JSON.stringify(await accounts()) === JSON.stringify(before),
+      'the accounts restored',
+    );
+  });
+});
+
 test('a support operator gets no finance screens: not in the menu, not by address, and the API answers 403', async () => {
   const support = await createOperator(site, 'helpdesk', 'support');
   await inConsole('ops-support', async (page) => {

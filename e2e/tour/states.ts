@@ -1203,7 +1203,7 @@ export const TOUR_STATES: readonly TourState[] = [
     kind: 'page',
     who: 'operator',
     open: async ({ page }) => {
-      await page.locator('.ops-content select').selectOption('notice');
+      await page.locator('.ops-content select').first().selectOption('notice');
       const editor = page.locator('.ops-json');
       await editor.waitFor();
       await editor.fill('{\n  "text": 42\n}');
@@ -1217,12 +1217,42 @@ export const TOUR_STATES: readonly TourState[] = [
     },
   },
   {
+    id: 'ops-content-deposit',
+    title: 'Console: deposit accounts as a form (bank, number, holder, type, mode; gift-link wallets)',
+    kind: 'page',
+    who: 'operator',
+    open: async ({ page }) => {
+      await page.locator('.ops-content select').first().selectOption('deposit');
+    },
+    readySelector: '.ops-deposit fieldset',
+  },
+  {
+    id: 'ops-content-deposit-refused',
+    title:
+      'Console: a deposit account number a digit short and a new account left empty, refused before sending',
+    kind: 'page',
+    who: 'operator',
+    open: async ({ page }) => {
+      const number = page.locator('.ops-deposit input[name="banks.0.bankAccountNo"]');
+      await number.fill('012345678');
+      // "Add a bank account": the secondary button right after the last account.
+      await page.locator('.ops-deposit > button').first().click();
+      await page.locator('.ops-deposit button[type="submit"]').click();
+    },
+    readySelector: '.ops-deposit .wl-field--invalid',
+    // Discarded, so the next state opens another key without being asked.
+    leave: async ({ page }) => {
+      await page.locator('.ops-deposit .ops-actions button').nth(1).click();
+      await page.locator('.ops-deposit .wl-field--invalid').first().waitFor({ state: 'detached' });
+    },
+  },
+  {
     id: 'ops-content-limits',
     title: 'Console: withdrawal limits as amounts, the largest below the smallest refused before sending',
     kind: 'page',
     who: 'operator',
     open: async ({ page }) => {
-      await page.locator('.ops-content select').selectOption('withdraw');
+      await page.locator('.ops-content select').first().selectOption('withdraw');
       const max = page.locator('.ops-limits input').nth(1);
       await max.fill('1');
       await page.locator('.ops-limits button[type="submit"]').click();

@@ -31,6 +31,9 @@ export type ContentKey = ContentEntry['key'];
 /** th, la, en; `*`: one value for every language. */
 export type ContentLocale = ContentEntry['locales'][number]['locale'];
 
+/** A bank of the list (`GET /api/lookup/banks`), with the digits of its account numbers. */
+export type Bank = ApiData<'/api/lookup/banks', 'get'>[number];
+
 const enc = encodeURIComponent;
 
 export const opsApi = {
@@ -58,6 +61,7 @@ export const opsApi = {
     opsHttp.put<unknown>(`/api/ops/content/${enc(key)}/${enc(locale)}`, JSON.stringify(value), {
       'content-type': 'application/json',
     }),
+  banks: () => request<Bank[]>('GET', '/api/lookup/banks'),
   setSetting: (key: string, value: boolean) =>
     request<ApiData<'/api/ops/settings/{key}', 'post'>>('POST', `/api/ops/settings/${enc(key)}`, {
       value,

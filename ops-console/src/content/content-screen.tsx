@@ -13,6 +13,7 @@ import { opsApi, type ContentEntry, type ContentKey, type ContentLocale } from '
 import { errorText } from '../errors';
 import { LoadFailed } from '../shell/load-failed';
 import { EditActions } from './edit-actions';
+import { asDepositContent, DepositAccountsForm } from './deposit-accounts';
 import { asWithdrawLimits, WithdrawLimitsForm } from './withdraw-limits';
 
 const LANGUAGES = ['th', 'la', 'en'] as const;
@@ -116,10 +117,12 @@ export function ContentScreen() {
   }, [key, locale, fetchValue]);
 
   const parsed = parse(draft);
-  // The withdrawal limits have a form of their own (amounts in baht or kip) when the stored value is of the shape.
-  const storedLimits = key === 'withdraw' && loaded?.key === 'withdraw' ? parse(loaded.text) : undefined;
-  const limits = storedLimits?.ok ? asWithdrawLimits(storedLimits.value) : undefined;
-  const dirty = limits ? formDirty : loaded !== undefined && draft !== loaded.text;
+  // The withdrawal limits (amounts in baht or kip) and the deposit accounts have forms of their own when the stored
+  // value is of the shape; anything else is edited as JSON.
+  const storedValue = loaded && loaded.key === key && loaded.stored ? parse(loaded.text) : undefined;
+  const limits = key === 'withdraw' && storedValue?.ok ? asWithdrawLimits(storedValue.value) : undefined;
+  const deposit = key === 'deposit' && storedValue?.ok ? asDepositContent(storedValue.value) : undefined;
+  const dirty = limits || deposit ? formDirty : loaded !== undefined && draft !== loaded.text;
   const name = (k: ContentKey) => t(`content.keys.${k}.name`);
   const entry = entries?.find((e) => e.key === key);
   const shared = isShared(entry);
@@ -249,6 +252,13 @@ export function ContentScreen() {
                   stored={limits}
                   onDirty={setFormDirty}
                   onSaved={(value) => saved('withdraw', '*', value)}
+                />
+              ) : deposit ? (
+                <DepositAccountsForm
+                  key={loaded.text}
+                  stored={deposit}
+                  onDirty={setFormDirty}
+                  onSaved={(value) => saved('deposit', '*', value)}
                 />
               ) : (
                 <>

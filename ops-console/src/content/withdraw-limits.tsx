@@ -116,14 +116,12 @@ export function WithdrawLimitsForm({
   return (
     <form className="ops-limits" noValidate onSubmit={(event) => void submit(event)}>
       {FIELDS.map(field)}
-      {refused && !refused.field && (
-        <div className="ops-refusal" role="alert">
-          <p>{t('content.withdraw.refused', { detail: refused.detail })}</p>
-        </div>
-      )}
       <EditActions
         dirty={dirty}
         saving={saving}
+        refusal={
+          refused && !refused.field ? t('content.withdraw.refused', { detail: refused.detail }) : undefined
+        }
         onDiscard={() => {
           setText(initial);
           setRefused(undefined);

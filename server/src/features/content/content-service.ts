@@ -154,7 +154,7 @@ export class ContentService {
   }
 
   /** Why `value` cannot be stored under `key`: the first problem found, at its JSON path; undefined when none. */
-  problem(key: string, value: unknown): ContentProblem | undefined {
+  async problem(key: string, value: unknown): Promise<ContentProblem | undefined> {
     const shape = this.shapes.get(key);
     if (!shape) return { field: '/', reason: `no shape is declared for ${key}` };
     const first = Value.Errors(shape.schema, value).First();
@@ -167,7 +167,7 @@ export class ContentService {
    * is not of the key's shape.
    */
   async set(key: string, locale: Locale | '*', value: unknown): Promise<void> {
-    const problem = this.problem(key, value);
+    const problem = await this.problem(key, value);
     if (problem !== undefined) {
       throw new AppError('KEY_INVALID', 400, `content ${key}: ${problem.field}: ${problem.reason}`, {
         field: problem.field,

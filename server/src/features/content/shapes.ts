@@ -8,8 +8,11 @@ import type { ContentKey } from './seed-content';
  */
 export interface ContentShape {
   schema: TSchema;
-  /** A problem the schema cannot express (e.g. a maximum below the minimum), at its field; undefined when none. */
-  check?: (value: never) => ContentProblem | undefined;
+  /**
+   * A problem the schema cannot express (e.g. a maximum below the minimum, a bank that is not on the list), at its
+   * field; undefined when none.
+   */
+  check?: (value: never) => ContentProblem | undefined | Promise<ContentProblem | undefined>;
 }
 
 /** Why a value is not of its key's shape: where (a JSON path, `/` for the whole value) and what. */
