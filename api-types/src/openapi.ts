@@ -2715,12 +2715,15 @@ export interface paths {
               /** @enum {string} */
               code: 'SUCCESS';
               data: {
-                accept: string[];
+                /** @description image types taken (the server reads JPEG and PNG) */
+                accept: ('image/jpeg' | 'image/png')[];
                 /** @description HH:mm, daily upload closing window start */
                 closedFrom: string;
                 /** @description HH:mm, daily upload closing window end */
                 closedUntil: string;
+                /** @description false: every upload is refused (SLIP_UPLOAD_FAIL) */
                 enabled: boolean;
+                /** @description largest file in bytes; the server's own 5 MB ceiling still holds */
                 maxSizeBytes: number;
                 timezone: string;
                 uploadWithinMinutes: number;
@@ -9227,7 +9230,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Upload a transfer slip (multipart: file = JPEG or PNG ≤ 5 MB, optional amount in minor units); refused with SLIP_UPLOAD_FAIL inside the daily closing window of GET /api/lookup/slip */
+    /** Upload a transfer slip (multipart: file = JPEG or PNG ≤ 5 MB, optional amount in minor units); refused with SLIP_UPLOAD_FAIL when GET /api/lookup/slip says uploads are off or inside its daily closing window, and with SLIP_INVALID_FILE above its maxSizeBytes or of a type not in its accept */
     post: {
       parameters: {
         query?: never;

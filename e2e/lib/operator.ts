@@ -11,8 +11,8 @@ export function bangkokTime(minutes: number): string {
   }).format(new Date(Date.now() + minutes * 60_000));
 }
 
-/** Moves the daily slip closing window of GET /api/lookup/slip as an operator does (PUT /api/ops/content/slip/*). */
-export async function setSlipWindow(site: Site, closedFrom: string, closedUntil: string): Promise<void> {
+/** Changes the slip settings of GET /api/lookup/slip as an operator does (PUT /api/ops/content/slip/*). */
+export async function setSlipSettings(site: Site, change: Record<string, unknown>): Promise<void> {
   const { opsSecret } = readJson<{ opsSecret: string }>(join(site.dataDir, 'secrets.json'));
   const headers = { 'x-ops-secret': opsSecret, 'content-type': 'application/json' };
   const url = `${site.url}/api/ops/content/slip/*`;
@@ -20,7 +20,12 @@ export async function setSlipWindow(site: Site, closedFrom: string, closedUntil:
   const res = await fetch(url, {
     method: 'PUT',
     headers,
-    body: JSON.stringify({ ...current.data, closedFrom, closedUntil, timezone: 'Asia/Bangkok' }),
+    body: JSON.stringify({ ...current.data, ...change }),
   });
-  if (!res.ok) throw new Error(`set the slip closing window: HTTP ${res.status}`);
+  if (!res.ok) throw new Error(`set the slip settings: HTTP ${res.status}`);
+}
+
+/** Moves the daily slip closing window of GET /api/lookup/slip as an operator does. */
+export function setSlipWindow(site: Site, closedFrom: string, closedUntil: string): Promise<void> {
+  return setSlipSettings(site, { closedFrom, closedUntil, timezone: 'Asia/Bangkok' });
 }

@@ -6,6 +6,7 @@ import type { ApiData } from '@wallet/api-types';
 import { activeBonus, depositFromBank, gameSession, moneyApi, pageToken, playRound } from '../lib/bonus';
 import { api, type Member } from '../lib/members';
 import { spinCoupons, spinSetup } from '../lib/spin';
+import { setSlipSettings } from '../lib/operator';
 import { repoRoot, type Site } from '../lib/site';
 import {
   CHAT_TEXT,
@@ -378,6 +379,23 @@ export const TOUR_STATES: readonly TourState[] = [
         buffer: Buffer.from(SLIP_PNG, 'base64'),
       }),
     ready: 'deposit-slip-panel',
+  },
+  {
+    id: 'deposit-slip-off',
+    title: 'Deposit: slip uploads turned off by an operator',
+    kind: 'window',
+    who: 'member',
+    open: async (ctx) => {
+      const { page, site } = ctx;
+      await setSlipSettings(site, { enabled: false });
+      // The panel reads the settings when the window opens: closed and opened again on the slip tab.
+      await escapeFrom('deposit-modal')(ctx);
+      await click(page, 'widget-deposit');
+      await click(page, 'deposit-tab-slip');
+      await page.getByTestId('slip-closed').waitFor();
+    },
+    ready: 'deposit-slip-panel',
+    leave: ({ site }) => setSlipSettings(site, { enabled: true }),
   },
   {
     id: 'deposit-gift',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ManualClock } from '../src/platform/clock';
 import { SLIP_REASONS } from '../src/platform/errors';
-import { createTestApp, body, dbLabel, setSetting, type TestApp } from './helpers';
+import { asCli, createTestApp, body, dbLabel, setSetting, type TestApp } from './helpers';
 import {
   bearerOf,
   call,
@@ -178,6 +178,46 @@ describe(`slip upload (${dbLabel})`, () => {
       body<{ total: number }>(await call(t.app, b, 'POST', '/api/statement/slip', { page: 1, limit: 10 }))
         .data.total,
     ).toBe(0);
+  });
+
+  test("the operator's slip settings hold: uploads off, a file above maxSizeBytes, a type not accepted; nothing stored", async () => {
+    const seeded = body<Record<string, unknown>>(await asCli(t.app, 'GET', '/api/ops/content/slip/*')).data;
+    const settle = async (change: Record<string, unknown>) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/ops/content/slip/*',
+        headers: { 'x-ops-secret': t.app.ctx.secrets.opsSecret },
+        payload: { ...seeded, ...change },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    const listed = async () =>
+      body<{ total: number }>(await call(t.app, a, 'POST', '/api/statement/slip', { page: 1, limit: 10 }))
+        .data.total;
+    const before = { wallet: await walletAmount(t.app, a), slips: await listed() };
+    try {
+      await settle({ enabled: false });
+      expectError(await upload(png(), 'slip-300.png'), 409, 'SLIP_UPLOAD_FAIL');
+      await settle({ maxSizeBytes: 50 });
+      expectError(await upload(png(), 'slip-300.png'), 413, 'SLIP_INVALID_FILE');
+      await settle({ accept: ['image/jpeg'] });
+      expectError(await upload(png(), 'slip-300.png'), 400, 'SLIP_INVALID_FILE');
+      expect(await walletAmount(t.app, a)).toBe(before.wallet);
+      expect(await listed()).toBe(before.slips);
+      // The same settings let through what they allow: a JPEG under the limit.
+      expect(body<Slip>(await upload(jpeg(), 'slip-300.jpg')).data.status).toBe('SUCCESS');
+      // An accepted type the server cannot read is refused as a setting, before anything is stored.
+      const odd = await t.app.inject({
+        method: 'PUT',
+        url: '/api/ops/content/slip/*',
+        headers: { 'x-ops-secret': t.app.ctx.secrets.opsSecret },
+        payload: { ...seeded, accept: ['image/gif'] },
+      });
+      expect(odd.statusCode).toBe(400);
+      expect(body(odd)).toMatchObject({ code: 'KEY_INVALID', field: '/accept/0' });
+    } finally {
+      await settle({});
+    }
   });
 
   test('inside the daily closing window of GET /api/lookup/slip an upload is refused (SLIP_UPLOAD_FAIL), nothing stored', async () => {

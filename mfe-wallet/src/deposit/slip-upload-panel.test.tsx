@@ -86,6 +86,20 @@ test('inside the window the upload is disabled and says when it opens; it opens 
   expect(screen.getByTestId('slip-upload')).toBeEnabled();
 });
 
+test('slip uploads turned off by an operator: the panel says so and nothing can be sent, at any hour', async () => {
+  jest.spyOn(depositApi, 'slipSettings').mockResolvedValue({ ...settings, enabled: false });
+  const upload = jest.spyOn(depositApi, 'uploadSlip').mockResolvedValue(processed);
+  await renderAt('2026-03-04T10:00:00Z'); // 17:00 in Bangkok: outside the daily window
+  expect(screen.getByRole('alert')).toHaveTextContent(
+    'Slip uploads are turned off for now. Please use another way to deposit.',
+  );
+  expect(screen.getByTestId('slip-file')).toBeDisabled();
+  expect(screen.getByTestId('slip-upload')).toBeDisabled();
+  fireEvent.submit(screen.getByTestId('deposit-slip-panel'));
+  await act(async () => undefined);
+  expect(upload).not.toHaveBeenCalled();
+});
+
 test('the window closes while the panel is open', async () => {
   await renderAt('2026-03-04T16:49:50Z'); // 23:49:50 in Bangkok
   chooseFile();

@@ -44,13 +44,16 @@ function useSlipWindow(): { settings: SlipSettings | null; now: Date } {
 /**
  * Slip upload with a progress bar; shows the slip's status and, when there is one, the translated reason. The
  * notes say the 1-hour rule and the daily closing window of the slip settings; inside that window the upload is
- * disabled and says when it opens again.
+ * disabled and says when it opens again, and while an operator has slip uploads turned off it says so.
  */
 export function SlipUploadPanel({ format, panel }: { format: MoneyFormat; panel: TabPanelProps }) {
   const { t } = useTranslation('wallet');
   const { settings, now } = useSlipWindow();
   const closing = settings && hasClosingWindow(settings) ? settings : null;
-  const closed = closing !== null && insideClosingWindow(now, closing);
+  // Turned off by an operator (`enabled: false`), or inside the daily closing window: no upload (the server
+  // refuses one too, SLIP_UPLOAD_FAIL).
+  const off = settings?.enabled === false;
+  const closed = off || (closing !== null && insideClosingWindow(now, closing));
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [slip, setSlip] = useState<Slip | null>(null);
@@ -104,7 +107,9 @@ export function SlipUploadPanel({ format, panel }: { format: MoneyFormat; panel:
           role="alert"
           data-testid="slip-closed"
         >
-          {t('deposit.slip.closedNow', { until: closing.closedUntil })}
+          {off || !closing
+            ? t('deposit.slip.off')
+            : t('deposit.slip.closedNow', { until: closing.closedUntil })}
         </p>
       )}
       <SlipFilePicker

@@ -44,9 +44,16 @@ function knownTimeZone(zone: string): boolean {
 
 const Slip = Type.Object(
   {
-    enabled: Type.Boolean(),
-    maxSizeBytes: Type.Integer({ minimum: 1 }),
-    accept: Type.Array(Type.String({ minLength: 1 }), { minItems: 1 }),
+    enabled: Type.Boolean({ description: 'false: every upload is refused (SLIP_UPLOAD_FAIL)' }),
+    maxSizeBytes: Type.Integer({
+      minimum: 1,
+      description: "largest file in bytes; the server's own 5 MB ceiling still holds",
+    }),
+    accept: Type.Array(Type.Union([Type.Literal('image/jpeg'), Type.Literal('image/png')]), {
+      minItems: 1,
+      uniqueItems: true,
+      description: 'image types taken (the server reads JPEG and PNG)',
+    }),
     uploadWithinMinutes: Type.Integer({ minimum: 1 }),
     closedFrom: hhmm('daily upload closing window start'),
     closedUntil: hhmm('daily upload closing window end'),

@@ -8,7 +8,8 @@ import { inputProblem } from '../../platform/http/input';
 import { bearer, replies, success } from '../../platform/http/schemas';
 import { sendUpload } from '../../platform/http/security';
 import { reserveDeposit } from './member-limits';
-import { closingWindowOf, insideClosingWindow } from './slip-window';
+import { sniffImage } from './slips';
+import { closingWindowOf, insideClosingWindow, uploadRulesOf } from './slip-window';
 import * as S from './schemas';
 
 /** POST /api/wallet/slip (multipart upload) and GET /api/slip-image/:reference (signed image URL). */
@@ -29,7 +30,8 @@ export const slipRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: bearer,
         summary:
           'Upload a transfer slip (multipart: file = JPEG or PNG ≤ 5 MB, optional amount in minor units); ' +
-          'refused with SLIP_UPLOAD_FAIL inside the daily closing window of GET /api/lookup/slip',
+          'refused with SLIP_UPLOAD_FAIL when GET /api/lookup/slip says uploads are off or inside its daily ' +
+          'closing window, and with SLIP_INVALID_FILE above its maxSizeBytes or of a type not in its accept',
         body: {
           content: {
             'multipart/form-data': {
@@ -45,10 +47,12 @@ export const slipRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       if (!request.isMultipart()) throw new AppError('SLIP_NO_FILE', 400);
       const memberId = auth(request).memberId;
-      // The daily closing window the member is shown (GET /api/lookup/slip): no upload inside it. Checked before
-      // the per-member limit, so a refused upload does not count.
-      const closing = closingWindowOf(await content.get('slip', ctx.defaultLocale));
-      if (closing && insideClosingWindow(ctx.clock.now(), closing))
+      // The operator's slip settings (GET /api/lookup/slip): uploads turned off, or the daily closing window the
+      // member is shown: no upload. Checked before the per-member limit, so a refused upload does not count.
+      const settings = await content.get('slip', ctx.defaultLocale);
+      const rules = uploadRulesOf(settings);
+      const closing = closingWindowOf(settings);
+      if (!rules.enabled || (closing && insideClosingWindow(ctx.clock.now(), closing)))
         throw new AppError('SLIP_UPLOAD_FAIL', 409);
       await reserveDeposit(ctx.rateLimit, ctx.limits, 'slip', memberId);
       let file: Buffer | undefined;
@@ -73,6 +77,11 @@ export const slipRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw e;
       }
       if (!file || file.length === 0) throw new AppError('SLIP_NO_FILE', 400);
+      // The operator's size and types, within the deployment's (the multipart limit above; JPEG and PNG).
+      if (rules.maxSizeBytes !== undefined && file.length > rules.maxSizeBytes)
+        throw new AppError('SLIP_INVALID_FILE', 413);
+      const mime = sniffImage(file);
+      if (mime && rules.accept && !rules.accept.includes(mime)) throw new AppError('SLIP_INVALID_FILE', 400);
       // Multipart fields are text: the same input rules as JSON (platform/http/input.ts); the amount in decimal
       // digits only (no "0x64", "1e2", " 100 ").
       if (inputProblem(originalName) || (amountRaw !== undefined && inputProblem(amountRaw)))

@@ -53,3 +53,24 @@ export function closingWindowOf(value: unknown): SlipClosingWindow | undefined {
     timezone: typeof v.timezone === 'string' ? v.timezone : 'Asia/Bangkok',
   };
 }
+
+/**
+ * What the stored `slip` value says about an upload besides its window: whether uploads are open at all, the
+ * largest file (under the server's own ceiling, `MoneyInOptions.slipMaxBytes`, 5 MB) and the image types taken. A
+ * field that is missing or unreadable leaves the server's rule (uploads open, JPEG and PNG up to the ceiling).
+ */
+export interface SlipUploadRules {
+  enabled: boolean;
+  maxSizeBytes: number | undefined;
+  accept: readonly string[] | undefined;
+}
+
+export function uploadRulesOf(value: unknown): SlipUploadRules {
+  const v = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const size = v.maxSizeBytes;
+  return {
+    enabled: v.enabled !== false,
+    maxSizeBytes: typeof size === 'number' && Number.isSafeInteger(size) && size > 0 ? size : undefined,
+    accept: Array.isArray(v.accept) ? v.accept.filter((a): a is string => typeof a === 'string') : undefined,
+  };
+}
