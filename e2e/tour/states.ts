@@ -1265,6 +1265,16 @@ export const TOUR_STATES: readonly TourState[] = [
     },
   },
   {
+    id: 'ops-content-slip',
+    title: 'Console: slip upload settings as a form (on or off, size, types, daily closed hours)',
+    kind: 'page',
+    who: 'operator',
+    open: async ({ page }) => {
+      await page.locator('.ops-content select').first().selectOption('slip');
+    },
+    readySelector: '.ops-slip',
+  },
+  {
     id: 'ops-content-limits',
     title: 'Console: withdrawal limits as amounts, the largest below the smallest refused before sending',
     kind: 'page',

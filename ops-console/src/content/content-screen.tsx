@@ -14,6 +14,7 @@ import { errorText } from '../errors';
 import { LoadFailed } from '../shell/load-failed';
 import { EditActions } from './edit-actions';
 import { asDepositContent, DepositAccountsForm } from './deposit-accounts';
+import { asSlipSettings, SlipSettingsForm } from './slip-settings';
 import { asWithdrawLimits, WithdrawLimitsForm } from './withdraw-limits';
 
 const LANGUAGES = ['th', 'la', 'en'] as const;
@@ -117,12 +118,13 @@ export function ContentScreen() {
   }, [key, locale, fetchValue]);
 
   const parsed = parse(draft);
-  // The withdrawal limits (amounts in baht or kip) and the deposit accounts have forms of their own when the stored
-  // value is of the shape; anything else is edited as JSON.
+  // The withdrawal limits (amounts in baht or kip), the deposit accounts and the slip settings have forms of their
+  // own when the stored value is of the shape; anything else is edited as JSON.
   const storedValue = loaded && loaded.key === key && loaded.stored ? parse(loaded.text) : undefined;
   const limits = key === 'withdraw' && storedValue?.ok ? asWithdrawLimits(storedValue.value) : undefined;
   const deposit = key === 'deposit' && storedValue?.ok ? asDepositContent(storedValue.value) : undefined;
-  const dirty = limits || deposit ? formDirty : loaded !== undefined && draft !== loaded.text;
+  const slip = key === 'slip' && storedValue?.ok ? asSlipSettings(storedValue.value) : undefined;
+  const dirty = limits || deposit || slip ? formDirty : loaded !== undefined && draft !== loaded.text;
   const name = (k: ContentKey) => t(`content.keys.${k}.name`);
   const entry = entries?.find((e) => e.key === key);
   const shared = isShared(entry);
@@ -259,6 +261,13 @@ export function ContentScreen() {
                   stored={deposit}
                   onDirty={setFormDirty}
                   onSaved={(value) => saved('deposit', '*', value)}
+                />
+              ) : slip ? (
+                <SlipSettingsForm
+                  key={loaded.text}
+                  stored={slip}
+                  onDirty={setFormDirty}
+                  onSaved={(value) => saved('slip', '*', value)}
                 />
               ) : (
                 <>
