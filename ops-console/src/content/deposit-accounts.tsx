@@ -4,10 +4,7 @@ import {
   Checkbox,
   DelayedLoader,
   FormField,
-  isApiError,
   SelectField,
-  toast,
-  toastError,
   useTranslation,
   type Currency,
 } from '@wallet/shared';
@@ -16,6 +13,7 @@ import { opsApi, type Bank } from '../api';
 import { errorText } from '../errors';
 import { LoadFailed } from '../shell/load-failed';
 import { EditActions } from './edit-actions';
+import { useContentForm } from './use-content-form';
 
 /** Bank types and modes the member's deposit window knows (the server refuses others). */
 const BANK_TYPES = ['BANK', 'PAYMENT'] as const;
@@ -141,10 +139,15 @@ export function DepositAccountsForm({
     isManual: stored.isManual,
   }));
   const nextRow = useRef(stored.banks.length + stored.wallets.length);
-  const [draft, setDraft] = useState(initial);
-  const [tried, setTried] = useState(false);
-  const [refused, setRefused] = useState<{ field: string | undefined; detail: string }>();
-  const [saving, setSaving] = useState(false);
+  // Compared as the value it stores (bank names from the list, texts trimmed; not the rows' own numbers).
+  const edit = useContentForm<Draft, string>({
+    key: 'deposit',
+    initial,
+    snapshot: (d) => JSON.stringify(toValue(d, banks ?? [])),
+    onDirty,
+    onSaved,
+  });
+  const { draft, change, refused } = edit;
   const form = useRef<HTMLFormElement>(null);
 
   const fetchBanks = useCallback(
@@ -171,19 +174,13 @@ export function DepositAccountsForm({
   const currency: Currency = storedCurrency ?? (banks[0]?.country === 'LA' ? 'LAK' : 'THB');
 
   const value = toValue(draft, banks);
-  const dirty = JSON.stringify(value) !== JSON.stringify(toValue(initial, banks));
   const problems = check(value, banks);
   if (refused?.field) problems[refused.field] ??= { key: 'refused', values: { detail: refused.detail } };
   const problem = (field: string) => {
-    const p = tried || refused ? problems[field] : undefined;
+    const p = edit.tried || refused ? problems[field] : undefined;
     return p && t(`content.deposit.problem.${p.key}`, p.values ?? {});
   };
 
-  const change = (next: Draft) => {
-    setDraft(next);
-    setRefused(undefined);
-    onDirty(JSON.stringify(toValue(next, banks)) !== JSON.stringify(toValue(initial, banks)));
-  };
   const changeAccount = (row: number, change_: Partial<DepositAccount>) =>
     change({ ...draft, banks: draft.banks.map((a) => (a.row === row ? { ...a, ...change_ } : a)) });
   const changeWallet = (row: number, walletAccountName: string, mode?: string) =>
@@ -205,27 +202,17 @@ export function DepositAccountsForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setTried(true);
+    edit.tryToSave();
     if (Object.keys(check(value, banks)).length > 0) {
       focusFirstInvalid(form.current);
       return;
     }
-    setSaving(true);
-    try {
-      const saved = await opsApi.setContent('deposit', '*', value);
-      toast.success(t('content.saved', { name: t('content.keys.deposit.name') }));
-      onSaved(saved);
-    } catch (error) {
-      if (isApiError(error) && error.code === 'KEY_INVALID') {
-        // `/banks/0/bankAccountNo` → `banks.0.bankAccountNo`, shown at its field when the form has one.
-        const field = error.field?.slice(1).replaceAll('/', '.');
-        const shown = field !== undefined && form.current?.querySelector(`[name="${field}"]`) !== null;
-        setRefused({ field: shown ? field : undefined, detail: error.detail ?? error.message });
-        focusFirstInvalid(form.current);
-      } else toastError(error);
-    } finally {
-      setSaving(false);
-    }
+    // `/banks/0/bankAccountNo` → `banks.0.bankAccountNo`, shown at its field when the form has one.
+    const fieldOf = (path: string) => {
+      const field = path.slice(1).replaceAll('/', '.');
+      return form.current?.querySelector(`[name="${field}"]`) ? field : undefined;
+    };
+    if (!(await edit.save(value, fieldOf))) focusFirstInvalid(form.current);
   };
 
   const account = (a: Row<DepositAccount>, i: number) => {
@@ -368,19 +355,14 @@ export function DepositAccountsForm({
         onCheckedChange={(isManual) => change({ ...draft, isManual })}
       />
       <EditActions
-        dirty={dirty}
-        saving={saving}
+        dirty={edit.dirty}
+        saving={edit.saving}
         refusal={
           refused && !refused.field
             ? t('content.deposit.problem.refused', { detail: refused.detail })
             : undefined
         }
-        onDiscard={() => {
-          setDraft(initial);
-          setTried(false);
-          setRefused(undefined);
-          onDirty(false);
-        }}
+        onDiscard={edit.discard}
       />
     </form>
   );

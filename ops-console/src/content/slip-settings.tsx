@@ -1,16 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
-import {
-  Checkbox,
-  FormField,
-  isApiError,
-  SelectField,
-  toast,
-  toastError,
-  useTranslation,
-} from '@wallet/shared';
+import { Checkbox, FormField, SelectField, useTranslation } from '@wallet/shared';
 import { focusFirstInvalid, FormGrid, FormGroup, FormHint } from '@wallet/shared/src/ui/ops-form';
-import { opsApi } from '../api';
 import { EditActions } from './edit-actions';
+import { useContentForm } from './use-content-form';
 
 /** The image types the server reads (`accept` may name only these). */
 const TYPES = ['image/jpeg', 'image/png'] as const;
@@ -88,14 +80,10 @@ export function SlipSettingsForm({
     closedUntil: stored.closedUntil,
     timezone: stored.timezone,
   }));
-  const [draft, setDraft] = useState(initial);
-  const [tried, setTried] = useState(false);
-  const [refused, setRefused] = useState<{ field: Field | undefined; detail: string }>();
-  const [saving, setSaving] = useState(false);
+  const edit = useContentForm<Draft, Field>({ key: 'slip', initial, onDirty, onSaved });
+  const { draft, refused } = edit;
   const form = useRef<HTMLFormElement>(null);
 
-  const same = (a: Draft, b: Draft) => JSON.stringify(a) === JSON.stringify(b);
-  const dirty = !same(draft, initial);
   const size = bytesOf(draft.size);
   const errors: Partial<Record<Field, string>> = {};
   if (size === null) errors.size = t('content.slip.sizeInvalid');
@@ -103,51 +91,35 @@ export function SlipSettingsForm({
   if (!HHMM.test(draft.closedFrom)) errors.closedFrom = t('content.slip.timeInvalid');
   if (!HHMM.test(draft.closedUntil)) errors.closedUntil = t('content.slip.timeInvalid');
   if (refused?.field) errors[refused.field] ??= t('content.slip.refused', { detail: refused.detail });
-  const shown = (field: Field) => (tried || refused ? errors[field] : undefined);
+  const shown = (field: Field) => (edit.tried || refused ? errors[field] : undefined);
   const acceptError = shown('accept');
-
-  const change = (next: Partial<Draft>) => {
-    const changed = { ...draft, ...next };
-    setDraft(changed);
-    setRefused(undefined);
-    onDirty(!same(changed, initial));
-  };
+  const change = (next: Partial<Draft>) => edit.change({ ...draft, ...next });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setTried(true);
+    edit.tryToSave();
     if (size === null || Object.keys(errors).length > 0) {
       focusFirstInvalid(form.current);
       return;
     }
-    setSaving(true);
-    try {
-      const saved = await opsApi.setContent('slip', '*', {
-        enabled: draft.enabled,
-        maxSizeBytes: size,
-        // In the server's order, whatever order they were ticked in.
-        accept: TYPES.filter((type) => draft.accept.includes(type)),
-        uploadWithinMinutes: stored.uploadWithinMinutes,
-        closedFrom: draft.closedFrom,
-        closedUntil: draft.closedUntil,
-        timezone: draft.timezone,
-      });
-      toast.success(t('content.saved', { name: t('content.keys.slip.name') }));
-      onSaved(saved);
-    } catch (error) {
-      if (isApiError(error) && error.code === 'KEY_INVALID') {
-        const at = error.field?.split('/')[1];
-        const field: Field | undefined =
-          at === 'maxSizeBytes'
-            ? 'size'
-            : at === 'accept' || at === 'closedFrom' || at === 'closedUntil' || at === 'timezone'
-              ? at
-              : undefined;
-        setRefused({ field, detail: error.detail ?? error.message });
-      } else toastError(error);
-    } finally {
-      setSaving(false);
-    }
+    const value = {
+      enabled: draft.enabled,
+      maxSizeBytes: size,
+      // In the server's order, whatever order they were ticked in.
+      accept: TYPES.filter((type) => draft.accept.includes(type)),
+      uploadWithinMinutes: stored.uploadWithinMinutes,
+      closedFrom: draft.closedFrom,
+      closedUntil: draft.closedUntil,
+      timezone: draft.timezone,
+    };
+    const fieldOf = (path: string): Field | undefined => {
+      const at = path.split('/')[1];
+      if (at === 'maxSizeBytes') return 'size';
+      return at === 'accept' || at === 'closedFrom' || at === 'closedUntil' || at === 'timezone'
+        ? at
+        : undefined;
+    };
+    await edit.save(value, fieldOf);
   };
 
   const zones = ZONES.some((zone) => zone === draft.timezone) ? ZONES : [...ZONES, draft.timezone];
@@ -214,17 +186,12 @@ export function SlipSettingsForm({
         </FormGrid>
       </FormGroup>
       <EditActions
-        dirty={dirty}
-        saving={saving}
+        dirty={edit.dirty}
+        saving={edit.saving}
         refusal={
           refused && !refused.field ? t('content.slip.refused', { detail: refused.detail }) : undefined
         }
-        onDiscard={() => {
-          setDraft(initial);
-          setTried(false);
-          setRefused(undefined);
-          onDirty(false);
-        }}
+        onDiscard={edit.discard}
       />
     </form>
   );

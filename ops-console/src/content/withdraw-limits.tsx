@@ -1,17 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import {
   currencyScale,
   formatMoney,
   FormField,
-  isApiError,
-  toast,
-  toastError,
   toMinorUnits,
   useTranslation,
   type Currency,
 } from '@wallet/shared';
-import { opsApi } from '../api';
 import { EditActions } from './edit-actions';
+import { useContentForm } from './use-content-form';
 
 /** The stored `withdraw` content: the limits in minor units of the site's currency. */
 export interface WithdrawLimits {
@@ -53,9 +50,8 @@ export function WithdrawLimitsForm({
     min: formatMoney(stored.withdrawMin, scale),
     max: formatMoney(stored.withdrawMax, scale),
   };
-  const [text, setText] = useState(initial);
-  const [refused, setRefused] = useState<{ field: Field | undefined; detail: string }>();
-  const [saving, setSaving] = useState(false);
+  const edit = useContentForm<typeof initial, Field>({ key: 'withdraw', initial, onDirty, onSaved });
+  const { draft: text, refused } = edit;
 
   const minor = (value: string) => {
     const amount = toMinorUnits(value, scale);
@@ -69,37 +65,14 @@ export function WithdrawLimitsForm({
   else if (min !== null && max < min) errors.max = t('content.withdraw.maxBelowMin');
   if (refused?.field) errors[refused.field] ??= t('content.withdraw.refused', { detail: refused.detail });
 
-  const change = (field: Field, value: string) => {
-    const next = { ...text, [field]: value };
-    setText(next);
-    setRefused(undefined);
-    onDirty(next.min !== initial.min || next.max !== initial.max);
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (min === null || max === null || max < min) return;
-    setSaving(true);
-    try {
-      const saved = await opsApi.setContent('withdraw', '*', {
-        withdrawMin: min,
-        withdrawMax: max,
-        currency,
-      });
-      toast.success(t('content.saved', { name: t('content.keys.withdraw.name') }));
-      onSaved(saved);
-    } catch (error) {
-      if (isApiError(error) && error.code === 'KEY_INVALID') {
-        const field =
-          error.field === '/withdrawMin' ? 'min' : error.field === '/withdrawMax' ? 'max' : undefined;
-        setRefused({ field, detail: error.detail ?? error.message });
-      } else toastError(error);
-    } finally {
-      setSaving(false);
-    }
+    const fieldOf = (path: string): Field | undefined =>
+      path === '/withdrawMin' ? 'min' : path === '/withdrawMax' ? 'max' : undefined;
+    await edit.save({ withdrawMin: min, withdrawMax: max, currency }, fieldOf);
   };
 
-  const dirty = text.min !== initial.min || text.max !== initial.max;
   const field = (name: Field) => (
     <FormField
       key={name}
@@ -107,9 +80,9 @@ export function WithdrawLimitsForm({
       value={text[name]}
       inputMode={scale === 0 ? 'numeric' : 'decimal'}
       autoComplete="off"
-      error={dirty || refused ? errors[name] : undefined}
+      error={edit.dirty || refused ? errors[name] : undefined}
       addon={<span className="ops-unit">{currency}</span>}
-      onValueChange={(value) => change(name, value)}
+      onValueChange={(value) => edit.change({ ...text, [name]: value })}
     />
   );
 
@@ -117,16 +90,12 @@ export function WithdrawLimitsForm({
     <form className="ops-limits" noValidate onSubmit={(event) => void submit(event)}>
       {FIELDS.map(field)}
       <EditActions
-        dirty={dirty}
-        saving={saving}
+        dirty={edit.dirty}
+        saving={edit.saving}
         refusal={
           refused && !refused.field ? t('content.withdraw.refused', { detail: refused.detail }) : undefined
         }
-        onDiscard={() => {
-          setText(initial);
-          setRefused(undefined);
-          onDirty(false);
-        }}
+        onDiscard={edit.discard}
       />
     </form>
   );
