@@ -181,8 +181,8 @@ export function DepositAccountsForm({
     return p && t(`content.deposit.problem.${p.key}`, p.values ?? {});
   };
 
-  const changeAccount = (row: number, change_: Partial<DepositAccount>) =>
-    change({ ...draft, banks: draft.banks.map((a) => (a.row === row ? { ...a, ...change_ } : a)) });
+  const changeAccount = (row: number, patch: Partial<DepositAccount>) =>
+    change({ ...draft, banks: draft.banks.map((a) => (a.row === row ? { ...a, ...patch } : a)) });
   const changeWallet = (row: number, walletAccountName: string, mode?: string) =>
     change({
       ...draft,
