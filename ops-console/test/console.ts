@@ -1,4 +1,6 @@
 import { screen, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import type { ContentEntry } from '../src/api';
 import { FakeServer, ok } from './fake-server';
 
 /**
@@ -39,3 +41,18 @@ export const menuEntries = () =>
 
 /** The open confirmation dialog of that title (the shared `confirm`, an alertdialog). */
 export const dialog = (title: string) => screen.findByRole('alertdialog', { name: title });
+
+/** The console at Content as an admin: the keys `list` names, and each stored value by `<key>/<locale>`. */
+export function contentConsole(list: ContentEntry[], values: Record<string, unknown>): FakeServer {
+  const server = startServer();
+  signedInAs(server, 'admin', '/ops/content');
+  server.on('GET /api/ops/content', ok(list));
+  for (const [at, value] of Object.entries(values)) server.on(`GET /api/ops/content/${at}`, ok(value));
+  return server;
+}
+
+/** Chooses another key in "What to edit", once the first key's JSON editor is shown. */
+export async function chooseContent(user: ReturnType<typeof userEvent.setup>, name: string): Promise<void> {
+  await screen.findByRole('textbox', { name: 'Value (JSON)' });
+  await user.selectOptions(screen.getByRole('combobox', { name: 'What to edit' }), name);
+}

@@ -87,6 +87,7 @@ export {
   timeAgo,
   formatCountdown,
   formatAccountNo,
+  normalizeAccountNo,
   bankName,
 } from './format';
 export type { Currency } from './format/money';

@@ -1,7 +1,7 @@
-import { buildConfig } from '@wallet/shared';
+import { buildConfig, normalizeAccountNo } from '@wallet/shared';
 import type { Bank } from '../common/api';
 import type { RegistrationPayload } from './api';
-import { joinAccountName, normalizeAccountNo } from './validation';
+import { joinAccountName } from './validation';
 
 /** Spec §4: 0 phone, 1 one-time code, 2 profile, 3 bank. */
 export type RegisterStep = 0 | 1 | 2 | 3;

@@ -1,3 +1,4 @@
+import { normalizeAccountNo } from '@wallet/shared';
 import { REQUIRED, type MessageKey, type Verdict } from '../common/form-rules';
 
 /**
@@ -44,11 +45,6 @@ export function validateAccountName(bankCode: string, accountName: string): Mess
 export interface AccountNoLength {
   min: number;
   max: number;
-}
-
-/** The account number as the server keeps it: spaces and dashes (as printed in a passbook) dropped. */
-export function normalizeAccountNo(accountNo: string): string {
-  return accountNo.replace(/[\s-]/g, '');
 }
 
 /**

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { setLocale } from '@wallet/shared';
 import { App } from '../app';
 import type { ContentEntry } from '../api';
-import { dialog, signedInAs, startServer } from '../../test/console';
+import { chooseContent, contentConsole, dialog } from '../../test/console';
 import { type FakeServer, ok } from '../../test/fake-server';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -28,12 +28,11 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  server = startServer();
-  signedInAs(server, 'admin', '/ops/content');
-  server.on('GET /api/ops/content', ok(LIST));
-  server.on('GET /api/ops/content/notice/th', ok({ text: 'ไทย {percentFail}%' }));
-  server.on('GET /api/ops/content/notice/en', ok({ text: 'English {percentFail}%' }));
-  server.on('GET /api/ops/content/withdraw/*', ok(WITHDRAW));
+  server = contentConsole(LIST, {
+    'notice/th': { text: 'ไทย {percentFail}%' },
+    'notice/en': { text: 'English {percentFail}%' },
+    'withdraw/*': WITHDRAW,
+  });
 });
 
 const editor = () => screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Value (JSON)' });
@@ -64,8 +63,7 @@ test("the first key opens in the console's language; another language is read wh
 
 /** Opens the withdrawal limits (one value for every language, a form of amounts). */
 async function openLimits(user: ReturnType<typeof userEvent.setup>) {
-  await editor();
-  await user.selectOptions(screen.getByRole('combobox', { name: 'What to edit' }), 'Withdrawal limits');
+  await chooseContent(user, 'Withdrawal limits');
   return {
     min: await screen.findByRole<HTMLInputElement>('textbox', { name: 'Smallest withdrawal' }),
     max: screen.getByRole<HTMLInputElement>('textbox', { name: 'Largest withdrawal' }),

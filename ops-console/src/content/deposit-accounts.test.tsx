@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { setLocale } from '@wallet/shared';
 import { App } from '../app';
 import type { Bank, ContentEntry } from '../api';
-import { dialog, signedInAs, startServer } from '../../test/console';
+import { chooseContent, contentConsole, dialog } from '../../test/console';
 import { type FakeServer, ok } from '../../test/fake-server';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -65,11 +65,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  server = startServer();
-  signedInAs(server, 'admin', '/ops/content');
-  server.on('GET /api/ops/content', ok(LIST));
-  server.on('GET /api/ops/content/notice/en', ok({ text: 'English {percentFail}%' }));
-  server.on('GET /api/ops/content/deposit/*', ok(DEPOSIT));
+  server = contentConsole(LIST, { 'notice/en': { text: 'English {percentFail}%' }, 'deposit/*': DEPOSIT });
   server.on('GET /api/lookup/banks', ok(BANKS));
 });
 
@@ -77,8 +73,7 @@ const save = () => screen.getByRole('button', { name: 'Save' });
 
 /** Opens the deposit accounts: the form of the stored accounts, once the bank list is read. */
 async function openDeposit(user: ReturnType<typeof userEvent.setup>) {
-  await screen.findByRole('textbox', { name: 'Value (JSON)' });
-  await user.selectOptions(screen.getByRole('combobox', { name: 'What to edit' }), 'Deposit accounts');
+  await chooseContent(user, 'Deposit accounts');
   return screen.findByRole('group', { name: 'Bank account 1' });
 }
 

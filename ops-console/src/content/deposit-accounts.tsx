@@ -4,6 +4,7 @@ import {
   Checkbox,
   DelayedLoader,
   FormField,
+  normalizeAccountNo,
   SelectField,
   useTranslation,
   type Currency,
@@ -13,7 +14,7 @@ import { opsApi, type Bank } from '../api';
 import { errorText } from '../errors';
 import { LoadFailed } from '../shell/load-failed';
 import { EditActions } from './edit-actions';
-import { useContentForm } from './use-content-form';
+import { useContentForm, type ContentFormProps } from './use-content-form';
 
 /** Bank types and modes the member's deposit window knows (the server refuses others). */
 const BANK_TYPES = ['BANK', 'PAYMENT'] as const;
@@ -64,9 +65,6 @@ interface Draft {
 
 /** A problem at a field (`banks.0.bankAccountNo`): a key of `content.deposit.problem.*` and its values. */
 type Problems = Record<string, { key: string; values?: Record<string, number | string> }>;
-
-/** Members copy the number into their banking app: the console keeps it as digits (spaces and dashes dropped). */
-const digitsOnly = (value: string) => value.replace(/[\s-]/g, '');
 
 /** The value to store: each account's bank names taken from the bank list, texts trimmed. */
 function toValue(draft: Draft, banks: readonly Bank[]): DepositContent {
@@ -120,15 +118,7 @@ function check(value: DepositContent, banks: readonly Bank[]): Problems {
  * sent; a refusal of the server is shown at its field. New accounts are in the site's currency: that of the
  * accounts stored, else of the bank list's first bank (the list puts the site's country first).
  */
-export function DepositAccountsForm({
-  stored,
-  onSaved,
-  onDirty,
-}: {
-  stored: DepositContent;
-  onSaved: (saved: unknown) => void;
-  onDirty: (dirty: boolean) => void;
-}) {
+export function DepositAccountsForm({ stored, onSaved, onDirty }: ContentFormProps<DepositContent>) {
   const { t, i18n } = useTranslation('ops');
   const [banks, setBanks] = useState<Bank[]>();
   const [banksError, setBanksError] = useState<string>();
@@ -236,7 +226,7 @@ export function DepositAccountsForm({
             value={a.bankAccountNo}
             inputMode="numeric"
             autoComplete="off"
-            transform={digitsOnly}
+            transform={normalizeAccountNo}
             hint={
               bank &&
               (bank.accountNoLength.min === bank.accountNoLength.max

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { setLocale } from '@wallet/shared';
 import { App } from '../app';
 import type { ContentEntry } from '../api';
-import { signedInAs, startServer } from '../../test/console';
+import { chooseContent, contentConsole } from '../../test/console';
 import { type FakeServer, ok } from '../../test/fake-server';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -34,11 +34,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  server = startServer();
-  signedInAs(server, 'admin', '/ops/content');
-  server.on('GET /api/ops/content', ok(LIST));
-  server.on('GET /api/ops/content/notice/en', ok({ text: 'English {percentFail}%' }));
-  server.on('GET /api/ops/content/slip/*', ok(SLIP));
+  server = contentConsole(LIST, { 'notice/en': { text: 'English {percentFail}%' }, 'slip/*': SLIP });
 });
 
 const save = () => screen.getByRole('button', { name: 'Save' });
@@ -46,8 +42,7 @@ const text = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { n
 const box = (name: string) => screen.getByRole<HTMLInputElement>('checkbox', { name });
 
 async function openSlip(user: ReturnType<typeof userEvent.setup>) {
-  await screen.findByRole('textbox', { name: 'Value (JSON)' });
-  await user.selectOptions(screen.getByRole('combobox', { name: 'What to edit' }), 'Slip upload');
+  await chooseContent(user, 'Slip upload');
   await screen.findByRole('checkbox', { name: 'Members can upload slips' });
 }
 

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Checkbox, FormField, SelectField, useTranslation } from '@wallet/shared';
 import { focusFirstInvalid, FormGrid, FormGroup, FormHint } from '@wallet/shared/src/ui/ops-form';
 import { EditActions } from './edit-actions';
-import { useContentForm } from './use-content-form';
+import { useContentForm, type ContentFormProps } from './use-content-form';
 
 /** The image types the server reads (`accept` may name only these). */
 const TYPES = ['image/jpeg', 'image/png'] as const;
@@ -62,15 +62,7 @@ type Field = 'size' | 'accept' | 'closedFrom' | 'closedUntil' | 'timezone';
  * hours uploads are closed in a time zone. Checked as the server checks before anything is sent; a refusal of the
  * server is shown at its field. `uploadWithinMinutes` is kept as stored (nothing reads it: docs/money-in.md).
  */
-export function SlipSettingsForm({
-  stored,
-  onSaved,
-  onDirty,
-}: {
-  stored: SlipSettings;
-  onSaved: (saved: unknown) => void;
-  onDirty: (dirty: boolean) => void;
-}) {
+export function SlipSettingsForm({ stored, onSaved, onDirty }: ContentFormProps<SlipSettings>) {
   const { t } = useTranslation('ops');
   const [initial] = useState<Draft>(() => ({
     enabled: stored.enabled,

@@ -2,6 +2,13 @@ import { useState } from 'react';
 import { isApiError, toast, toastError, useTranslation } from '@wallet/shared';
 import { opsApi, type ContentKey } from '../api';
 
+/** What the content screen gives a content form: the stored value, and how to report changes and a save. */
+export interface ContentFormProps<T> {
+  stored: T;
+  onSaved: (saved: unknown) => void;
+  onDirty: (dirty: boolean) => void;
+}
+
 /** Why the server refused a save: the form's field it is at (undefined: none of them) and the server's words. */
 export interface FormRefusal<F extends string> {
   field: F | undefined;

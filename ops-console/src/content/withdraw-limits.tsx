@@ -8,7 +8,7 @@ import {
   type Currency,
 } from '@wallet/shared';
 import { EditActions } from './edit-actions';
-import { useContentForm } from './use-content-form';
+import { useContentForm, type ContentFormProps } from './use-content-form';
 
 /** The stored `withdraw` content: the limits in minor units of the site's currency. */
 export interface WithdrawLimits {
@@ -34,15 +34,7 @@ const FIELDS: readonly Field[] = ['min', 'max'];
  * 10000, easy to get wrong by a factor of a hundred). Checked as the server checks (positive, at most the
  * currency's decimals, the maximum not below the minimum); a refusal of the server is shown at its field.
  */
-export function WithdrawLimitsForm({
-  stored,
-  onSaved,
-  onDirty,
-}: {
-  stored: WithdrawLimits;
-  onSaved: (saved: unknown) => void;
-  onDirty: (dirty: boolean) => void;
-}) {
+export function WithdrawLimitsForm({ stored, onSaved, onDirty }: ContentFormProps<WithdrawLimits>) {
   const { t } = useTranslation('ops');
   const { currency } = stored;
   const scale = currencyScale(currency);

@@ -19,5 +19,5 @@ export {
   type DateInput,
   type TimeAgoUnit,
 } from './date';
-export { formatAccountNo, maskPhone } from './text';
+export { formatAccountNo, maskPhone, normalizeAccountNo } from './text';
 export { bankName, type BankNames } from './bank-name';
