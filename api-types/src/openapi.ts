@@ -2205,9 +2205,10 @@ export interface paths {
               code: 'SUCCESS';
               data: {
                 contactText: string;
+                /** @description an http(s) address or empty (no LINE button) */
                 lineLink: string;
                 lineName: string;
-                /** @description URL of a PNG QR code of lineLink */
+                /** @description URL of a PNG QR code of lineLink: an http(s) address, a path on this site or empty */
                 lineQR: string;
               };
             };
@@ -2530,6 +2531,7 @@ export interface paths {
               code: 'SUCCESS';
               data: {
                 name: string;
+                /** @description an http(s) address or empty */
                 website: string;
               };
             };
@@ -2592,7 +2594,7 @@ export interface paths {
               /** @enum {string} */
               code: 'SUCCESS';
               data: {
-                /** @description Contains the {percentFail} placeholder */
+                /** @description Contains the {percentFail} placeholder, and no other */
                 text: string;
               };
             };

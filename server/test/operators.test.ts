@@ -271,7 +271,7 @@ describe(`operator roles and the audit log (${dbLabel})`, () => {
     'POST /api/ops/settings/registerOTP': { roles: ['admin'], payload: { value: true } },
     'GET /api/ops/content': { roles: ['admin'] },
     'GET /api/ops/content/notice/th': { roles: ['admin'] },
-    'PUT /api/ops/content/notice/th': { roles: ['admin'], payload: { text: 'x' } },
+    'PUT /api/ops/content/notice/th': { roles: ['admin'], payload: { text: '{percentFail}%' } },
     'POST /api/ops/reconcile': { roles: ['admin', 'finance'], payload: {} },
     'GET /api/ops/ledger/check': { roles: ['admin', 'finance'] },
     'GET /api/ops/bonuses': { roles: ['admin', 'finance'] },

@@ -211,8 +211,32 @@ describe(`operator settings (${dbLabel})`, () => {
         { ...((await stored('deposit', '*')) as object), wallets: [{ mode: 'AUTO', walletAccountName: '' }] },
         /^\/wallets\/0\/walletAccountName$/,
       ],
-      // A notice that is not text; a list that is not a list.
+      // A notice that is not text, one without its placeholder, one with a misspelt placeholder.
       ['notice', 'th', { text: 42 }, /^\/text$/],
+      ['notice', 'en', { text: 'Only 50% of the bonus can be withdrawn.' }, /^\/text$/],
+      ['notice', 'en', { text: 'Only {percentfail}% and {percentFail}% of the bonus.' }, /^\/text$/],
+      // Members' links and pictures: never a script address, a protocol-relative host or a bare word.
+      ['info', 'en', { name: 'Lucky Wallet', website: 'javascript:alert(1)' }, /^\/website$/],
+      ['info', 'en', { name: '', website: '' }, /^\/name$/],
+      [
+        'contact',
+        'th',
+        { ...((await stored('contact', 'th')) as object), lineLink: 'javascript:alert(1)' },
+        /^\/lineLink$/,
+      ],
+      [
+        'contact',
+        'th',
+        { ...((await stored('contact', 'th')) as object), lineQR: '//evil.example/qr.png' },
+        /^\/lineQR$/,
+      ],
+      [
+        'contact',
+        'la',
+        { ...((await stored('contact', 'la')) as object), lineLink: 'line.me/ti/p/x' },
+        /^\/lineLink$/,
+      ],
+      // A list that is not a list.
       ['conditions', 'en', 'one paragraph', /^\/$/],
     ];
     for (const [key, locale, value, field] of cases) {
@@ -229,9 +253,20 @@ describe(`operator settings (${dbLabel})`, () => {
       ['slip', '*'],
       ['deposit', '*'],
       ['notice', 'th'],
+      ['info', 'en'],
+      ['contact', 'th'],
     ] as const) {
       expect((await put(key, locale, await stored(key, locale))).statusCode).toBe(200);
     }
+    // Empty addresses (no LINE button, no picture, no website) and an https QR picture are accepted.
+    const contact = {
+      ...((await stored('contact', 'en')) as object),
+      lineLink: '',
+      lineQR: 'https://cdn.example/qr.png',
+    };
+    expect((await put('contact', 'en', contact)).statusCode).toBe(200);
+    expect(await stored('contact', 'en')).toEqual(contact);
+    expect((await put('info', 'la', { name: 'Lucky Wallet', website: '' })).statusCode).toBe(200);
   });
 
   test('every content key has a shape, and every seeded value (Thai and Lao builds) is of its shape', async () => {

@@ -78,6 +78,31 @@ const Howto = Type.Object(
   strict,
 );
 
+/** An absolute http(s) address (what a member's link or picture may point at: never `javascript:` or `data:`). */
+function isWebAddress(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** A path on this site (`/api/lookup/contact/qr.png`), not a protocol-relative `//host` address. */
+const isSitePath = (text: string): boolean => /^\/(?![/\\])\S*$/.test(text);
+
+/** `field` is empty or a web address (or, with `path`, a path on this site). */
+function addressProblem(field: string, text: string, path = false): ContentProblem | undefined {
+  if (text === '' || isWebAddress(text) || (path && isSitePath(text))) return undefined;
+  return {
+    field,
+    reason: path ? 'an http(s) address, a path on this site or empty' : 'an http(s) address or empty',
+  };
+}
+
+/** The placeholder the bonus notice must carry (mfe-bonus `fillNotice` replaces it), and no other. */
+const PERCENT_FAIL = '{percentFail}';
+
 /** The content keys this feature serves under /api/lookup/<key>; `withdraw` and `deposit` are their features'. */
 export type LookupKey = Exclude<ContentKey, 'withdraw' | 'deposit'>;
 
@@ -92,27 +117,43 @@ export const CONTENT_SHAPES: Record<LookupKey, LookupShape> = {
   conditions: { schema: Type.Array(Html), summary: 'Bonus conditions (HTML paragraphs)' },
   agreements: { schema: Type.Array(Html), summary: 'Member agreement (HTML paragraphs)' },
   info: {
-    schema: Type.Object({ name: Type.String({ minLength: 1 }), website: Type.String() }, strict),
+    schema: Type.Object(
+      {
+        name: Type.String({ minLength: 1 }),
+        website: Type.String({ description: 'an http(s) address or empty' }),
+      },
+      strict,
+    ),
     summary: 'Site name and website',
+    check: (value: { website: string }) => addressProblem('/website', value.website),
   },
   notice: {
     schema: Type.Object(
-      { text: Type.String({ description: 'Contains the {percentFail} placeholder' }) },
+      { text: Type.String({ description: 'Contains the {percentFail} placeholder, and no other' }) },
       strict,
     ),
     summary: 'Bonus notice text',
+    check: (value: { text: string }) => {
+      if (!value.text.includes(PERCENT_FAIL)) return { field: '/text', reason: `without ${PERCENT_FAIL}` };
+      const other = value.text.match(/\{[^}]*\}/g)?.find((p) => p !== PERCENT_FAIL);
+      return other ? { field: '/text', reason: `${other} is not a placeholder` } : undefined;
+    },
   },
   contact: {
     schema: Type.Object(
       {
         contactText: Type.String(),
-        lineLink: Type.String(),
+        lineLink: Type.String({ description: 'an http(s) address or empty (no LINE button)' }),
         lineName: Type.String(),
-        lineQR: Type.String({ description: 'URL of a PNG QR code of lineLink' }),
+        lineQR: Type.String({
+          description: 'URL of a PNG QR code of lineLink: an http(s) address, a path on this site or empty',
+        }),
       },
       strict,
     ),
     summary: 'Support contact',
+    check: (value: { lineLink: string; lineQR: string }) =>
+      addressProblem('/lineLink', value.lineLink) ?? addressProblem('/lineQR', value.lineQR, true),
   },
   slip: {
     schema: Slip,
