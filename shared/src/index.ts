@@ -34,7 +34,7 @@ export { remotesApi, type RemoteDescriptor } from './api/remotes';
 export { opsHttp, onOpsSignedOut } from './http/ops-client';
 
 // i18n: the page's instance; each part registers its own namespace (registerCatalogs / createRemoteParcel)
-export { i18n, i18nReady, setLocale } from './i18n/i18n';
+export { htmlLang, i18n, i18nReady, setLocale } from './i18n/i18n';
 export { useTranslation } from 'react-i18next';
 
 // Remote parcels

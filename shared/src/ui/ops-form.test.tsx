@@ -139,7 +139,8 @@ describe('LocalizedFields', () => {
       const box = within(group).getByRole('textbox', { name: LANGUAGE_NAMES[lang] });
       expect(box.tagName).toBe('INPUT');
       expect(box).toHaveValue(text);
-      expect(box).toHaveAttribute('lang', lang);
+      // The HTML language tag: Lao is `lo` (`la` would be Latin).
+      expect(box).toHaveAttribute('lang', lang === 'la' ? 'lo' : lang);
       expect(box).toHaveAttribute('name', `names.${lang}`);
       expect(box).toHaveAttribute('maxlength', '20');
       expect(box).toBeRequired();
@@ -158,7 +159,7 @@ describe('LocalizedFields', () => {
     expect(within(group).getByText('HTML, shown to members in their language.')).toBeInTheDocument();
     const boxes = within(group).getAllByRole('textbox');
     expect(boxes.map((box) => box.tagName)).toEqual(['TEXTAREA', 'TEXTAREA', 'TEXTAREA']);
-    expect(boxes.map((box) => box.getAttribute('lang'))).toEqual(['th', 'la', 'en']);
+    expect(boxes.map((box) => box.getAttribute('lang'))).toEqual(['th', 'lo', 'en']);
   });
 
   it('shows each problem at its language, translated from the caller’s namespace, and focuses the first', async () => {

@@ -11,7 +11,7 @@
 // page's catalogs, into the remote.
 import { useId, type ComponentProps, type ReactNode } from 'react';
 // eslint-disable-next-line no-restricted-imports -- the page's one instance (see above), not another part
-import { Button, FormField, useTranslation } from '@wallet/shared';
+import { Button, FormField, htmlLang, useTranslation } from '@wallet/shared';
 import { LANGUAGES, type Language, type Localized, type Problem, type Problems } from './ops-form-model';
 import './ops-form.css';
 
@@ -169,7 +169,7 @@ export function LocalizedFields({
           label: languageLabel(lang),
           value: value[lang],
           error: problemText(`${field}.${lang}`),
-          lang,
+          lang: htmlLang[lang],
           maxLength,
           required: true,
           onValueChange: (text: string) => onChange({ ...value, [lang]: text }),
