@@ -1221,10 +1221,10 @@ export const TOUR_STATES: readonly TourState[] = [
     kind: 'page',
     who: 'operator',
     open: async ({ page }) => {
-      await page.locator('.ops-content select').first().selectOption('notice');
+      await page.locator('.ops-content select').first().selectOption('conditions');
       const editor = page.locator('.ops-json');
       await editor.waitFor();
-      await editor.fill('{\n  "text": 42\n}');
+      await editor.fill('"one paragraph, not a list"');
       await page.locator('.ops-content .ops-actions button').first().click();
     },
     readySelector: '.ops-refusal',
@@ -1232,6 +1232,35 @@ export const TOUR_STATES: readonly TourState[] = [
     leave: async ({ page }) => {
       await page.locator('.ops-content .ops-actions button').nth(1).click();
       await page.locator('.ops-refusal').waitFor({ state: 'detached' });
+    },
+  },
+  {
+    id: 'ops-content-contact',
+    title: 'Console: the support contact of one language as a form (text, LINE name, link and QR picture)',
+    kind: 'page',
+    who: 'operator',
+    open: async ({ page }) => {
+      await page.locator('.ops-content select').first().selectOption('contact');
+    },
+    readySelector: '.ops-texts',
+  },
+  {
+    id: 'ops-content-notice-refused',
+    title: 'Console: a bonus notice without its {percentFail} placeholder, refused before sending',
+    kind: 'page',
+    who: 'operator',
+    open: async ({ page }) => {
+      await page.locator('.ops-content select').first().selectOption('notice');
+      const text = page.locator('.ops-texts textarea');
+      await text.waitFor();
+      await text.fill('Only half of the bonus can be withdrawn.');
+      await page.locator('.ops-texts button[type="submit"]').click();
+    },
+    readySelector: '.ops-texts .wl-field--invalid',
+    // Discarded, so the next state opens another key without being asked.
+    leave: async ({ page }) => {
+      await page.locator('.ops-texts .ops-actions button').nth(1).click();
+      await page.locator('.ops-texts .wl-field--invalid').waitFor({ state: 'detached' });
     },
   },
   {

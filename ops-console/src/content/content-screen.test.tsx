@@ -16,7 +16,7 @@ const AT = '2026-11-20T03:00:00.000Z';
 const each = (locales: ContentEntry['locales'][number]['locale'][]) =>
   locales.map((locale) => ({ locale, updatedAt: AT }));
 const LIST: ContentEntry[] = [
-  { key: 'notice', locales: each(['en', 'la', 'th']) },
+  { key: 'sources', locales: each(['en', 'la', 'th']) },
   { key: 'withdraw', locales: each(['*']) },
 ];
 const WITHDRAW = { withdrawMin: 10_000, withdrawMax: 5_000_000, currency: 'THB' };
@@ -29,8 +29,8 @@ beforeAll(async () => {
 
 beforeEach(() => {
   server = contentConsole(LIST, {
-    'notice/th': { text: 'ไทย {percentFail}%' },
-    'notice/en': { text: 'English {percentFail}%' },
+    'sources/th': [{ code: 'fb', description: 'เฟซบุ๊ก' }],
+    'sources/en': [{ code: 'fb', description: 'Facebook' }],
     'withdraw/*': WITHDRAW,
   });
 });
@@ -50,15 +50,15 @@ async function typeValue(user: ReturnType<typeof userEvent.setup>, value: string
 
 test("the first key opens in the console's language; another language is read when chosen", async () => {
   render(<App />);
-  expect((await editor()).value).toBe('{\n  "text": "English {percentFail}%"\n}');
+  expect((await editor()).value).toBe('[\n  {\n    "code": "fb",\n    "description": "Facebook"\n  }\n]');
   expect(screen.getByRole('radio', { name: 'English' })).toBeChecked();
   expect(screen.getByText(/^Last changed /)).toBeInTheDocument();
   expect(save()).toBeDisabled();
 
   const user = userEvent.setup();
   await user.click(screen.getByRole('radio', { name: 'ไทย' }));
-  expect(await screen.findByDisplayValue(/ไทย \{percentFail\}/)).toBeInTheDocument();
-  expect(server.callsTo('GET /api/ops/content/notice/th')).toHaveLength(1);
+  expect(await screen.findByDisplayValue(/เฟซบุ๊ก/)).toBeInTheDocument();
+  expect(server.callsTo('GET /api/ops/content/sources/th')).toHaveLength(1);
 });
 
 /** Opens the withdrawal limits (one value for every language, a form of amounts). */
@@ -125,16 +125,16 @@ test("a limit the server refuses is shown at its field, with the server's reason
 });
 
 test('a saved value is sent as JSON, shown as the server stored it, and the list is read again', async () => {
-  server.on('PUT /api/ops/content/notice/en', (call) => ok(call.body));
+  server.on('PUT /api/ops/content/sources/en', (call) => ok(call.body));
   render(<App />);
   const user = userEvent.setup();
-  await typeValue(user, '{"text": "ใหม่ {percentFail}%"}');
+  await typeValue(user, '[{"code": "tt", "description": "ติ๊กต็อก"}]');
   expect(save()).toBeEnabled();
   await user.click(save());
-  expect(await screen.findByText('Bonus notice saved')).toBeInTheDocument();
-  const puts = server.callsTo('PUT /api/ops/content/notice/en');
-  expect(puts.map((c) => c.body)).toEqual([{ text: 'ใหม่ {percentFail}%' }]);
-  expect((await editor()).value).toBe('{\n  "text": "ใหม่ {percentFail}%"\n}');
+  expect(await screen.findByText('Registration sources saved')).toBeInTheDocument();
+  const puts = server.callsTo('PUT /api/ops/content/sources/en');
+  expect(puts.map((c) => c.body)).toEqual([[{ code: 'tt', description: 'ติ๊กต็อก' }]]);
+  expect((await editor()).value).toBe('[\n  {\n    "code": "tt",\n    "description": "ติ๊กต็อก"\n  }\n]');
   expect(save()).toBeDisabled();
   expect(server.callsTo('GET /api/ops/content')).toHaveLength(2);
 });
@@ -142,25 +142,31 @@ test('a saved value is sent as JSON, shown as the server stored it, and the list
 test('text that is not JSON cannot be saved and says why', async () => {
   render(<App />);
   const user = userEvent.setup();
-  await typeValue(user, '{"text": "no closing brace"');
+  await typeValue(user, '[{"code": "no closing brace"');
   expect(save()).toBeDisabled();
   expect(screen.getByRole('alert')).toHaveTextContent(/^This is not valid JSON: /);
   expect(await editor()).toHaveAttribute('aria-invalid', 'true');
 });
 
 test('a value the server refuses names the field, keeps the draft and changes nothing', async () => {
-  server.on('PUT /api/ops/content/notice/en', {
+  server.on('PUT /api/ops/content/sources/en', {
     status: 400,
-    body: { code: 'KEY_INVALID', message: 'content notice: /text: Expected string', field: '/text' },
+    body: {
+      code: 'KEY_INVALID',
+      message: 'content sources: /0/description: Expected string',
+      field: '/0/description',
+    },
   });
   render(<App />);
   const user = userEvent.setup();
-  const draft = '{"text": 42}';
+  const draft = '[{"code": "x", "description": 42}]';
   await typeValue(user, draft);
   await user.click(save());
   const alert = await screen.findByRole('alert');
-  expect(alert).toHaveTextContent('Not saved: the value does not fit at /text. Nothing was changed.');
-  expect(alert).toHaveTextContent('content notice: /text: Expected string');
+  expect(alert).toHaveTextContent(
+    'Not saved: the value does not fit at /0/description. Nothing was changed.',
+  );
+  expect(alert).toHaveTextContent('content sources: /0/description: Expected string');
   expect((await editor()).value).toBe(draft);
   // Changing the value clears the refusal.
   await user.type(await editor(), ' ');
@@ -170,23 +176,26 @@ test('a value the server refuses names the field, keeps the draft and changes no
 test('leaving an edited value asks first: staying keeps the draft, discarding loads the other language', async () => {
   render(<App />);
   const user = userEvent.setup();
-  await typeValue(user, '{"text": "draft"}');
+  await typeValue(user, '[]');
   await user.click(screen.getByRole('radio', { name: 'ไทย' }));
   const ask = await dialog('Discard your changes?');
   await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
-  expect((await editor()).value).toBe('{"text": "draft"}');
+  expect((await editor()).value).toBe('[]');
   expect(screen.getByRole('radio', { name: 'English' })).toBeChecked();
-  expect(server.callsTo('GET /api/ops/content/notice/th')).toHaveLength(0);
+  expect(server.callsTo('GET /api/ops/content/sources/th')).toHaveLength(0);
 
   await user.click(screen.getByRole('radio', { name: 'ไทย' }));
   await user.click(
     within(await dialog('Discard your changes?')).getByRole('button', { name: 'Discard changes' }),
   );
-  expect(await screen.findByDisplayValue(/ไทย \{percentFail\}/)).toBeInTheDocument();
+  expect(await screen.findByDisplayValue(/เฟซบุ๊ก/)).toBeInTheDocument();
 });
 
 test('a language with nothing stored opens empty and says what members see meanwhile', async () => {
-  server.on('GET /api/ops/content/notice/en', { status: 404, body: { code: 'NO_DATA', message: 'NO_DATA' } });
+  server.on('GET /api/ops/content/sources/en', {
+    status: 404,
+    body: { code: 'NO_DATA', message: 'NO_DATA' },
+  });
   render(<App />);
   expect((await editor()).value).toBe('');
   expect(screen.getByText(/^Nothing is stored in this language yet/)).toBeInTheDocument();

@@ -15,6 +15,7 @@ import { LoadFailed } from '../shell/load-failed';
 import { EditActions } from './edit-actions';
 import { asDepositContent, DepositAccountsForm } from './deposit-accounts';
 import { asSlipSettings, SlipSettingsForm } from './slip-settings';
+import { asTexts, emptyTexts, isTextKey, TextFieldsForm } from './text-fields';
 import { asWithdrawLimits, WithdrawLimitsForm } from './withdraw-limits';
 
 const LANGUAGES = ['th', 'la', 'en'] as const;
@@ -118,13 +119,25 @@ export function ContentScreen() {
   }, [key, locale, fetchValue]);
 
   const parsed = parse(draft);
-  // The withdrawal limits (amounts in baht or kip), the deposit accounts and the slip settings have forms of their
-  // own when the stored value is of the shape; anything else is edited as JSON.
+  // The withdrawal limits (amounts in baht or kip), the deposit accounts, the slip settings and the short texts
+  // (site name, bonus notice, support contact) have forms of their own when the stored value is of the shape;
+  // anything else is edited as JSON.
   const storedValue = loaded && loaded.key === key && loaded.stored ? parse(loaded.text) : undefined;
   const limits = key === 'withdraw' && storedValue?.ok ? asWithdrawLimits(storedValue.value) : undefined;
   const deposit = key === 'deposit' && storedValue?.ok ? asDepositContent(storedValue.value) : undefined;
   const slip = key === 'slip' && storedValue?.ok ? asSlipSettings(storedValue.value) : undefined;
-  const dirty = limits || deposit || slip ? formDirty : loaded !== undefined && draft !== loaded.text;
+  // A text key with nothing stored in this language starts from empty fields: saving adds the language.
+  const textKey = key && isTextKey(key) ? key : undefined;
+  const texts =
+    textKey && loaded?.key === textKey
+      ? storedValue?.ok
+        ? asTexts(textKey, storedValue.value)
+        : loaded.stored
+          ? undefined
+          : emptyTexts(textKey)
+      : undefined;
+  const dirty =
+    limits || deposit || slip || texts ? formDirty : loaded !== undefined && draft !== loaded.text;
   const name = (k: ContentKey) => t(`content.keys.${k}.name`);
   const entry = entries?.find((e) => e.key === key);
   const shared = isShared(entry);
@@ -261,6 +274,15 @@ export function ContentScreen() {
                   stored={deposit}
                   onDirty={setFormDirty}
                   onSaved={(value) => saved('deposit', '*', value)}
+                />
+              ) : texts && textKey ? (
+                <TextFieldsForm
+                  key={`${textKey}/${locale}/${loaded.text}`}
+                  textKey={textKey}
+                  locale={locale}
+                  stored={texts}
+                  onDirty={setFormDirty}
+                  onSaved={(value) => saved(textKey, locale, value)}
                 />
               ) : slip ? (
                 <SlipSettingsForm

@@ -14,7 +14,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 
 const AT = '2026-11-20T03:00:00.000Z';
 const LIST: ContentEntry[] = [
-  { key: 'notice', locales: [{ locale: 'en', updatedAt: AT }] },
+  { key: 'sources', locales: [{ locale: 'en', updatedAt: AT }] },
   { key: 'deposit', locales: [{ locale: '*', updatedAt: AT }] },
 ];
 const BANKS: Bank[] = [
@@ -65,7 +65,10 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  server = contentConsole(LIST, { 'notice/en': { text: 'English {percentFail}%' }, 'deposit/*': DEPOSIT });
+  server = contentConsole(LIST, {
+    'sources/en': [{ code: 'fb', description: 'Facebook' }],
+    'deposit/*': DEPOSIT,
+  });
   server.on('GET /api/lookup/banks', ok(BANKS));
 });
 
@@ -173,7 +176,7 @@ test('removing the wallet and leaving asks first; discarding restores the stored
   await openDeposit(user);
   await user.click(screen.getByRole('button', { name: 'Remove wallet 1' }));
   expect(screen.queryByRole('textbox', { name: 'Wallet 1: account name' })).toBeNull();
-  await user.selectOptions(screen.getByRole('combobox', { name: 'What to edit' }), 'Bonus notice');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'What to edit' }), 'Registration sources');
   await user.click(within(await dialog('Discard your changes?')).getByRole('button', { name: 'Cancel' }));
   expect(screen.queryByRole('textbox', { name: 'Wallet 1: account name' })).toBeNull();
 

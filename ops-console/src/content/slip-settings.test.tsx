@@ -14,7 +14,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 
 const AT = '2026-11-20T03:00:00.000Z';
 const LIST: ContentEntry[] = [
-  { key: 'notice', locales: [{ locale: 'en', updatedAt: AT }] },
+  { key: 'sources', locales: [{ locale: 'en', updatedAt: AT }] },
   { key: 'slip', locales: [{ locale: '*', updatedAt: AT }] },
 ];
 const SLIP = {
@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  server = contentConsole(LIST, { 'notice/en': { text: 'English {percentFail}%' }, 'slip/*': SLIP });
+  server = contentConsole(LIST, { 'sources/en': [{ code: 'fb', description: 'Facebook' }], 'slip/*': SLIP });
 });
 
 const save = () => screen.getByRole('button', { name: 'Save' });

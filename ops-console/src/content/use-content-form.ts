@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { isApiError, toast, toastError, useTranslation } from '@wallet/shared';
-import { opsApi, type ContentKey } from '../api';
+import { opsApi, type ContentKey, type ContentLocale } from '../api';
 
 /** What the content screen gives a content form: the stored value, and how to report changes and a save. */
 export interface ContentFormProps<T> {
@@ -19,17 +19,19 @@ export interface FormRefusal<F extends string> {
  * The state every content form (withdrawal limits, deposit accounts, slip settings) keeps: the draft against the
  * stored value it started from, whether a save was tried (errors show from then on), the server's last refusal
  * and a save under way. `change` clears a refusal and tells the screen whether anything differs (`onDirty`,
- * compared by `snapshot`); `save` stores a key shared by every language (`*`) and maps a `KEY_INVALID` refusal's
- * JSON path to a field of the form with `fieldOf`.
+ * compared by `snapshot`); `save` stores the value in `locale` (a key shared by every language: `*`) and maps a
+ * `KEY_INVALID` refusal's JSON path to a field of the form with `fieldOf`.
  */
 export function useContentForm<D, F extends string>({
   key,
+  locale = '*',
   initial,
   snapshot = (draft) => JSON.stringify(draft),
   onDirty,
   onSaved,
 }: {
   key: ContentKey;
+  locale?: ContentLocale;
   initial: D;
   snapshot?: (draft: D) => string;
   onDirty: (dirty: boolean) => void;
@@ -58,7 +60,7 @@ export function useContentForm<D, F extends string>({
   const save = async (value: unknown, fieldOf: (path: string) => F | undefined): Promise<boolean> => {
     setSaving(true);
     try {
-      const saved = await opsApi.setContent(key, '*', value);
+      const saved = await opsApi.setContent(key, locale, value);
       toast.success(t('content.saved', { name: t(`content.keys.${key}.name`) }));
       onSaved(saved);
       return true;
