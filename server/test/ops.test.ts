@@ -236,8 +236,10 @@ describe(`operator settings (${dbLabel})`, () => {
         { ...((await stored('contact', 'la')) as object), lineLink: 'line.me/ti/p/x' },
         /^\/lineLink$/,
       ],
-      // A list that is not a list.
+      // A list that is not a list, an empty list, an empty paragraph.
       ['conditions', 'en', 'one paragraph', /^\/$/],
+      ['agreements', 'th', [], /^\/$/],
+      ['agreements', 'en', ['<p>One.</p>', '  '], /^\/1$/],
     ];
     for (const [key, locale, value, field] of cases) {
       const before = await stored(key, locale);
@@ -255,6 +257,7 @@ describe(`operator settings (${dbLabel})`, () => {
       ['notice', 'th'],
       ['info', 'en'],
       ['contact', 'th'],
+      ['agreements', 'en'],
     ] as const) {
       expect((await put(key, locale, await stored(key, locale))).statusCode).toBe(200);
     }

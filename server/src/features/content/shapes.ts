@@ -103,6 +103,13 @@ function addressProblem(field: string, text: string, path = false): ContentProbl
 /** The placeholder the bonus notice must carry (mfe-bonus `fillNotice` replaces it), and no other. */
 const PERCENT_FAIL = '{percentFail}';
 
+/** Paragraphs members read: at least one, none empty (an empty one is a gap in the text, or a window of nothing). */
+function paragraphsProblem(value: string[]): ContentProblem | undefined {
+  if (value.length === 0) return { field: '/', reason: 'no paragraph' };
+  const empty = value.findIndex((p) => p.trim() === '');
+  return empty === -1 ? undefined : { field: `/${empty}`, reason: 'empty paragraph' };
+}
+
 /** The content keys this feature serves under /api/lookup/<key>; `withdraw` and `deposit` are their features'. */
 export type LookupKey = Exclude<ContentKey, 'withdraw' | 'deposit'>;
 
@@ -114,8 +121,16 @@ export const CONTENT_SHAPES: Record<LookupKey, LookupShape> = {
     ),
     summary: 'How the visitor heard of us (registration source)',
   },
-  conditions: { schema: Type.Array(Html), summary: 'Bonus conditions (HTML paragraphs)' },
-  agreements: { schema: Type.Array(Html), summary: 'Member agreement (HTML paragraphs)' },
+  conditions: {
+    schema: Type.Array(Html),
+    summary: 'Bonus conditions (HTML paragraphs)',
+    check: paragraphsProblem,
+  },
+  agreements: {
+    schema: Type.Array(Html),
+    summary: 'Member agreement (HTML paragraphs)',
+    check: paragraphsProblem,
+  },
   info: {
     schema: Type.Object(
       {
