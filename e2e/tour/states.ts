@@ -1221,10 +1221,10 @@ export const TOUR_STATES: readonly TourState[] = [
     kind: 'page',
     who: 'operator',
     open: async ({ page }) => {
-      await page.locator('.ops-content select').first().selectOption('conditions');
+      await page.locator('.ops-content select').first().selectOption('sources');
       const editor = page.locator('.ops-json');
       await editor.waitFor();
-      await editor.fill('"one paragraph, not a list"');
+      await editor.fill('[\n  { "code": 42, "description": "Facebook" }\n]');
       await page.locator('.ops-content .ops-actions button').first().click();
     },
     readySelector: '.ops-refusal',
@@ -1261,6 +1261,24 @@ export const TOUR_STATES: readonly TourState[] = [
     leave: async ({ page }) => {
       await page.locator('.ops-texts .ops-actions button').nth(1).click();
       await page.locator('.ops-texts .wl-field--invalid').waitFor({ state: 'detached' });
+    },
+  },
+  {
+    id: 'ops-content-agreement',
+    title: 'Console: the member agreement of one language as paragraphs, an empty one refused before sending',
+    kind: 'page',
+    who: 'operator',
+    open: async ({ page }) => {
+      await page.locator('.ops-content select').first().selectOption('agreements');
+      await page.locator('.ops-paragraph textarea').first().waitFor();
+      await page.locator('.ops-texts > .wl-btn').click();
+      await page.locator('.ops-texts button[type="submit"]').click();
+    },
+    readySelector: '.ops-paragraph .wl-field--invalid',
+    // Discarded, so the next state opens another key without being asked.
+    leave: async ({ page }) => {
+      await page.locator('.ops-texts .ops-actions button').nth(1).click();
+      await page.locator('.ops-paragraph .wl-field--invalid').waitFor({ state: 'detached' });
     },
   },
   {

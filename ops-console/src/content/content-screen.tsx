@@ -14,6 +14,7 @@ import { errorText } from '../errors';
 import { LoadFailed } from '../shell/load-failed';
 import { EditActions } from './edit-actions';
 import { asDepositContent, DepositAccountsForm } from './deposit-accounts';
+import { asParagraphs, isParagraphsKey, ParagraphsForm } from './paragraphs';
 import { asSlipSettings, SlipSettingsForm } from './slip-settings';
 import { asTexts, emptyTexts, isTextKey, TextFieldsForm } from './text-fields';
 import { asWithdrawLimits, WithdrawLimitsForm } from './withdraw-limits';
@@ -119,9 +120,9 @@ export function ContentScreen() {
   }, [key, locale, fetchValue]);
 
   const parsed = parse(draft);
-  // The withdrawal limits (amounts in baht or kip), the deposit accounts, the slip settings and the short texts
-  // (site name, bonus notice, support contact) have forms of their own when the stored value is of the shape;
-  // anything else is edited as JSON.
+  // The withdrawal limits (amounts in baht or kip), the deposit accounts, the slip settings, the short texts (site
+  // name, bonus notice, support contact) and the paragraphs (bonus conditions, member agreement) have forms of
+  // their own when the stored value is of the shape; anything else is edited as JSON.
   const storedValue = loaded && loaded.key === key && loaded.stored ? parse(loaded.text) : undefined;
   const limits = key === 'withdraw' && storedValue?.ok ? asWithdrawLimits(storedValue.value) : undefined;
   const deposit = key === 'deposit' && storedValue?.ok ? asDepositContent(storedValue.value) : undefined;
@@ -136,8 +137,19 @@ export function ContentScreen() {
           ? undefined
           : emptyTexts(textKey)
       : undefined;
+  const paragraphsKey = key && isParagraphsKey(key) ? key : undefined;
+  const paragraphs =
+    paragraphsKey && loaded?.key === paragraphsKey
+      ? storedValue?.ok
+        ? asParagraphs(storedValue.value)
+        : loaded.stored
+          ? undefined
+          : []
+      : undefined;
   const dirty =
-    limits || deposit || slip || texts ? formDirty : loaded !== undefined && draft !== loaded.text;
+    limits || deposit || slip || texts || paragraphs
+      ? formDirty
+      : loaded !== undefined && draft !== loaded.text;
   const name = (k: ContentKey) => t(`content.keys.${k}.name`);
   const entry = entries?.find((e) => e.key === key);
   const shared = isShared(entry);
@@ -274,6 +286,15 @@ export function ContentScreen() {
                   stored={deposit}
                   onDirty={setFormDirty}
                   onSaved={(value) => saved('deposit', '*', value)}
+                />
+              ) : paragraphs && paragraphsKey ? (
+                <ParagraphsForm
+                  key={`${paragraphsKey}/${locale}/${loaded.text}`}
+                  textKey={paragraphsKey}
+                  locale={locale}
+                  stored={paragraphs}
+                  onDirty={setFormDirty}
+                  onSaved={(value) => saved(paragraphsKey, locale, value)}
                 />
               ) : texts && textKey ? (
                 <TextFieldsForm

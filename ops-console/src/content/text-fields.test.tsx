@@ -166,3 +166,66 @@ test('a language with nothing stored opens as empty fields, and saving adds it',
     lineQR: '',
   });
 });
+
+describe('paragraphs (bonus conditions, member agreement)', () => {
+  const AGREEMENT = ['<p>First.</p>', '<p>Second "quoted".</p>'];
+
+  beforeEach(() => {
+    server.on(
+      'GET /api/ops/content',
+      ok([...LIST, { key: 'agreements', locales: [{ locale: 'en', updatedAt: AT }] }]),
+    );
+    server.on('GET /api/ops/content/agreements/en', ok(AGREEMENT));
+  });
+
+  async function openAgreement(user: ReturnType<typeof userEvent.setup>) {
+    await chooseContent(user, 'Member agreement');
+    return screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Paragraph 1' });
+  }
+
+  test('each paragraph is a text area; one added and one removed are saved as the list, quotes as typed', async () => {
+    server.on('PUT /api/ops/content/agreements/en', (call) => ok(call.body));
+    render(<App />);
+    const user = userEvent.setup();
+    expect(await openAgreement(user)).toHaveValue('<p>First.</p>');
+    expect(text('Paragraph 2')).toHaveValue('<p>Second "quoted".</p>');
+    await user.click(screen.getByRole('button', { name: 'Remove paragraph 1' }));
+    await user.click(screen.getByRole('button', { name: 'Add a paragraph' }));
+    await user.type(text('Paragraph 2'), '<p>Third, with "quotes".</p>');
+    await user.click(save());
+    expect(await screen.findByText('Member agreement saved')).toBeInTheDocument();
+    expect(server.callsTo('PUT /api/ops/content/agreements/en').map((c) => c.body)).toEqual([
+      ['<p>Second "quoted".</p>', '<p>Third, with "quotes".</p>'],
+    ]);
+  });
+
+  test('an empty paragraph or none at all is refused before sending; a server refusal shows at its paragraph', async () => {
+    server.on('PUT /api/ops/content/agreements/en', {
+      status: 400,
+      body: {
+        code: 'KEY_INVALID',
+        message: 'content agreements: /1: empty paragraph',
+        detail: 'content agreements: /1: empty paragraph',
+        field: '/1',
+      },
+    });
+    render(<App />);
+    const user = userEvent.setup();
+    await openAgreement(user);
+    await user.click(screen.getByRole('button', { name: 'Add a paragraph' }));
+    await user.click(save());
+    expect(text('Paragraph 3')).toHaveAccessibleDescription('Type the paragraph, or remove it.');
+    for (const n of [3, 2, 1])
+      await user.click(screen.getByRole('button', { name: `Remove paragraph ${n}` }));
+    await user.click(save());
+    expect(screen.getByRole('alert')).toHaveTextContent('There is no paragraph: add at least one.');
+    expect(server.callsTo('PUT /api/ops/content/agreements/en')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    await user.type(text('Paragraph 2'), ' ');
+    await user.click(save());
+    expect(await screen.findByText('Not saved: content agreements: /1: empty paragraph')).toBeInTheDocument();
+    expect(text('Paragraph 2')).toHaveAttribute('aria-invalid', 'true');
+    expect(text('Paragraph 1')).not.toHaveAttribute('aria-invalid');
+  });
+});
