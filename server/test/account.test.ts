@@ -97,6 +97,18 @@ describe(`registration (${dbLabel})`, () => {
   test('unknown source, unknown inviter, short password and empty name are INVALID_USER_INFO at that field', async () => {
     const validate = (payload: object) => post('/api/account/validate', payload);
     expectError(await validate({ sourceCode: 'NOPE' }), 400, 'INVALID_USER_INFO', 'sourceCode');
+    // A source an operator listed in one language only (English here) is offered there, and taken.
+    const english = body(
+      await t.app.inject({ url: '/api/lookup/sources', headers: { 'accept-language': 'en' } }),
+    ).data as object[];
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/ops/content/sources/en',
+      headers: { 'x-ops-secret': t.app.ctx.secrets.opsSecret },
+      payload: [...english, { code: 'PODCAST', description: 'A podcast' }],
+    });
+    expect(put.statusCode).toBe(200);
+    expect((await validate({ sourceCode: 'PODCAST' })).statusCode).toBe(200);
     expectError(
       await validate({ inviteCode: 'REF0123456789abcdef01234567' }),
       400,

@@ -236,6 +236,17 @@ describe(`operator settings (${dbLabel})`, () => {
         { ...((await stored('contact', 'la')) as object), lineLink: 'line.me/ti/p/x' },
         /^\/lineLink$/,
       ],
+      // A registration source listed twice, one without words.
+      [
+        'sources',
+        'en',
+        [
+          { code: 'FACEBOOK', description: 'Facebook' },
+          { code: 'FACEBOOK', description: 'Facebook again' },
+        ],
+        /^\/1\/code$/,
+      ],
+      ['sources', 'la', [{ code: 'FACEBOOK', description: ' ' }], /^\/0\/description$/],
       // A list that is not a list, an empty list, an empty paragraph.
       ['conditions', 'en', 'one paragraph', /^\/$/],
       ['agreements', 'th', [], /^\/$/],
@@ -258,6 +269,7 @@ describe(`operator settings (${dbLabel})`, () => {
       ['info', 'en'],
       ['contact', 'th'],
       ['agreements', 'en'],
+      ['sources', 'th'],
     ] as const) {
       expect((await put(key, locale, await stored(key, locale))).statusCode).toBe(200);
     }

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { auth, requireMember } from '../../platform/http/auth';
 import { bearer, Profile, replies, success, TokenData } from '../../platform/http/schemas';
 import type { SessionService } from './session-service';
+import { LOCALES } from '../../platform/locale';
 
 const S = (description?: string) => Type.String({ maxLength: 200, ...(description ? { description } : {}) });
 
@@ -40,7 +41,12 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ sessions: SessionService
 ) => {
   const { ctx, accounts, content } = app;
   const tags = ['account'];
-  const sources = () => content.get('sources', 'th');
+  // A source offered in any language's list: an operator may list a source in one language before the others,
+  // and a visitor who registers in that language picks it.
+  const sources = async () =>
+    (await Promise.all(LOCALES.map((locale) => content.get('sources', locale)))).flatMap((list) =>
+      Array.isArray(list) ? (list as unknown[]) : [],
+    );
   const invalidInfo = { validationCode: 'INVALID_USER_INFO' };
 
   app.post(

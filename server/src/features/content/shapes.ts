@@ -120,6 +120,16 @@ export const CONTENT_SHAPES: Record<LookupKey, LookupShape> = {
       Type.Object({ code: Type.String({ minLength: 1 }), description: Type.String() }, strict),
     ),
     summary: 'How the visitor heard of us (registration source)',
+    // Each answer once, with words a visitor can pick (an empty one is a blank choice on the form).
+    check: (value: { code: string; description: string }[]) => {
+      const seen = new Set<string>();
+      for (const [i, source] of value.entries()) {
+        if (seen.has(source.code)) return { field: `/${i}/code`, reason: `${source.code} is listed twice` };
+        seen.add(source.code);
+        if (source.description.trim() === '') return { field: `/${i}/description`, reason: 'empty' };
+      }
+      return undefined;
+    },
   },
   conditions: {
     schema: Type.Array(Html),
