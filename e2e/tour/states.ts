@@ -1209,22 +1209,24 @@ export const TOUR_STATES: readonly TourState[] = [
   },
   {
     id: 'ops-content',
-    title: 'Console: content (a key in one language, as JSON)',
+    title:
+      'Console: content, opening on the registration sources of one language (code and words, added, removed)',
     kind: 'page',
     who: 'operator',
     route: '/ops/content',
-    readySelector: '.ops-json',
+    readySelector: '.ops-texts .wl-opsf-group',
   },
   {
     id: 'ops-content-refused',
-    title: 'Console: a content value the server refuses (the field named, nothing saved)',
+    title:
+      'Console: a content value edited as JSON (how-to videos) that the server refuses (the field named, nothing saved)',
     kind: 'page',
     who: 'operator',
     open: async ({ page }) => {
-      await page.locator('.ops-content select').first().selectOption('sources');
+      await page.locator('.ops-content select').first().selectOption('howto');
       const editor = page.locator('.ops-json');
       await editor.waitFor();
-      await editor.fill('[\n  { "code": 42, "description": "Facebook" }\n]');
+      await editor.fill('[\n  { "id": "deposit", "title": 42, "src": "/media/deposit.mp4" }\n]');
       await page.locator('.ops-content .ops-actions button').first().click();
     },
     readySelector: '.ops-refusal',

@@ -51,8 +51,8 @@ export function contentConsole(list: ContentEntry[], values: Record<string, unkn
   return server;
 }
 
-/** Chooses another key in "What to edit", once the first key's JSON editor is shown. */
+/** Chooses another key in "What to edit", once the first key is shown (its time of change). */
 export async function chooseContent(user: ReturnType<typeof userEvent.setup>, name: string): Promise<void> {
-  await screen.findByRole('textbox', { name: 'Value (JSON)' });
+  await screen.findByText(/^(Last changed |Nothing is stored)/);
   await user.selectOptions(screen.getByRole('combobox', { name: 'What to edit' }), name);
 }

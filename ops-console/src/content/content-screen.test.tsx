@@ -16,7 +16,7 @@ const AT = '2026-11-20T03:00:00.000Z';
 const each = (locales: ContentEntry['locales'][number]['locale'][]) =>
   locales.map((locale) => ({ locale, updatedAt: AT }));
 const LIST: ContentEntry[] = [
-  { key: 'sources', locales: each(['en', 'la', 'th']) },
+  { key: 'howto', locales: each(['en', 'la', 'th']) },
   { key: 'withdraw', locales: each(['*']) },
 ];
 const WITHDRAW = { withdrawMin: 10_000, withdrawMax: 5_000_000, currency: 'THB' };
@@ -29,8 +29,8 @@ beforeAll(async () => {
 
 beforeEach(() => {
   server = contentConsole(LIST, {
-    'sources/th': [{ code: 'fb', description: 'เฟซบุ๊ก' }],
-    'sources/en': [{ code: 'fb', description: 'Facebook' }],
+    'howto/th': [{ id: 'deposit', title: 'ฝากเงิน', src: '/media/deposit.mp4' }],
+    'howto/en': [{ id: 'deposit', title: 'Deposit', src: '/media/deposit.mp4' }],
     'withdraw/*': WITHDRAW,
   });
 });
@@ -50,15 +50,17 @@ async function typeValue(user: ReturnType<typeof userEvent.setup>, value: string
 
 test("the first key opens in the console's language; another language is read when chosen", async () => {
   render(<App />);
-  expect((await editor()).value).toBe('[\n  {\n    "code": "fb",\n    "description": "Facebook"\n  }\n]');
+  expect((await editor()).value).toBe(
+    '[\n  {\n    "id": "deposit",\n    "title": "Deposit",\n    "src": "/media/deposit.mp4"\n  }\n]',
+  );
   expect(screen.getByRole('radio', { name: 'English' })).toBeChecked();
   expect(screen.getByText(/^Last changed /)).toBeInTheDocument();
   expect(save()).toBeDisabled();
 
   const user = userEvent.setup();
   await user.click(screen.getByRole('radio', { name: 'ไทย' }));
-  expect(await screen.findByDisplayValue(/เฟซบุ๊ก/)).toBeInTheDocument();
-  expect(server.callsTo('GET /api/ops/content/sources/th')).toHaveLength(1);
+  expect(await screen.findByDisplayValue(/ฝากเงิน/)).toBeInTheDocument();
+  expect(server.callsTo('GET /api/ops/content/howto/th')).toHaveLength(1);
 });
 
 /** Opens the withdrawal limits (one value for every language, a form of amounts). */
@@ -125,16 +127,18 @@ test("a limit the server refuses is shown at its field, with the server's reason
 });
 
 test('a saved value is sent as JSON, shown as the server stored it, and the list is read again', async () => {
-  server.on('PUT /api/ops/content/sources/en', (call) => ok(call.body));
+  server.on('PUT /api/ops/content/howto/en', (call) => ok(call.body));
   render(<App />);
   const user = userEvent.setup();
-  await typeValue(user, '[{"code": "tt", "description": "ติ๊กต็อก"}]');
+  await typeValue(user, '[{"id": "w", "title": "ถอนเงิน", "src": "/w.mp4"}]');
   expect(save()).toBeEnabled();
   await user.click(save());
-  expect(await screen.findByText('Registration sources saved')).toBeInTheDocument();
-  const puts = server.callsTo('PUT /api/ops/content/sources/en');
-  expect(puts.map((c) => c.body)).toEqual([[{ code: 'tt', description: 'ติ๊กต็อก' }]]);
-  expect((await editor()).value).toBe('[\n  {\n    "code": "tt",\n    "description": "ติ๊กต็อก"\n  }\n]');
+  expect(await screen.findByText('How-to videos saved')).toBeInTheDocument();
+  const puts = server.callsTo('PUT /api/ops/content/howto/en');
+  expect(puts.map((c) => c.body)).toEqual([[{ id: 'w', title: 'ถอนเงิน', src: '/w.mp4' }]]);
+  expect((await editor()).value).toBe(
+    '[\n  {\n    "id": "w",\n    "title": "ถอนเงิน",\n    "src": "/w.mp4"\n  }\n]',
+  );
   expect(save()).toBeDisabled();
   expect(server.callsTo('GET /api/ops/content')).toHaveLength(2);
 });
@@ -149,24 +153,22 @@ test('text that is not JSON cannot be saved and says why', async () => {
 });
 
 test('a value the server refuses names the field, keeps the draft and changes nothing', async () => {
-  server.on('PUT /api/ops/content/sources/en', {
+  server.on('PUT /api/ops/content/howto/en', {
     status: 400,
     body: {
       code: 'KEY_INVALID',
-      message: 'content sources: /0/description: Expected string',
-      field: '/0/description',
+      message: 'content howto: /0/title: Expected string',
+      field: '/0/title',
     },
   });
   render(<App />);
   const user = userEvent.setup();
-  const draft = '[{"code": "x", "description": 42}]';
+  const draft = '[{"id": "x", "title": 42, "src": "/x.mp4"}]';
   await typeValue(user, draft);
   await user.click(save());
   const alert = await screen.findByRole('alert');
-  expect(alert).toHaveTextContent(
-    'Not saved: the value does not fit at /0/description. Nothing was changed.',
-  );
-  expect(alert).toHaveTextContent('content sources: /0/description: Expected string');
+  expect(alert).toHaveTextContent('Not saved: the value does not fit at /0/title. Nothing was changed.');
+  expect(alert).toHaveTextContent('content howto: /0/title: Expected string');
   expect((await editor()).value).toBe(draft);
   // Changing the value clears the refusal.
   await user.type(await editor(), ' ');
@@ -182,17 +184,17 @@ test('leaving an edited value asks first: staying keeps the draft, discarding lo
   await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
   expect((await editor()).value).toBe('[]');
   expect(screen.getByRole('radio', { name: 'English' })).toBeChecked();
-  expect(server.callsTo('GET /api/ops/content/sources/th')).toHaveLength(0);
+  expect(server.callsTo('GET /api/ops/content/howto/th')).toHaveLength(0);
 
   await user.click(screen.getByRole('radio', { name: 'ไทย' }));
   await user.click(
     within(await dialog('Discard your changes?')).getByRole('button', { name: 'Discard changes' }),
   );
-  expect(await screen.findByDisplayValue(/เฟซบุ๊ก/)).toBeInTheDocument();
+  expect(await screen.findByDisplayValue(/ฝากเงิน/)).toBeInTheDocument();
 });
 
 test('a language with nothing stored opens empty and says what members see meanwhile', async () => {
-  server.on('GET /api/ops/content/sources/en', {
+  server.on('GET /api/ops/content/howto/en', {
     status: 404,
     body: { code: 'NO_DATA', message: 'NO_DATA' },
   });

@@ -16,6 +16,7 @@ import { EditActions } from './edit-actions';
 import { asDepositContent, DepositAccountsForm } from './deposit-accounts';
 import { asParagraphs, isParagraphsKey, ParagraphsForm } from './paragraphs';
 import { asSlipSettings, SlipSettingsForm } from './slip-settings';
+import { asSources, SourcesForm } from './sources';
 import { asTexts, emptyTexts, isTextKey, TextFieldsForm } from './text-fields';
 import { asWithdrawLimits, WithdrawLimitsForm } from './withdraw-limits';
 
@@ -121,8 +122,8 @@ export function ContentScreen() {
 
   const parsed = parse(draft);
   // The withdrawal limits (amounts in baht or kip), the deposit accounts, the slip settings, the short texts (site
-  // name, bonus notice, support contact) and the paragraphs (bonus conditions, member agreement) have forms of
-  // their own when the stored value is of the shape; anything else is edited as JSON.
+  // name, bonus notice, support contact), the paragraphs (bonus conditions, member agreement) and the registration
+  // sources have forms of their own when the stored value is of the shape; anything else is edited as JSON.
   const storedValue = loaded && loaded.key === key && loaded.stored ? parse(loaded.text) : undefined;
   const limits = key === 'withdraw' && storedValue?.ok ? asWithdrawLimits(storedValue.value) : undefined;
   const deposit = key === 'deposit' && storedValue?.ok ? asDepositContent(storedValue.value) : undefined;
@@ -146,8 +147,16 @@ export function ContentScreen() {
           ? undefined
           : []
       : undefined;
+  const sources =
+    key === 'sources' && loaded?.key === 'sources'
+      ? storedValue?.ok
+        ? asSources(storedValue.value)
+        : loaded.stored
+          ? undefined
+          : []
+      : undefined;
   const dirty =
-    limits || deposit || slip || texts || paragraphs
+    limits || deposit || slip || texts || paragraphs || sources
       ? formDirty
       : loaded !== undefined && draft !== loaded.text;
   const name = (k: ContentKey) => t(`content.keys.${k}.name`);
@@ -286,6 +295,14 @@ export function ContentScreen() {
                   stored={deposit}
                   onDirty={setFormDirty}
                   onSaved={(value) => saved('deposit', '*', value)}
+                />
+              ) : sources ? (
+                <SourcesForm
+                  key={`sources/${locale}/${loaded.text}`}
+                  locale={locale}
+                  stored={sources}
+                  onDirty={setFormDirty}
+                  onSaved={(value) => saved('sources', locale, value)}
                 />
               ) : paragraphs && paragraphsKey ? (
                 <ParagraphsForm

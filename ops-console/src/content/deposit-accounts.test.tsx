@@ -14,7 +14,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 
 const AT = '2026-11-20T03:00:00.000Z';
 const LIST: ContentEntry[] = [
-  { key: 'sources', locales: [{ locale: 'en', updatedAt: AT }] },
+  { key: 'howto', locales: [{ locale: 'en', updatedAt: AT }] },
   { key: 'deposit', locales: [{ locale: '*', updatedAt: AT }] },
 ];
 const BANKS: Bank[] = [
@@ -66,7 +66,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   server = contentConsole(LIST, {
-    'sources/en': [{ code: 'fb', description: 'Facebook' }],
+    'howto/en': [{ id: 'deposit', title: 'Deposit', src: '/media/deposit.mp4' }],
     'deposit/*': DEPOSIT,
   });
   server.on('GET /api/lookup/banks', ok(BANKS));
@@ -176,7 +176,7 @@ test('removing the wallet and leaving asks first; discarding restores the stored
   await openDeposit(user);
   await user.click(screen.getByRole('button', { name: 'Remove wallet 1' }));
   expect(screen.queryByRole('textbox', { name: 'Wallet 1: account name' })).toBeNull();
-  await user.selectOptions(screen.getByRole('combobox', { name: 'What to edit' }), 'Registration sources');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'What to edit' }), 'How-to videos');
   await user.click(within(await dialog('Discard your changes?')).getByRole('button', { name: 'Cancel' }));
   expect(screen.queryByRole('textbox', { name: 'Wallet 1: account name' })).toBeNull();
 

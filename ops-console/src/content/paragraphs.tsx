@@ -50,20 +50,21 @@ export function ParagraphsForm({
     onDirty,
     onSaved,
   });
-  const { draft, refused } = edit;
+  const { draft } = edit;
   const form = useRef<HTMLFormElement>(null);
   const lang = locale === '*' ? undefined : htmlLang[locale];
 
-  const errors: Record<string, string> = {};
-  for (const r of draft) if (r.text.trim() === '') errors[String(r.row)] = t('content.paragraphs.empty');
-  if (refused?.field) errors[refused.field] ??= t('content.paragraphs.refused', { detail: refused.detail });
-  const shown = (row: number) => (edit.tried || refused ? errors[String(row)] : undefined);
+  const own: Record<string, string> = {};
+  for (const r of draft) if (r.text.trim() === '') own[String(r.row)] = t('content.paragraphs.empty');
+  const { invalid, shown, unplaced } = edit.problems(own, (detail) =>
+    t('content.paragraphs.refused', { detail }),
+  );
   const none = draft.length === 0;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     edit.tryToSave();
-    if (none || Object.keys(errors).length > 0) {
+    if (none || invalid) {
       focusFirstInvalid(form.current);
       return;
     }
@@ -93,7 +94,7 @@ export function ParagraphsForm({
             lang={lang}
             rows={4}
             required
-            error={shown(r.row)}
+            error={shown(String(r.row))}
             onValueChange={(text) => setText(r.row, text)}
           />
           <Button variant="secondary" onClick={() => edit.change(draft.filter((x) => x.row !== r.row))}>
@@ -112,14 +113,7 @@ export function ParagraphsForm({
       >
         {t('content.paragraphs.add')}
       </Button>
-      <EditActions
-        dirty={edit.dirty}
-        saving={edit.saving}
-        refusal={
-          refused && !refused.field ? t('content.paragraphs.refused', { detail: refused.detail }) : undefined
-        }
-        onDiscard={edit.discard}
-      />
+      <EditActions dirty={edit.dirty} saving={edit.saving} refusal={unplaced} onDiscard={edit.discard} />
     </form>
   );
 }

@@ -14,7 +14,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 
 const AT = '2026-11-20T03:00:00.000Z';
 const LIST: ContentEntry[] = [
-  { key: 'sources', locales: [{ locale: 'en', updatedAt: AT }] },
+  { key: 'howto', locales: [{ locale: 'en', updatedAt: AT }] },
   { key: 'slip', locales: [{ locale: '*', updatedAt: AT }] },
 ];
 const SLIP = {
@@ -34,7 +34,10 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  server = contentConsole(LIST, { 'sources/en': [{ code: 'fb', description: 'Facebook' }], 'slip/*': SLIP });
+  server = contentConsole(LIST, {
+    'howto/en': [{ id: 'deposit', title: 'Deposit', src: '/media/deposit.mp4' }],
+    'slip/*': SLIP,
+  });
 });
 
 const save = () => screen.getByRole('button', { name: 'Save' });

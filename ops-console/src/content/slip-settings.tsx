@@ -73,24 +73,23 @@ export function SlipSettingsForm({ stored, onSaved, onDirty }: ContentFormProps<
     timezone: stored.timezone,
   }));
   const edit = useContentForm<Draft, Field>({ key: 'slip', initial, onDirty, onSaved });
-  const { draft, refused } = edit;
+  const { draft } = edit;
   const form = useRef<HTMLFormElement>(null);
 
   const size = bytesOf(draft.size);
-  const errors: Partial<Record<Field, string>> = {};
-  if (size === null) errors.size = t('content.slip.sizeInvalid');
-  if (draft.accept.length === 0) errors.accept = t('content.slip.acceptNone');
-  if (!HHMM.test(draft.closedFrom)) errors.closedFrom = t('content.slip.timeInvalid');
-  if (!HHMM.test(draft.closedUntil)) errors.closedUntil = t('content.slip.timeInvalid');
-  if (refused?.field) errors[refused.field] ??= t('content.slip.refused', { detail: refused.detail });
-  const shown = (field: Field) => (edit.tried || refused ? errors[field] : undefined);
+  const own: Partial<Record<Field, string>> = {};
+  if (size === null) own.size = t('content.slip.sizeInvalid');
+  if (draft.accept.length === 0) own.accept = t('content.slip.acceptNone');
+  if (!HHMM.test(draft.closedFrom)) own.closedFrom = t('content.slip.timeInvalid');
+  if (!HHMM.test(draft.closedUntil)) own.closedUntil = t('content.slip.timeInvalid');
+  const { invalid, shown, unplaced } = edit.problems(own, (detail) => t('content.slip.refused', { detail }));
   const acceptError = shown('accept');
   const change = (next: Partial<Draft>) => edit.change({ ...draft, ...next });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     edit.tryToSave();
-    if (size === null || Object.keys(errors).length > 0) {
+    if (size === null || invalid) {
       focusFirstInvalid(form.current);
       return;
     }
@@ -177,14 +176,7 @@ export function SlipSettingsForm({ stored, onSaved, onDirty }: ContentFormProps<
           />
         </FormGrid>
       </FormGroup>
-      <EditActions
-        dirty={edit.dirty}
-        saving={edit.saving}
-        refusal={
-          refused && !refused.field ? t('content.slip.refused', { detail: refused.detail }) : undefined
-        }
-        onDiscard={edit.discard}
-      />
+      <EditActions dirty={edit.dirty} saving={edit.saving} refusal={unplaced} onDiscard={edit.discard} />
     </form>
   );
 }

@@ -14,7 +14,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 
 const AT = '2026-11-20T03:00:00.000Z';
 const LIST: ContentEntry[] = [
-  { key: 'sources', locales: [{ locale: 'en', updatedAt: AT }] },
+  { key: 'howto', locales: [{ locale: 'en', updatedAt: AT }] },
   { key: 'notice', locales: [{ locale: 'en', updatedAt: AT }] },
   {
     key: 'contact',
@@ -39,7 +39,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   server = contentConsole(LIST, {
-    'sources/en': [{ code: 'fb', description: 'Facebook' }],
+    'howto/en': [{ id: 'deposit', title: 'Deposit', src: '/media/deposit.mp4' }],
     'notice/en': { text: 'Only {percentFail}% can be withdrawn.' },
     'contact/en': { ...CONTACT_TH, contactText: 'Reach us around the clock.' },
     'contact/th': CONTACT_TH,
@@ -227,5 +227,57 @@ describe('paragraphs (bonus conditions, member agreement)', () => {
     expect(await screen.findByText('Not saved: content agreements: /1: empty paragraph')).toBeInTheDocument();
     expect(text('Paragraph 2')).toHaveAttribute('aria-invalid', 'true');
     expect(text('Paragraph 1')).not.toHaveAttribute('aria-invalid');
+  });
+});
+
+describe('registration sources', () => {
+  const SOURCES = [
+    { code: 'FACEBOOK', description: 'Facebook' },
+    { code: 'FRIEND', description: 'A friend' },
+  ];
+
+  beforeEach(() => {
+    server.on(
+      'GET /api/ops/content',
+      ok([...LIST, { key: 'sources', locales: [{ locale: 'en', updatedAt: AT }] }]),
+    );
+    server.on('GET /api/ops/content/sources/en', ok(SOURCES));
+  });
+
+  test('an answer added with its code in capitals and one removed are saved as the list', async () => {
+    server.on('PUT /api/ops/content/sources/en', (call) => ok(call.body));
+    render(<App />);
+    const user = userEvent.setup();
+    await chooseContent(user, 'Registration sources');
+    const codes = () => screen.getAllByRole<HTMLInputElement>('textbox', { name: 'Code' });
+    await screen.findByDisplayValue('FACEBOOK');
+    expect(codes().map((c) => c.value)).toEqual(['FACEBOOK', 'FRIEND']);
+    await user.click(screen.getByRole('button', { name: 'Remove answer 1' }));
+    await user.click(screen.getByRole('button', { name: 'Add an answer' }));
+    await user.type(codes()[1]!, 'pod cast');
+    await user.type(screen.getAllByRole('textbox', { name: 'Words the visitor picks' })[1]!, 'A podcast');
+    await user.click(save());
+    expect(await screen.findByText('Registration sources saved')).toBeInTheDocument();
+    expect(server.callsTo('PUT /api/ops/content/sources/en')[0]?.body).toEqual([
+      { code: 'FRIEND', description: 'A friend' },
+      { code: 'PODCAST', description: 'A podcast' },
+    ]);
+  });
+
+  test('a code listed twice or an answer without words is refused before sending', async () => {
+    render(<App />);
+    const user = userEvent.setup();
+    await chooseContent(user, 'Registration sources');
+    await screen.findByDisplayValue('FACEBOOK');
+    await user.click(screen.getByRole('button', { name: 'Add an answer' }));
+    const code = screen.getAllByRole('textbox', { name: 'Code' })[2]!;
+    await user.type(code, 'friend');
+    await user.click(save());
+    expect(code).toHaveAccessibleDescription('Error: FRIEND is listed twice.');
+    expect(
+      screen.getAllByRole('textbox', { name: 'Words the visitor picks' })[2],
+    ).toHaveAccessibleDescription('Error: Required.');
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(server.callsTo('PUT /api/ops/content/sources/en')).toHaveLength(0);
   });
 });

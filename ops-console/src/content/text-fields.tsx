@@ -103,22 +103,21 @@ export function TextFieldsForm({
   const specs: readonly FieldSpec[] = SPECS[textKey];
   const [initial] = useState<Texts>(() => ({ ...stored }));
   const edit = useContentForm<Texts, string>({ key: textKey, locale, initial, onDirty, onSaved });
-  const { draft, refused } = edit;
+  const { draft } = edit;
   const form = useRef<HTMLFormElement>(null);
   const lang = locale === '*' ? undefined : htmlLang[locale];
 
-  const errors: Record<string, string> = {};
+  const own: Record<string, string> = {};
   for (const spec of specs) {
     const problem = problemOf(spec, draft[spec.name] ?? '');
-    if (problem) errors[spec.name] = t(`content.texts.${problem.key}`, problem.values ?? {});
+    if (problem) own[spec.name] = t(`content.texts.${problem.key}`, problem.values ?? {});
   }
-  if (refused?.field) errors[refused.field] ??= t('content.texts.refused', { detail: refused.detail });
-  const shown = (name: string) => (edit.tried || refused ? errors[name] : undefined);
+  const { invalid, shown, unplaced } = edit.problems(own, (detail) => t('content.texts.refused', { detail }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     edit.tryToSave();
-    if (Object.keys(errors).length > 0) {
+    if (invalid) {
       focusFirstInvalid(form.current);
       return;
     }
@@ -155,14 +154,7 @@ export function TextFieldsForm({
           />
         );
       })}
-      <EditActions
-        dirty={edit.dirty}
-        saving={edit.saving}
-        refusal={
-          refused && !refused.field ? t('content.texts.refused', { detail: refused.detail }) : undefined
-        }
-        onDiscard={edit.discard}
-      />
+      <EditActions dirty={edit.dirty} saving={edit.saving} refusal={unplaced} onDiscard={edit.discard} />
     </form>
   );
 }

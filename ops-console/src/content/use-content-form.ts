@@ -16,7 +16,7 @@ export interface FormRefusal<F extends string> {
 }
 
 /**
- * The state every content form (withdrawal limits, deposit accounts, slip settings) keeps: the draft against the
+ * The state every content form (limits, deposit accounts, slip settings, texts, paragraphs, sources) keeps: the draft against the
  * stored value it started from, whether a save was tried (errors show from then on), the server's last refusal
  * and a save under way. `change` clears a refusal and tells the screen whether anything differs (`onDirty`,
  * compared by `snapshot`); `save` stores the value in `locale` (a key shared by every language: `*`) and maps a
@@ -77,9 +77,25 @@ export function useContentForm<D, F extends string>({
     }
   };
 
+  /**
+   * The form's own problems by field with the server's last refusal added at its field (worded by `words`), which
+   * of them show now (all, once a save was tried or refused) and the refusal that has no field of the form.
+   */
+  const problems = (own: Partial<Record<F, string>>, words: (detail: string) => string) => {
+    const errors = { ...own };
+    if (refused?.field) errors[refused.field] ??= words(refused.detail);
+    return {
+      errors,
+      invalid: Object.keys(errors).length > 0,
+      shown: (field: F): string | undefined => (tried || refused ? errors[field] : undefined),
+      unplaced: refused && !refused.field ? words(refused.detail) : undefined,
+    };
+  };
+
   return {
     draft,
     change,
+    problems,
     dirty: snapshot(draft) !== snapshot(initial),
     tried,
     /** A save was asked for: the form's own checks show from now on. */
