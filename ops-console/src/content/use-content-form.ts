@@ -16,9 +16,9 @@ export interface FormRefusal<F extends string> {
 }
 
 /**
- * The state every content form (limits, deposit accounts, slip settings, texts, paragraphs, sources) keeps: the draft against the
- * stored value it started from, whether a save was tried (errors show from then on), the server's last refusal
- * and a save under way. `change` clears a refusal and tells the screen whether anything differs (`onDirty`,
+ * The state every content form (limits, deposit accounts, slip settings, texts, paragraphs, sources) keeps: the
+ * draft against the stored value it started from, whether a save was tried (errors show from then on), the server's
+ * last refusal and a save under way. `change` clears a refusal and tells the screen whether anything differs (`onDirty`,
  * compared by `snapshot`); `save` stores the value in `locale` (a key shared by every language: `*`) and maps a
  * `KEY_INVALID` refusal's JSON path to a field of the form with `fieldOf`.
  */
