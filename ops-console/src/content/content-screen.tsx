@@ -128,33 +128,21 @@ export function ContentScreen() {
   const limits = key === 'withdraw' && storedValue?.ok ? asWithdrawLimits(storedValue.value) : undefined;
   const deposit = key === 'deposit' && storedValue?.ok ? asDepositContent(storedValue.value) : undefined;
   const slip = key === 'slip' && storedValue?.ok ? asSlipSettings(storedValue.value) : undefined;
-  // A text key with nothing stored in this language starts from empty fields: saving adds the language.
+  // A form of one language's value opens on it when it is of the form's shape (else the JSON editor shows it), or
+  // empty when nothing is stored in that language: saving adds the language.
+  const perLanguage = <T,>(of: (value: unknown) => T | undefined, empty: T): T | undefined =>
+    !loaded || loaded.key !== key
+      ? undefined
+      : storedValue?.ok
+        ? of(storedValue.value)
+        : loaded.stored
+          ? undefined
+          : empty;
   const textKey = key && isTextKey(key) ? key : undefined;
-  const texts =
-    textKey && loaded?.key === textKey
-      ? storedValue?.ok
-        ? asTexts(textKey, storedValue.value)
-        : loaded.stored
-          ? undefined
-          : emptyTexts(textKey)
-      : undefined;
+  const texts = textKey && perLanguage((value) => asTexts(textKey, value), emptyTexts(textKey));
   const paragraphsKey = key && isParagraphsKey(key) ? key : undefined;
-  const paragraphs =
-    paragraphsKey && loaded?.key === paragraphsKey
-      ? storedValue?.ok
-        ? asParagraphs(storedValue.value)
-        : loaded.stored
-          ? undefined
-          : []
-      : undefined;
-  const sources =
-    key === 'sources' && loaded?.key === 'sources'
-      ? storedValue?.ok
-        ? asSources(storedValue.value)
-        : loaded.stored
-          ? undefined
-          : []
-      : undefined;
+  const paragraphs = paragraphsKey && perLanguage(asParagraphs, []);
+  const sources = key === 'sources' ? perLanguage(asSources, []) : undefined;
   const dirty =
     limits || deposit || slip || texts || paragraphs || sources
       ? formDirty

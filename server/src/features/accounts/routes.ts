@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { auth, requireMember } from '../../platform/http/auth';
 import { bearer, Profile, replies, success, TokenData } from '../../platform/http/schemas';
-import type { SessionService } from './session-service';
 import { LOCALES } from '../../platform/locale';
+import type { SessionService } from './session-service';
 
 const S = (description?: string) => Type.String({ maxLength: 200, ...(description ? { description } : {}) });
 
