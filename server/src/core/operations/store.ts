@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db';
 import type { Database } from '../../platform/db/schema';
 import type { ErrorCode } from '../../platform/errors';
 import type { Leg, LegStatus, OperationKind, OperationStatus, Plan, Step } from './plan';
-import type { StartCall } from './runner';
+import type { StartBatch, StartCall } from './runner';
 
 type Trx = Transaction<Database>;
 type Executor = Db | Trx;
@@ -102,6 +102,88 @@ export class OperationStore {
     const ref = start.started(row);
     if (ref !== op.first.reference) throw new Error(`the first leg of ${op.id} took another record id`);
     return ref;
+  }
+
+  /**
+   * `insertAndStart` of several operations in ONE statement: one transaction and one commit for all of them (group
+   * commit, `platform/db/batcher.ts`). The operations and their first legs are inserted, then each inserted
+   * operation's start function runs, in the items' `lockKey` order. Answers, per item in order, the leg's record id,
+   * or OperationExists when its key was used already (nothing of that item is written). Throws when the statement
+   * fails (any item's start refused, a deadlock): then nothing of any item was written, and the caller runs each
+   * item alone for its own answer. Every item's `batch` must have the same function and argument types.
+   */
+  async insertAndStartMany(
+    items: { op: NewOperation; start: StartCall; batch: StartBatch }[],
+  ): Promise<(string | OperationExists)[]> {
+    const first = items[0]?.batch;
+    if (!first) return [];
+    const shape = first.args.map((a) => (a === 'operation' ? 'operation' : a.type));
+    const sameShape = (b: StartBatch) =>
+      b.fn === first.fn &&
+      b.args.length === shape.length &&
+      b.args.every((a, i) => (a === 'operation' ? 'operation' : a.type) === shape[i]);
+    if (!/^[a-z_][a-z0-9_]*$/.test(first.fn) || !items.every((it) => sameShape(it.batch))) {
+      throw new Error('a batch of starts needs one function with the same argument types');
+    }
+    const rows = items.map((it, n) => {
+      const row: Record<string, unknown> = {
+        n,
+        id: it.op.id,
+        member_id: it.op.memberId,
+        op_key: it.op.key,
+        kind: it.op.kind,
+        hash: it.op.requestHash,
+        plan: it.op.plan,
+        next_at: it.op.nextAttemptAt.toISOString(),
+        op_now: it.op.now.toISOString(),
+        step: it.op.first.step,
+        reference: it.op.first.reference,
+        lock_key: it.batch.lockKey,
+      };
+      it.batch.args.forEach((a, i) => {
+        if (a !== 'operation') row[`a${i}`] = a.value instanceof Date ? a.value.toISOString() : a.value;
+      });
+      return row;
+    });
+    const columns = [
+      'n int, id text, member_id text, op_key text, kind text, hash text, plan jsonb, next_at timestamptz',
+      'op_now timestamptz, step jsonb, reference text, lock_key text',
+      ...shape.flatMap((t, i) => (t === 'operation' ? [] : [`a${i} ${t}`])),
+    ].join(', ');
+    const args = shape.map((t, i) => (t === 'operation' ? 'q.id' : `q.a${i}`)).join(', ');
+    const res = await sql<Record<string, unknown> & { batch_n: number }>`/*prepared*/
+      with x as materialized (
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x (${sql.raw(columns)})
+      ),
+      o as (
+        insert into operations (id, member_id, idempotency_key, kind, request_hash, plan, status, next_attempt_at,
+          created_at, updated_at)
+        select x.id, x.member_id, x.op_key, x.kind, x.hash, x.plan, 'PENDING', x.next_at, x.op_now, x.op_now
+        from x order by x.n
+        on conflict do nothing
+        returning id
+      ),
+      l as (
+        insert into operation_legs (operation_id, seq, step, status, reference, error, created_at, settled_at)
+        select x.id, 0, x.step, 'PENDING', x.reference, null, x.op_now, null
+        from o join x on x.id = o.id
+        returning operation_id
+      )
+      select q.n as batch_n, s.*
+      from (select x.* from l join x on x.id = l.operation_id order by x.lock_key, x.n offset 0) q
+      cross join lateral ${sql.raw(first.fn)}(${sql.raw(args)}) as s`.execute(this.db);
+    const answers: (string | OperationExists)[] = items.map(
+      (it) => new OperationExists(it.op.memberId, it.op.key ?? ''),
+    );
+    for (const { batch_n: n, ...row } of res.rows) {
+      const it = items[Number(n)];
+      if (!it) continue;
+      const ref = it.start.started(row);
+      if (ref !== it.op.first.reference)
+        throw new Error(`the first leg of ${it.op.id} took another record id`);
+      answers[Number(n)] = ref;
+    }
+    return answers;
   }
 
   /** The record id of a leg, when its handler chose its own. */

@@ -6,6 +6,7 @@ import type {
   LegOutcome,
   LegSettlement,
   SettledOutcome,
+  StartArg,
   StartCall,
   StepContext,
   StepHandler,
@@ -107,16 +108,37 @@ export class GameLegs implements StepHandler<GameStep> {
    * the transfer PENDING with its posting. `operationId`: the operation's id, or the SQL expression of it when the
    * runner places the call in the statement that inserts the operation (`startCall`).
    */
-  private startSql(ctx: StepContext, step: GameStep, operationId: string | RawBuilder<string>) {
+  private startSql(startArgs: StartArg[], operationId: string | RawBuilder<string>) {
+    const args = startArgs.map((a) =>
+      a === 'operation'
+        ? sql`${operationId}`
+        : sql`${a.type === 'jsonb' ? JSON.stringify(a.value) : a.value}::${sql.raw(a.type)}`,
+    );
+    return sql<StartRow>`game_leg_start(${sql.join(args)})`;
+  }
+
+  /** The arguments of `game_leg_start` (`'operation'`: the operation's id), for one call or a batch of them. */
+  private startArgs(ctx: StepContext, step: GameStep): StartArg[] {
     const direction: Direction = step.type === 'game_in' ? 'in' : 'out';
     const { memberId } = ctx;
     const id = ctx.reference;
     this.checkNoListeners();
     const note = this.ledger.notification(memberId, 'transfer');
     const meta = { transferId: id, operationId: ctx.operationId, from: 'wallet', to: step.code };
-    return sql<StartRow>`game_leg_start(${id}, ${memberId}, ${step.code}, ${direction}, ${step.amount}::bigint,
-      ${ctx.key}, ${operationId}, ${this.clock.now()}, ${JSON.stringify(meta)}::jsonb, ${note.channel},
-      ${note.payload})`;
+    const text = (value: unknown) => ({ type: 'text', value }) as const;
+    return [
+      text(id),
+      text(memberId),
+      text(step.code),
+      text(direction),
+      { type: 'bigint', value: step.amount },
+      text(ctx.key),
+      'operation',
+      { type: 'timestamptz', value: this.clock.now() },
+      { type: 'jsonb', value: meta },
+      text(note.channel),
+      text(note.payload),
+    ];
   }
 
   /** Keeps what `game_leg_start` wrote, for the first drive (no read back). */
@@ -149,7 +171,9 @@ export class GameLegs implements StepHandler<GameStep> {
   async start(trx: Trx, ctx: StepContext, step: GameStep): Promise<string> {
     try {
       const { rows } =
-        await sql<StartRow>`select * from ${this.startSql(ctx, step, ctx.operationId)}`.execute(trx);
+        await sql<StartRow>`select * from ${this.startSql(this.startArgs(ctx, step), ctx.operationId)}`.execute(
+          trx,
+        );
       const row = rows[0];
       if (!row) throw new Error(`game leg ${ctx.reference} did not start`);
       return this.remember(ctx, step, row);
@@ -160,9 +184,13 @@ export class GameLegs implements StepHandler<GameStep> {
 
   /** The first leg: the runner inserts the operation and calls `game_leg_start` in one statement. */
   startCall(ctx: StepContext, step: GameStep): StartCall {
+    const args = this.startArgs(ctx, step);
     return {
-      call: (operationId) => this.startSql(ctx, step, operationId),
+      call: (operationId) => this.startSql(args, operationId),
       started: (row) => this.remember(ctx, step, row as unknown as StartRow),
+      // Concurrent starts share one statement (the runner's group commit); every lock `game_leg_start` takes is on
+      // the member's own rows, so a batch ordered by member locks in the same order as any other batch.
+      batch: { fn: 'game_leg_start', args, lockKey: ctx.memberId },
     };
   }
 

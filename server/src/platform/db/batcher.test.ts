@@ -1,0 +1,92 @@
+import { Batcher, type Settled } from './batcher';
+
+/** A run that holds each batch until `release` is called, recording what it was given. */
+function heldRun() {
+  const batches: number[][] = [];
+  const releases: (() => void)[] = [];
+  const run = (items: number[]) =>
+    new Promise<Settled<string>[]>((resolve) => {
+      batches.push(items);
+      releases.push(() =>
+        resolve(
+          items.map((n) =>
+            n < 0 ? { ok: false, error: new Error(`refused ${n}`) } : { ok: true, value: `#${n}` },
+          ),
+        ),
+      );
+    });
+  return { batches, releases, run };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('Batcher (group commit)', () => {
+  it('sends a lone item at once, and the items that arrive while it runs together in the next batch', async () => {
+    const { batches, releases, run } = heldRun();
+    const b = new Batcher(run, { maxBatch: 10, maxInFlight: 1 });
+    const first = b.submit(1);
+    await tick();
+    expect(batches).toEqual([[1]]);
+    const later = [b.submit(2), b.submit(3), b.submit(4)];
+    await tick();
+    expect(batches).toHaveLength(1); // waiting for the batch in flight
+    releases[0]?.();
+    await expect(first).resolves.toBe('#1');
+    await tick();
+    expect(batches[1]).toEqual([2, 3, 4]);
+    releases[1]?.();
+    await expect(Promise.all(later)).resolves.toEqual(['#2', '#3', '#4']);
+    expect(b.stats).toEqual({ batches: 2, items: 4, largest: 3, waiting: 0 });
+  });
+
+  it("answers each item on its own: one item's refusal is not another's answer", async () => {
+    const { releases, run } = heldRun();
+    const b = new Batcher(run, { maxBatch: 10, maxInFlight: 1 });
+    const answers = [5, -6, 7].map((n) => b.submit(n));
+    await tick();
+    releases[0]?.();
+    const settled = await Promise.allSettled(answers);
+    expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : (s.reason as Error).message))).toEqual([
+      '#5',
+      'refused -6',
+      '#7',
+    ]);
+  });
+
+  it('keeps to maxBatch and maxInFlight', async () => {
+    const { batches, releases, run } = heldRun();
+    const b = new Batcher(run, { maxBatch: 2, maxInFlight: 2 });
+    const all = [1, 2, 3, 4, 5].map((n) => b.submit(n));
+    await tick();
+    expect(batches).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+    expect(b.stats.waiting).toBe(1);
+    releases[0]?.();
+    await tick();
+    expect(batches[2]).toEqual([5]);
+    releases[1]?.();
+    releases[2]?.();
+    await expect(Promise.all(all)).resolves.toEqual(['#1', '#2', '#3', '#4', '#5']);
+  });
+
+  it('rejects every item of a batch whose run throws, and goes on with the next batch', async () => {
+    let calls = 0;
+    const b = new Batcher<number, number>(
+      async (items) => {
+        calls += 1;
+        if (calls === 1) throw new Error('connection lost');
+        return items.map((n) => ({ ok: true, value: n * 2 }));
+      },
+      { maxBatch: 10, maxInFlight: 1 },
+    );
+    const failed = [b.submit(1), b.submit(2)];
+    await expect(Promise.all(failed)).rejects.toThrow('connection lost');
+    await expect(Promise.allSettled(failed)).resolves.toEqual([
+      { status: 'rejected', reason: expect.any(Error) },
+      { status: 'rejected', reason: expect.any(Error) },
+    ]);
+    await expect(b.submit(3)).resolves.toBe(6);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Group commit for one kind of statement (issue 11, docs/ledger.md "Batched starts"): concurrent calls are queued
+ * and handed to `run` together, so several requests share one statement, one transaction and one commit instead of
+ * one each. A call waits only while `maxInFlight` batches of its kind are running: alone, it runs at once; under
+ * load, the calls that arrived meanwhile go together in the next batch (at most `maxBatch`).
+ *
+ * `run` answers every item on its own (`Settled`): a batch that fails as a whole is the runner's to split (e.g.
+ * run each item alone), so that one item's refusal is never another item's answer.
+ */
+export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
+
+export interface BatcherOptions {
+  /** Items per batch at most. */
+  maxBatch: number;
+  /** Batches of this kind running at once at most. */
+  maxInFlight: number;
+}
+
+interface Waiting<I, R> {
+  item: I;
+  resolve: (value: R) => void;
+  reject: (error: unknown) => void;
+}
+
+export class Batcher<I, R> {
+  private queue: Waiting<I, R>[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+
+  constructor(
+    private readonly run: (items: I[]) => Promise<Settled<R>[]>,
+    private readonly opts: BatcherOptions,
+  ) {
+    if (opts.maxBatch < 1 || opts.maxInFlight < 1) throw new Error('a batcher needs room for one item');
+  }
+
+  submit(item: I): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      // Items submitted in the same tick go together: the batch leaves once the tick's synchronous work is done.
+      if (!this.scheduled) {
+        this.scheduled = true;
+        queueMicrotask(() => {
+          this.scheduled = false;
+          this.pump();
+        });
+      }
+    });
+  }
+
+  private readonly counts = { batches: 0, items: 0, largest: 0 };
+
+  /** Batches run so far, the items they carried and the largest batch (for tests and metrics). */
+  get stats(): { batches: number; items: number; largest: number; waiting: number } {
+    return { ...this.counts, waiting: this.queue.length };
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.opts.maxInFlight && this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.opts.maxBatch);
+      this.inFlight += 1;
+      void this.runBatch(batch);
+    }
+  }
+
+  private async runBatch(batch: Waiting<I, R>[]): Promise<void> {
+    this.counts.batches += 1;
+    this.counts.items += batch.length;
+    if (batch.length > this.counts.largest) this.counts.largest = batch.length;
+    try {
+      const results = await this.run(batch.map((w) => w.item));
+      batch.forEach((w, i) => {
+        const r = results[i];
+        if (!r) w.reject(new Error('the batch gave no answer for this item'));
+        else if (r.ok) w.resolve(r.value);
+        else w.reject(r.error);
+      });
+    } catch (e) {
+      for (const w of batch) w.reject(e);
+    } finally {
+      this.inFlight -= 1;
+      this.pump();
+    }
+  }
+}

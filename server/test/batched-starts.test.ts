@@ -1,0 +1,130 @@
+import { body, createTestApp, dbLabel, fund, memberWithToken, setSetting, type TestApp } from './helpers';
+
+/**
+ * Group commit of first legs (docs/ledger.md "Batched starts"): the starts of concurrent transfers share one
+ * statement, and still each request gets its own truthful answer — a refusal of one member's start (which rolls the
+ * shared statement back) is that member's answer only, a key sent twice moves money once, and every other transfer
+ * moves exactly its amount.
+ */
+
+let t: TestApp;
+const members: { memberId: string; token: string }[] = [];
+const FUNDED = 100_000;
+
+beforeAll(async () => {
+  t = await createTestApp({ GAME_LATENCY_MS: '0', JOB_INTERVAL_MS: '0' });
+  await setSetting(t.app, 'registerOTP', false);
+  for (let i = 0; i < 10; i += 1) {
+    const m = await memberWithToken(t.app);
+    await fund(t.app, m.memberId, FUNDED);
+    const res = await t.app.inject({
+      url: '/api/wallet/activate/PG',
+      headers: { authorization: `Bearer ${m.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    members.push(m);
+  }
+});
+afterAll(() => t.close());
+
+const transfer = (token: string, key: string, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/wallet/transfer',
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+    payload,
+  });
+
+const walletOf = async (token: string) => {
+  const res = await t.app.inject({ url: '/api/wallet', headers: { authorization: `Bearer ${token}` } });
+  return body<{ wallet: { amount: number } }>(res).data.wallet.amount;
+};
+
+describe(`batched starts of transfers (${dbLabel})`, () => {
+  it('answers each of a burst of concurrent transfers on its own, and moves each once', async () => {
+    const [refused, twice, ...others] = members;
+    if (!refused || !twice) throw new Error('members missing');
+    const burst = await Promise.all([
+      // Nothing in this member's game: its start is refused inside whatever batch it lands in.
+      transfer(refused.token, 'b-refused', { from: 'PG', to: 'wallet', amount: 5_000 }),
+      // One key sent twice at once: one operation.
+      transfer(twice.token, 'b-twice', { from: 'wallet', to: 'PG', amount: 7_000 }),
+      transfer(twice.token, 'b-twice', { from: 'wallet', to: 'PG', amount: 7_000 }),
+      ...others.map((m, i) =>
+        transfer(m.token, `b-${i}`, { from: 'wallet', to: 'PG', amount: 1_000 * (i + 1) }),
+      ),
+    ]);
+    const [refusedRes, twiceA, twiceB, ...otherRes] = burst;
+
+    expect(refusedRes?.statusCode).toBe(400);
+    expect(body(refusedRes ?? { body: '{}' }).message).toBe('MONEY_NOT_ENOUGH');
+    expect(await walletOf(refused.token)).toBe(FUNDED);
+    const lookup = await t.app.inject({
+      url: '/api/operations/key/b-refused',
+      headers: { authorization: `Bearer ${refused.token}` },
+    });
+    expect(lookup.statusCode).toBe(404);
+
+    expect([twiceA?.statusCode, twiceB?.statusCode]).toEqual([200, 200]);
+    const ids = [twiceA, twiceB].map(
+      (r) => body<{ transferId: string }>(r ?? { body: '{}' }).data.transferId,
+    );
+    expect(ids[0]).toBe(ids[1]);
+    expect(await walletOf(twice.token)).toBe(FUNDED - 7_000);
+
+    for (const [i, res] of otherRes.entries()) {
+      expect(res.statusCode).toBe(200);
+      expect(body<{ status: string }>(res).data.status).toBe('SUCCESS');
+      expect(await walletOf(others[i]?.token ?? '')).toBe(FUNDED - 1_000 * (i + 1));
+    }
+
+    const books = await t.app.ctx.ledger.trialBalance();
+    expect(Object.values(books).every((v) => v === 0)).toBe(true);
+  });
+
+  it('splits a shared start that one refusal rolled back: the others start, the refused one moved nothing', async () => {
+    const runner = t.app.operations;
+    const before = runner.startStats();
+    const begin = (memberId: string, key: string, step: { type: 'game_in' | 'game_out'; amount: number }) =>
+      runner.begin({
+        memberId,
+        key,
+        kind: 'transfer',
+        requestHash: key,
+        plan: { mode: 'chain', steps: [{ ...step, code: 'PG' }] },
+      });
+    const [refused, a, b, c] = members.slice(0, 4);
+    if (!refused || !a || !b || !c) throw new Error('members missing');
+    const wallets = await Promise.all([refused, a, b, c].map((m) => walletOf(m.token)));
+    // Begun in one tick, so the starts share one batch.
+    const started = await Promise.allSettled([
+      begin(a.memberId, 's-a', { type: 'game_in', amount: 300 }),
+      begin(refused.memberId, 's-refused', { type: 'game_out', amount: 1_000_000 }),
+      begin(b.memberId, 's-b', { type: 'game_in', amount: 400 }),
+      begin(c.memberId, 's-c', { type: 'game_in', amount: 500 }),
+      begin(c.memberId, 's-c', { type: 'game_in', amount: 500 }),
+    ]);
+    const after = runner.startStats();
+    expect(after.largest).toBeGreaterThanOrEqual(5);
+    expect(after.split).toBe(before.split + 1);
+
+    const [sa, sRefused, sb, sc, sc2] = started;
+    expect(sa).toMatchObject({ status: 'fulfilled', value: { status: 'SUCCESS' } });
+    expect(sb).toMatchObject({ status: 'fulfilled', value: { status: 'SUCCESS' } });
+    expect(sRefused).toMatchObject({ status: 'rejected', reason: { code: 'MONEY_NOT_ENOUGH' } });
+    // The same key twice in one batch: one operation, the other call told it exists.
+    expect([sc?.status, sc2?.status].sort()).toEqual(['fulfilled', 'rejected']);
+    expect(
+      [sc, sc2].find((s) => s?.status === 'rejected')?.status === 'rejected' &&
+        ([sc, sc2].find((s) => s?.status === 'rejected') as PromiseRejectedResult).reason,
+    ).toMatchObject({ name: 'OperationExists' });
+
+    const now = await Promise.all([refused, a, b, c].map((m) => walletOf(m.token)));
+    expect(now).toEqual([
+      wallets[0],
+      (wallets[1] ?? 0) - 300,
+      (wallets[2] ?? 0) - 400,
+      (wallets[3] ?? 0) - 500,
+    ]);
+  });
+});
