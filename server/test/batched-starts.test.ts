@@ -127,4 +127,38 @@ describe(`batched starts of transfers (${dbLabel})`, () => {
       (wallets[3] ?? 0) - 500,
     ]);
   });
+
+  it('settles concurrent legs in shared statements, each leg and operation with its own outcome', async () => {
+    const runner = t.app.operations;
+    const before = t.app.games.legs.settleStats();
+    const group = members.slice(2, 10);
+    const wallets = await Promise.all(group.map((m) => walletOf(m.token)));
+    const amounts = group.map((_, i) => 100 * (i + 1));
+    // In and straight back out, for each member at once: their settlements arrive while others run.
+    const ins = await Promise.all(
+      group.map((m, i) =>
+        runner.begin({
+          memberId: m.memberId,
+          key: `st-in-${i}`,
+          kind: 'transfer',
+          requestHash: `st-in-${i}`,
+          plan: { mode: 'chain', steps: [{ type: 'game_in', code: 'PG', amount: amounts[i] ?? 0 }] },
+        }),
+      ),
+    );
+    expect(ins.map((op) => op.status)).toEqual(group.map(() => 'SUCCESS'));
+    const after = t.app.games.legs.settleStats();
+    expect(after.largest).toBeGreaterThan(1);
+    expect(after.items - before.items).toBe(group.length);
+    // Each operation reads back settled, with its leg, from the database (not only from memory).
+    for (const op of ins) {
+      const stored = await runner.load(op.id);
+      expect(stored.status).toBe('SUCCESS');
+      expect(stored.legs.map((l) => l.status)).toEqual(['SUCCESS']);
+    }
+    const now = await Promise.all(group.map((m) => walletOf(m.token)));
+    expect(now).toEqual(wallets.map((w, i) => w - (amounts[i] ?? 0)));
+    const books = await t.app.ctx.ledger.trialBalance();
+    expect(Object.values(books).every((v) => v === 0)).toBe(true);
+  });
 });

@@ -4,11 +4,18 @@ import pLimit from 'p-limit';
 import type { RawBuilder, Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
-import { Batcher, type Settled } from '../../platform/db/batcher';
-import { fromDatabase, REFUSAL_SQLSTATE } from '../../platform/db/raised';
+import { Batcher, rolledBack, type Settled } from '../../platform/db/batcher';
+import { fromDatabase } from '../../platform/db/raised';
 import type { Database } from '../../platform/db/schema';
 import { isAppError, type ErrorCode } from '../../platform/errors';
-import { decide, type OperationKind, type Plan, type Step, type StepType } from './plan';
+import {
+  decide,
+  type OperationKind,
+  type OperationStatus,
+  type Plan,
+  type Step,
+  type StepType,
+} from './plan';
 import { OperationExists, OperationStore, type NewOperation, type Operation } from './store';
 
 type Trx = Transaction<Database>;
@@ -44,6 +51,20 @@ export interface LegSettlement {
    * row was written.
    */
   ctes(outcome: SettledOutcome): RawBuilder<unknown>;
+  /**
+   * The same writes as values, for a statement that settles several legs (the database function
+   * `operation_leg_settle` writes them, when that statement settled the record).
+   */
+  values(outcome: SettledOutcome): LegSettlementValues;
+}
+
+/** What `LegSettlement` writes: the leg's outcome, and the operation's when the leg was what it waited for. */
+export interface LegSettlementValues {
+  operationId: string;
+  seq: number;
+  leg: { status: SettledOutcome['status']; error: ErrorCode | null };
+  op: { status: Exclude<OperationStatus, 'PENDING'>; error: ErrorCode | null } | null;
+  at: Date;
 }
 
 /**
@@ -107,15 +128,6 @@ export interface StepHandler<S extends Step = Step> {
  * statement that settled its record), so the runner writes nothing more for it.
  */
 export type DriveResult = LegOutcome & { recorded?: boolean };
-
-/**
- * SQLSTATEs of a failed statement that certainly wrote nothing: a refusal of one of our functions, a deadlock or
- * serialisation failure (the transaction was rolled back), an integrity violation. A batch failing with one of them
- * is split into lone starts; any other failure (a lost connection: the commit may have happened) is every item's
- * answer, as it would be a lone start's.
- */
-const SPLIT_ON = (code: string) =>
-  code === REFUSAL_SQLSTATE || code === '40P01' || code === '40001' || code.startsWith('23');
 
 /** A first leg's start waiting for its batch. */
 interface PendingStart {
@@ -279,8 +291,7 @@ export class OperationRunner {
         a instanceof OperationExists ? { ok: false, error: a } : { ok: true, value: a },
       );
     } catch (e) {
-      const code = typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
-      if (typeof code === 'string' && SPLIT_ON(code)) {
+      if (rolledBack(e)) {
         this.split += 1;
         return Promise.all(items.map((it) => this.startOne(it)));
       }
@@ -373,17 +384,22 @@ export class OperationRunner {
         };
         // The handler may settle the leg (and finish the operation) in its own settling statement.
         let recordedAt: Date | undefined;
+        const values = (outcome: SettledOutcome): LegSettlementValues => {
+          const { error, then } = settledWith(outcome);
+          recordedAt = this.clock.now();
+          return {
+            operationId: id,
+            seq: leg.seq,
+            leg: { status: outcome.status, error },
+            op: then.kind === 'final' ? { status: then.status, error: then.error } : null,
+            at: recordedAt,
+          };
+        };
         const settlement: LegSettlement = {
+          values,
           ctes: (outcome) => {
-            const { error, then } = settledWith(outcome);
-            recordedAt = this.clock.now();
-            return this.store.settleLegCtes(
-              id,
-              leg.seq,
-              { status: outcome.status, error },
-              then.kind === 'final' ? { status: then.status, error: then.error } : null,
-              recordedAt,
-            );
+            const v = values(outcome);
+            return this.store.settleLegCtes(v.operationId, v.seq, v.leg, v.op, v.at);
           },
         };
         const outcome = await this.handler(leg.step.type).drive(ref, fresh.delete(ref), settlement);

@@ -13,6 +13,7 @@ import type {
 } from '../../core/operations/runner';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
+import { Batcher, rolledBack, type Settled } from '../../platform/db/batcher';
 import { fromDatabase } from '../../platform/db/raised';
 import type { Providers, Trx } from './game-accounts';
 import type { TransferOutcome } from './provider';
@@ -46,6 +47,21 @@ interface SettleRow {
   o_operation: string | null;
   o_balances: Record<string, number | string> | string | null;
   o_games: string[] | string | null;
+  recorded: boolean;
+}
+
+/** A settlement waiting for its batch (`GameLegs.settleRow`). */
+interface SettleItem {
+  pre: TransferRow;
+  outcome: 'applied' | 'refused';
+  failure?: string;
+  settlement?: LegSettlement;
+  view: boolean;
+}
+
+/** A settlement's answer: the transfer as it stands after, and whether the operation's side was written with it. */
+interface SettleResult {
+  row: TransferRow;
   recorded: boolean;
 }
 
@@ -91,6 +107,14 @@ export class GameLegs implements StepHandler<GameStep> {
   private readonly started = new Map<string, { row: TransferRow; username: string }>();
   /** What fresh settlements read for their transfer's answer, by operation (`takeView`; bounded). */
   private readonly views = new Map<string, SettledView>();
+  /**
+   * Group commit of settlements, as of the runner's starts (docs/ledger.md "Batched settlements"): the settlements
+   * that arrive while one batch runs share the next statement.
+   */
+  private readonly settles = new Batcher<SettleItem, SettleResult>((items) => this.settleMany(items), {
+    maxBatch: 32,
+    maxInFlight: 1,
+  });
 
   constructor(
     private readonly db: Db,
@@ -323,23 +347,127 @@ export class GameLegs implements StepHandler<GameStep> {
    * With `settlement`, the operation's leg (and the operation, when final) is written in the same statement, when
    * this call settled the transfer (`recorded`). Answers the transfer as it stands after.
    */
-  private async settleRow(
+  private settleRow(
     pre: TransferRow,
     outcome: 'applied' | 'refused',
     failure?: string,
     opts: { settlement?: LegSettlement; view?: boolean } = {},
-  ): Promise<{ row: TransferRow; recorded: boolean }> {
+  ): Promise<SettleResult> {
     this.checkNoListeners();
+    return this.settles.submit({
+      pre,
+      outcome,
+      failure,
+      settlement: opts.settlement,
+      view: opts.view === true,
+    });
+  }
+
+  /** Settlements' batches so far: how many, their items and the largest. */
+  settleStats(): { batches: number; items: number; largest: number } {
+    const { batches, items, largest } = this.settles.stats;
+    return { batches, items, largest };
+  }
+
+  /** What the transfer's outcome is when a statement settles it as `item` says. */
+  private expected(item: SettleItem): SettledOutcome {
+    const status = item.outcome === 'applied' ? 'SUCCESS' : 'FAILED';
+    return this.outcomeOf({
+      ...item.pre,
+      status,
+      failure: item.failure ?? item.pre.failure,
+    }) as SettledOutcome;
+  }
+
+  /**
+   * Settlements that arrived together: one statement for all of them (`settleBatch`), or each in its own when alone
+   * or when that statement failed in the database (nothing of it was written: each item then gets its own answer).
+   */
+  private async settleMany(items: SettleItem[]): Promise<Settled<SettleResult>[]> {
+    const alone = (item: SettleItem) =>
+      this.settleOne(item).then(
+        (value): Settled<SettleResult> => ({ ok: true, value }),
+        (error: unknown): Settled<SettleResult> => ({ ok: false, error }),
+      );
+    if (items.length === 1) return Promise.all(items.map(alone));
+    try {
+      return (await this.settleBatch(items)).map((value) => ({ ok: true, value }));
+    } catch (e) {
+      if (rolledBack(e)) return Promise.all(items.map(alone));
+      return items.map(() => ({ ok: false, error: e }));
+    }
+  }
+
+  /**
+   * Several settlements in ONE statement (one transaction, one commit): `game_leg_settle` for each, in member order
+   * (two batches lock members' rows in the same order), then, for each one it settled, the operation's side
+   * (`operation_leg_settle`, migration 0013). Answers per item, in order.
+   */
+  private async settleBatch(items: SettleItem[]): Promise<SettleResult[]> {
+    const rows = items.map((item, n) => {
+      const transfer = this.ledger.notification(item.pre.member_id, 'transfer');
+      const win = this.ledger.notification(item.pre.member_id, 'game_win');
+      const v = item.settlement?.values(this.expected(item));
+      return {
+        n,
+        id: item.pre.id,
+        member: item.pre.member_id,
+        applied: item.outcome === 'applied',
+        failure: item.failure ?? null,
+        at: this.clock.now().toISOString(),
+        channel: transfer.channel,
+        p_transfer: transfer.payload,
+        p_game: win.payload,
+        view: item.view,
+        op_id: v?.operationId ?? null,
+        seq: v?.seq ?? null,
+        leg_status: v?.leg.status ?? null,
+        leg_error: v?.leg.error ?? null,
+        op_status: v?.op?.status ?? null,
+        op_error: v?.op?.error ?? null,
+        rec_at: v?.at.toISOString() ?? null,
+      };
+    });
+    const { rows: settled } = await sql<SettleRow & { n: number }>`/*prepared*/
+      with x as materialized (
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x (n int, id text, member text,
+          applied boolean, failure text, at timestamptz, channel text, p_transfer text, p_game text, view boolean,
+          op_id text, seq int, leg_status text, leg_error text, op_status text, op_error text, rec_at timestamptz)
+      ),
+      s as materialized (
+        select q.n, q.op_id, q.seq, q.leg_status, q.leg_error, q.op_status, q.op_error, q.rec_at, r.*
+        from (select * from x order by x.member, x.n offset 0) q
+        cross join lateral game_leg_settle(q.id, q.applied, q.failure, q.at, q.channel, q.p_transfer, q.p_game,
+          q.view) r
+      )
+      select s.n, s.o_status, s.o_failure, s.o_settled, s.o_operation, s.o_balances, s.o_games,
+        case when s.o_settled and s.op_id is not null
+          then operation_leg_settle(s.op_id, s.seq, s.leg_status, s.leg_error, s.op_status, s.op_error, s.rec_at)
+          else false end as recorded
+      from s`.execute(this.db);
+    const byN = new Map(settled.map((r) => [Number(r.n), r]));
+    return items.map((item, n) => {
+      const row = byN.get(n);
+      if (!row) throw new Error(`game transfer ${item.pre.id} was not settled`);
+      if (row.o_settled && row.o_operation !== null && row.o_games !== null)
+        this.keepView(row.o_operation, row);
+      return {
+        row: { ...item.pre, status: row.o_status, failure: row.o_failure },
+        recorded: row.recorded === true,
+      };
+    });
+  }
+
+  /** One settlement in its own statement, with the operation's side as the runner's CTEs (`LegSettlement.ctes`). */
+  private async settleOne(item: SettleItem): Promise<SettleResult> {
+    const { pre, outcome, failure, settlement } = item;
     const transfer = this.ledger.notification(pre.member_id, 'transfer');
     const win = this.ledger.notification(pre.member_id, 'game_win');
-    const status = outcome === 'applied' ? 'SUCCESS' : 'FAILED';
-    // What the transfer's outcome is when this statement settles it.
-    const expected = this.outcomeOf({ ...pre, status, failure: failure ?? pre.failure }) as SettledOutcome;
-    const { settlement } = opts;
+    const expected = this.expected(item);
     const { rows } = await sql<SettleRow>`/*prepared*/
       with s as materialized (
         select * from game_leg_settle(${pre.id}, ${outcome === 'applied'}, ${failure ?? null}, ${this.clock.now()},
-          ${transfer.channel}, ${transfer.payload}, ${win.payload}, ${opts.view === true})
+          ${transfer.channel}, ${transfer.payload}, ${win.payload}, ${item.view})
       ),
       settled as (select coalesce((select o_settled from s), false) as ok)${
         settlement ? sql`, ${settlement.ctes(expected)}` : sql``

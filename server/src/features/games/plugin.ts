@@ -21,6 +21,8 @@ export interface Games {
   transfers: TransferService;
   /** Rounds the providers report (bets and wins): the turnover of bonuses is measured from them. */
   rounds: RoundReports;
+  /** The transfer legs (game_in, game_out) the operations run: `settleStats` counts their batched settlements. */
+  legs: Pick<GameLegs, 'settleStats'>;
 }
 
 declare module 'fastify' {
@@ -65,7 +67,7 @@ export const gamesPlugin = fp(
     const transfers = new TransferService(ctx.db, ctx.ledger, accounts, balances, operations, legs);
     const rounds = new RoundReports(ctx.db, ctx.events);
     if (sandboxGames) sandboxGames.reportRound = (r) => rounds.report(r);
-    app.decorate('games', { accounts, balances, transfers, rounds });
+    app.decorate('games', { accounts, balances, transfers, rounds, legs });
     app.decorate('sandboxGames', sandboxGames);
     app.addHook('onClose', async () => sandboxGames?.close());
 

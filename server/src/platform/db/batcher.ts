@@ -7,6 +7,21 @@
  * `run` answers every item on its own (`Settled`): a batch that fails as a whole is the runner's to split (e.g.
  * run each item alone), so that one item's refusal is never another item's answer.
  */
+/**
+ * Whether a failed statement certainly wrote nothing, so that its batch may be split into lone statements: the
+ * database reported a refusal of one of our functions (WL400) or another exception they raise (P0001), a deadlock
+ * or serialisation failure (the transaction was rolled back), or an integrity violation. Any other failure (a lost
+ * connection, the server shutting down: the commit may or may not have happened) is every item's answer, as it
+ * would be a lone statement's.
+ */
+export function rolledBack(e: unknown): boolean {
+  const code = typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
+  if (typeof code !== 'string') return false;
+  return (
+    code === 'WL400' || code === 'P0001' || code === '40P01' || code === '40001' || code.startsWith('23')
+  );
+}
+
 export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
 export interface BatcherOptions {

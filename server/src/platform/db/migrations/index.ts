@@ -11,6 +11,7 @@ import * as m0009 from './0009_game_leg_functions';
 import * as m0010 from './0010_operators';
 import * as m0011 from './0011_remote_releases';
 import * as m0012 from './0012_chat';
+import * as m0013 from './0013_operation_leg_settle';
 
 /**
  * Numbered migrations, imported statically so the same list works from TypeScript sources (tests) and from the
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010_operators': m0010,
   '0011_remote_releases': m0011,
   '0012_chat': m0012,
+  '0013_operation_leg_settle': m0013,
 };
 
 export const migrationProvider: MigrationProvider = {
