@@ -12,7 +12,8 @@ const members: { memberId: string; token: string }[] = [];
 const FUNDED = 100_000;
 
 beforeAll(async () => {
-  t = await createTestApp({ GAME_LATENCY_MS: '0', JOB_INTERVAL_MS: '0' });
+  // On PGlite too (group commit is off there by default): the same answers hold.
+  t = await createTestApp({ GAME_LATENCY_MS: '0', JOB_INTERVAL_MS: '0', GROUP_COMMIT: '1' });
   await setSetting(t.app, 'registerOTP', false);
   for (let i = 0; i < 10; i += 1) {
     const m = await memberWithToken(t.app);

@@ -13,6 +13,11 @@ export interface AppConfig {
   /** PostgreSQL only: schema to use (search_path); used by the test suites. */
   databaseSchema: string | undefined;
   redisUrl: string | undefined;
+  /**
+   * GROUP_COMMIT: the statements of concurrent transfers share one transaction (docs/ledger.md "Batched starts and
+   * settlements"). Default on with PostgreSQL, off with PGlite (in-process: no commit to share, measured no gain).
+   */
+  groupCommit: boolean;
   /** Prefix of every Redis key this server writes (several deployments or test runs can share one Redis). */
   redisPrefix: string;
   sandbox: boolean;
@@ -161,6 +166,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
 
   const redisPrefix = env.REDIS_PREFIX && env.REDIS_PREFIX !== '' ? env.REDIS_PREFIX : 'wallet:';
 
+  const groupCommit = parseBool(
+    'GROUP_COMMIT',
+    env.GROUP_COMMIT,
+    databaseUrl !== undefined && databaseUrl.startsWith('postgres'),
+    problems,
+  );
   const sandbox = parseBool('SANDBOX', env.SANDBOX, true, problems);
   const laos = parseBool('LAOS', env.LAOS, false, problems);
   const staticRoot = path.resolve(env.STATIC_ROOT && env.STATIC_ROOT !== '' ? env.STATIC_ROOT : root);
@@ -313,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     databaseSchema,
     redisUrl,
     redisPrefix,
+    groupCommit,
     sandbox,
     staticRoot,
     laos,

@@ -19,10 +19,13 @@ declare module 'fastify' {
 export const operationsPlugin = fp(
   async (app) => {
     const { ctx } = app;
-    const runner = new OperationRunner(ctx.db, ctx.clock, app.log, {
-      ...DEFAULT_OPERATION_TIMINGS,
-      graceMs: ctx.config.operationGraceMs,
-    });
+    const runner = new OperationRunner(
+      ctx.db,
+      ctx.clock,
+      app.log,
+      { ...DEFAULT_OPERATION_TIMINGS, graceMs: ctx.config.operationGraceMs },
+      ctx.config.groupCommit,
+    );
     const job = new IntervalJob(
       'reconcile',
       ctx.config.jobIntervalMs,

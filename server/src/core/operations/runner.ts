@@ -188,6 +188,8 @@ export class OperationRunner {
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
     private readonly timings: OperationTimings = DEFAULT_OPERATION_TIMINGS,
+    /** Group commit of first legs (`starts`); off: each start is its own statement. */
+    private readonly groupCommit = false,
   ) {
     this.store = new OperationStore(db);
   }
@@ -234,7 +236,12 @@ export class OperationRunner {
     const reference = call
       ? // One statement: the operation, its first leg and the leg's record (the handler's database function),
         // shared with the starts of concurrent operations.
-        await this.starts.submit({ op: row, start: call })
+        await (this.groupCommit
+          ? this.starts.submit({ op: row, start: call })
+          : this.startOne({ op: row, start: call }).then((r) => {
+              if (r.ok) return r.value;
+              throw r.error;
+            }))
       : await this.db.transaction().execute(async (trx) => {
           await this.store.insert(trx, row);
           const ref = await handler.start(trx, ctx, first);

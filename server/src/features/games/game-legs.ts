@@ -122,6 +122,8 @@ export class GameLegs implements StepHandler<GameStep> {
     private readonly providers: Providers,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    /** Group commit of settlements (`settles`); off: each settlement is its own statement. */
+    private readonly groupCommit = false,
   ) {}
 
   /**
@@ -354,13 +356,8 @@ export class GameLegs implements StepHandler<GameStep> {
     opts: { settlement?: LegSettlement; view?: boolean } = {},
   ): Promise<SettleResult> {
     this.checkNoListeners();
-    return this.settles.submit({
-      pre,
-      outcome,
-      failure,
-      settlement: opts.settlement,
-      view: opts.view === true,
-    });
+    const item = { pre, outcome, failure, settlement: opts.settlement, view: opts.view === true };
+    return this.groupCommit ? this.settles.submit(item) : this.settleOne(item);
   }
 
   /** Settlements' batches so far: how many, their items and the largest. */

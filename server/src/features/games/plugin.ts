@@ -60,7 +60,7 @@ export const gamesPlugin = fp(
     const links = sandboxGames ? sandboxGameLinks : noGameLinks;
     const accounts = new GameAccounts(ctx.db, ctx.ledger, provider, ctx.clock, app.log, links);
     const balances = new BalanceRefresh(ctx.db, ctx.ledger, accounts, provider, ctx.clock, app.log);
-    const legs = new GameLegs(ctx.db, ctx.ledger, provider, ctx.clock, app.log);
+    const legs = new GameLegs(ctx.db, ctx.ledger, provider, ctx.clock, app.log, ctx.config.groupCommit);
     operations.register('game_in', legs);
     operations.register('game_out', legs);
     operations.addSweeper(() => legs.settleOrphans());
