@@ -4,7 +4,7 @@ import pLimit from 'p-limit';
 import type { RawBuilder, Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
-import { Batcher, rolledBack, type Settled } from '../../platform/db/batcher';
+import { Batcher, togetherOrAlone, type Settled } from '../../platform/db/batcher';
 import { fromDatabase } from '../../platform/db/raised';
 import type { Database } from '../../platform/db/schema';
 import { isAppError, type ErrorCode } from '../../platform/errors';
@@ -238,9 +238,8 @@ export class OperationRunner {
         // shared with the starts of concurrent operations.
         await (this.groupCommit
           ? this.starts.submit({ op: row, start: call })
-          : this.startOne({ op: row, start: call }).then((r) => {
-              if (r.ok) return r.value;
-              throw r.error;
+          : this.store.insertAndStart(row, call).catch((e: unknown) => {
+              throw fromDatabase(e);
             }))
       : await this.db.transaction().execute(async (trx) => {
           await this.store.insert(trx, row);
@@ -272,38 +271,28 @@ export class OperationRunner {
     return { batches, items, largest, split: this.split };
   }
 
-  /** One first leg alone: its own statement (`OperationStore.insertAndStart`). */
-  private async startOne(item: PendingStart): Promise<Settled<string>> {
-    try {
-      return { ok: true, value: await this.store.insertAndStart(item.op, item.start) };
-    } catch (e) {
-      return { ok: false, error: fromDatabase(e) };
-    }
-  }
-
   /**
    * First legs that arrived together: one statement for all of them when their handlers describe the same batched
-   * call (`StartCall.batch`); each alone otherwise, and when that statement failed in the database (one item's
-   * refusal rolls back the whole statement, so nothing of any item was written): each item then gets its own answer.
+   * call (`StartCall.batch`), else each alone (`OperationStore.insertAndStart`); see `togetherOrAlone`.
    */
-  private async startMany(items: PendingStart[]): Promise<Settled<string>[]> {
-    const batch = items.flatMap((it) => (it.start.batch ? [{ ...it, batch: it.start.batch }] : []));
-    const fn = batch[0]?.batch.fn;
-    if (items.length === 1 || batch.length !== items.length || batch.some((b) => b.batch.fn !== fn)) {
-      return Promise.all(items.map((it) => this.startOne(it)));
-    }
-    try {
-      const answers = await this.store.insertAndStartMany(batch);
-      return answers.map((a) =>
-        a instanceof OperationExists ? { ok: false, error: a } : { ok: true, value: a },
-      );
-    } catch (e) {
-      if (rolledBack(e)) {
+  private startMany(items: PendingStart[]): Promise<Settled<string>[]> {
+    const batchOf = (it: PendingStart) => {
+      if (!it.start.batch) throw new Error('a start without a batched call');
+      return { ...it, batch: it.start.batch };
+    };
+    return togetherOrAlone(items, {
+      canTogether: (all) =>
+        all.every((it) => it.start.batch && it.start.batch.fn === all[0]?.start.batch?.fn),
+      together: async (all) =>
+        (await this.store.insertAndStartMany(all.map(batchOf))).map((a) =>
+          a instanceof OperationExists ? { ok: false, error: a } : { ok: true, value: a },
+        ),
+      alone: (it) => this.store.insertAndStart(it.op, it.start),
+      onSplit: () => {
         this.split += 1;
-        return Promise.all(items.map((it) => this.startOne(it)));
-      }
-      return items.map(() => ({ ok: false, error: fromDatabase(e) }));
-    }
+      },
+      failure: fromDatabase,
+    });
   }
 
   /**

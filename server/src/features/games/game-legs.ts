@@ -13,7 +13,7 @@ import type {
 } from '../../core/operations/runner';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
-import { Batcher, rolledBack, type Settled } from '../../platform/db/batcher';
+import { Batcher, togetherOrAlone, type Settled } from '../../platform/db/batcher';
 import { fromDatabase } from '../../platform/db/raised';
 import type { Providers, Trx } from './game-accounts';
 import type { TransferOutcome } from './provider';
@@ -380,19 +380,11 @@ export class GameLegs implements StepHandler<GameStep> {
    * Settlements that arrived together: one statement for all of them (`settleBatch`), or each in its own when alone
    * or when that statement failed in the database (nothing of it was written: each item then gets its own answer).
    */
-  private async settleMany(items: SettleItem[]): Promise<Settled<SettleResult>[]> {
-    const alone = (item: SettleItem) =>
-      this.settleOne(item).then(
-        (value): Settled<SettleResult> => ({ ok: true, value }),
-        (error: unknown): Settled<SettleResult> => ({ ok: false, error }),
-      );
-    if (items.length === 1) return Promise.all(items.map(alone));
-    try {
-      return (await this.settleBatch(items)).map((value) => ({ ok: true, value }));
-    } catch (e) {
-      if (rolledBack(e)) return Promise.all(items.map(alone));
-      return items.map(() => ({ ok: false, error: e }));
-    }
+  private settleMany(items: SettleItem[]): Promise<Settled<SettleResult>[]> {
+    return togetherOrAlone(items, {
+      together: async (all) => (await this.settleBatch(all)).map((value) => ({ ok: true, value })),
+      alone: (item) => this.settleOne(item),
+    });
   }
 
   /**

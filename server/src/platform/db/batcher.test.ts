@@ -1,4 +1,4 @@
-import { Batcher, type Settled } from './batcher';
+import { Batcher, togetherOrAlone, type Settled } from './batcher';
 
 /** A run that holds each batch until `release` is called, recording what it was given. */
 function heldRun() {
@@ -88,5 +88,59 @@ describe('Batcher (group commit)', () => {
       { status: 'rejected', reason: expect.any(Error) },
     ]);
     await expect(b.submit(3)).resolves.toBe(6);
+  });
+});
+
+describe('togetherOrAlone', () => {
+  const sqlError = (code: string) => Object.assign(new Error(`sqlstate ${code}`), { code });
+  const alone = async (n: number) => {
+    if (n < 0) throw sqlError('WL400');
+    return n * 10;
+  };
+
+  it('splits a statement the database rolled back: each item gets its own answer', async () => {
+    let splits = 0;
+    const answers = await togetherOrAlone([1, -2, 3], {
+      together: () => Promise.reject(sqlError('WL400')),
+      alone,
+      onSplit: () => (splits += 1),
+    });
+    expect(splits).toBe(1);
+    expect(answers).toEqual([
+      { ok: true, value: 10 },
+      { ok: false, error: expect.objectContaining({ code: 'WL400' }) },
+      { ok: true, value: 30 },
+    ]);
+  });
+
+  it('never runs an item again after a failure that may have come after the commit', async () => {
+    let lone = 0;
+    const lost = new Error('Connection terminated unexpectedly');
+    const answers = await togetherOrAlone([1, 2], {
+      together: () => Promise.reject(lost),
+      alone: async (n) => {
+        lone += 1;
+        return n;
+      },
+    });
+    expect(lone).toBe(0);
+    expect(answers).toEqual([
+      { ok: false, error: lost },
+      { ok: false, error: lost },
+    ]);
+  });
+
+  it('runs a lone item, or items that cannot share a statement, on their own', async () => {
+    const together = jest.fn(async (items: number[]) => items.map((n) => ({ ok: true as const, value: n })));
+    await expect(togetherOrAlone([4], { together, alone })).resolves.toEqual([{ ok: true, value: 40 }]);
+    await expect(togetherOrAlone([4, 5], { together, alone, canTogether: () => false })).resolves.toEqual([
+      { ok: true, value: 40 },
+      { ok: true, value: 50 },
+    ]);
+    expect(together).not.toHaveBeenCalled();
+    await expect(togetherOrAlone([4, 5], { together, alone })).resolves.toEqual([
+      { ok: true, value: 4 },
+      { ok: true, value: 5 },
+    ]);
   });
 });

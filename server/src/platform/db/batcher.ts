@@ -24,6 +24,42 @@ export function rolledBack(e: unknown): boolean {
 
 export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
+/**
+ * The usual `run` of a batcher over the database: `together` answers every item from one statement. When one item
+ * came, or `canTogether` says no, or that statement rolled back (`rolledBack`: nothing of any item was written; then
+ * `onSplit` is told), each item runs `alone` for its own answer. Any other failure of `together` is every item's
+ * answer. `failure` shapes the errors answered (e.g. a database refusal into the catalogue error).
+ */
+export async function togetherOrAlone<I, R>(
+  items: I[],
+  opts: {
+    together: (items: I[]) => Promise<Settled<R>[]>;
+    alone: (item: I) => Promise<R>;
+    canTogether?: (items: I[]) => boolean;
+    onSplit?: () => void;
+    failure?: (error: unknown) => unknown;
+  },
+): Promise<Settled<R>[]> {
+  const failure = opts.failure ?? ((e: unknown) => e);
+  const eachAlone = () =>
+    Promise.all(
+      items.map((item) =>
+        opts.alone(item).then(
+          (value): Settled<R> => ({ ok: true, value }),
+          (error: unknown): Settled<R> => ({ ok: false, error: failure(error) }),
+        ),
+      ),
+    );
+  if (items.length === 1 || (opts.canTogether && !opts.canTogether(items))) return eachAlone();
+  try {
+    return await opts.together(items);
+  } catch (e) {
+    if (!rolledBack(e)) return items.map(() => ({ ok: false, error: failure(e) }));
+    opts.onSplit?.();
+    return eachAlone();
+  }
+}
+
 export interface BatcherOptions {
   /** Items per batch at most. */
   maxBatch: number;
