@@ -173,14 +173,14 @@ export class OperationRunner {
   private readonly sweepers: (() => Promise<unknown>)[] = [];
   /**
    * Group commit of first legs: the starts of concurrent operations share one statement (docs/ledger.md "Batched
-   * starts"). One batch at a time: the starts that arrive while it runs go together in the next one (measured: ~4
-   * a batch at 16 connections, where two at a time gave ~2 and no gain).
+   * starts and settlements"). One batch at a time: the starts that arrive while it runs go together in the next one
+   * (measured: ~4 a batch at 16 connections, where two at a time gave ~2 and no gain).
    */
   private readonly starts = new Batcher<PendingStart, string>((items) => this.startMany(items), {
     maxBatch: 32,
     maxInFlight: 1,
   });
-  /** How many starts have shared a statement, and lone starts after a batch that failed (`startStats`). */
+  /** Batches of starts split into lone starts after their statement rolled back (`startStats`). */
   private split = 0;
 
   constructor(

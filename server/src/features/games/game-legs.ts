@@ -108,8 +108,8 @@ export class GameLegs implements StepHandler<GameStep> {
   /** What fresh settlements read for their transfer's answer, by operation (`takeView`; bounded). */
   private readonly views = new Map<string, SettledView>();
   /**
-   * Group commit of settlements, as of the runner's starts (docs/ledger.md "Batched settlements"): the settlements
-   * that arrive while one batch runs share the next statement.
+   * Group commit of settlements, as of the runner's starts (docs/ledger.md "Batched starts and settlements"): the
+   * settlements that arrive while one batch runs share the next statement.
    */
   private readonly settles = new Batcher<SettleItem, SettleResult>((items) => this.settleMany(items), {
     maxBatch: 32,
@@ -435,16 +435,15 @@ export class GameLegs implements StepHandler<GameStep> {
           else false end as recorded
       from s`.execute(this.db);
     const byN = new Map(settled.map((r) => [Number(r.n), r]));
-    return items.map((item, n) => {
-      const row = byN.get(n);
-      if (!row) throw new Error(`game transfer ${item.pre.id} was not settled`);
-      if (row.o_settled && row.o_operation !== null && row.o_games !== null)
-        this.keepView(row.o_operation, row);
-      return {
-        row: { ...item.pre, status: row.o_status, failure: row.o_failure },
-        recorded: row.recorded === true,
-      };
-    });
+    return items.map((item, n) => this.resultOf(item.pre, byN.get(n)));
+  }
+
+  /** A settling statement's row for `pre` as the settlement's answer; keeps the view a fresh settlement read. */
+  private resultOf(pre: TransferRow, row: SettleRow | undefined): SettleResult {
+    if (!row) throw new Error(`game transfer ${pre.id} was not settled`);
+    if (row.o_settled && row.o_operation !== null && row.o_games !== null)
+      this.keepView(row.o_operation, row);
+    return { row: { ...pre, status: row.o_status, failure: row.o_failure }, recorded: row.recorded === true };
   }
 
   /** One settlement in its own statement, with the operation's side as the runner's CTEs (`LegSettlement.ctes`). */
@@ -463,11 +462,7 @@ export class GameLegs implements StepHandler<GameStep> {
       }
       select s.*, ${settlement ? sql`exists (select 1 from leg_settled)` : sql`false`} as recorded
       from s`.execute(this.db);
-    const row = rows[0];
-    if (!row) throw new Error(`game transfer ${pre.id} was not settled`);
-    if (row.o_settled && row.o_operation !== null && row.o_games !== null)
-      this.keepView(row.o_operation, row);
-    return { row: { ...pre, status: row.o_status, failure: row.o_failure }, recorded: row.recorded === true };
+    return this.resultOf(pre, rows[0]);
   }
 
   private keepView(operationId: string, row: SettleRow): void {
