@@ -1,8 +1,8 @@
 /**
  * Group commit for one kind of statement (issue 11, docs/ledger.md "Batched starts and settlements"): concurrent
  * calls are queued and handed to `run` together, so several requests share one statement, one transaction and one
- * commit instead of one each. A call waits only while `maxInFlight` batches of its kind are running: alone, it runs at once; under
- * load, the calls that arrived meanwhile go together in the next batch (at most `maxBatch`).
+ * commit instead of one each. A call waits only while `maxInFlight` batches of its kind are running: alone, it
+ * runs at once; under load, the calls that arrived meanwhile go together in the next batch (at most `maxBatch`).
  *
  * `run` answers every item on its own (`Settled`): a batch that fails as a whole is the runner's to split (e.g.
  * run each item alone), so that one item's refusal is never another item's answer.
