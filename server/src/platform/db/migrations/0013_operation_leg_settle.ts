@@ -3,9 +3,10 @@ import { sql, type Kysely } from 'kysely';
 /**
  * The operation's side of a leg's settlement as a function (issue 11, docs/ledger.md "Batched starts and
  * settlements"): sets the pending leg's outcome and, when the leg was what the operation waited for, finishes the
- * pending operation — what `OperationStore.settleLegCtes` writes in a lone settlement's statement. A batched settlement calls it once
- * per leg its game settlement settled; each call finds its rows by primary key (a join of a batch with
- * `operation_legs` could be planned as a scan, and a prepared statement keeps its plan as the table grows).
+ * pending operation — what `OperationStore.settleLegCtes` writes in a lone settlement's statement. A batched
+ * settlement calls it once per leg its game settlement settled; each call finds its rows by primary key (a join of
+ * a batch with `operation_legs` could be planned as a scan, and a prepared statement keeps its plan as the table
+ * grows).
  * Answers whether the leg was written (false: it was not pending any more; then nothing changes).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
