@@ -120,10 +120,11 @@ export class Ledger {
       }
     }
 
-    // One statement, once the accounts are known (their ids, owners and currencies never change, so they are
-    // kept once read): it locks the accounts in id order, checks that member accounts stay >= 0, and only then
-    // writes the transaction row, its postings, the new balances and the members' events. The (kind, reference)
-    // unique index makes a repeat write nothing (a concurrent one waits for the first on the account locks).
+    // Two statements, once the accounts are known (their ids, owners and currencies never change, so they are
+    // kept once read): the first locks the accounts in id order; the second checks that member accounts stay >= 0
+    // and only then writes the transaction row, its postings, the new balances and the members' events. The
+    // (kind, reference) unique index makes a repeat write nothing (a concurrent one waits for the first on the
+    // account locks).
     const refs = input.postings.map((p) => p.account);
     let accounts = await this.known(trx, refs, false);
     let written = await this.write(trx, input, accounts);
@@ -192,9 +193,15 @@ export class Ledger {
   }
 
   /**
-   * The posting's one statement. `found`: how many of the accounts exist (fewer: a kept id is stale, nothing
-   * written); `ok`: every member account stays >= 0 (else nothing written); `id`: the new transaction's id, null
+   * The posting's statements. `found`: how many of the accounts exist (fewer: a kept id is stale, nothing locked
+   * or written); `ok`: every member account stays >= 0 (else nothing written); `id`: the new transaction's id, null
    * when (kind, reference) was posted already.
+   *
+   * The locks come first, in a statement of their own; the check and the writes follow in a second statement,
+   * whose snapshot is taken once the locks are held, so it reads the balances as the last holder left them. In one
+   * statement, a lock that waited for another transaction's commit could check a balance older than the one the
+   * same statement's UPDATE then wrote to (measured on PostgreSQL 15 with concurrent debits and credits of one
+   * wallet: the CHECK constraint refused the statement, a 500 instead of MONEY_NOT_ENOUGH).
    */
   private async write(
     trx: Transaction<DB>,
@@ -230,13 +237,16 @@ export class Ledger {
     // The locks are taken only when every account is there to lock: a kept id of an account that another
     // transaction is still creating is not visible yet, and locking the others (the wallet) while the retry waits
     // for that creator, who may need the wallet next, would deadlock.
+    const locked = await sql<{ id: string }>`/*prepared*/
+      select id from ledger_accounts
+      where id = any(${ids}::bigint[])
+        and (select count(*) from ledger_accounts where id = any(${ids}::bigint[])) = ${ids.length}::bigint
+      order by id
+      for update`.execute(trx);
+    if (locked.rows.length < ids.length) return { found: locked.rows.length, ok: false, id: null };
     const res = await sql<{ ok: boolean; found: number; id: number | null }>`
       with l as materialized (
-        select id, balance from ledger_accounts
-        where id in (${idList})
-          and (select count(*) from ledger_accounts where id in (${idList})) = ${ids.length}::bigint
-        order by id
-        for update
+        select id, balance from ledger_accounts where id in (${idList})
       ),
       v (id, delta, checked) as (
         values ${sql.join(
