@@ -269,6 +269,12 @@ async function main(): Promise<void> {
     if (only !== 'wallet') results.push(await drive('POST /api/wallet/transfer', 'transfer', port, tokens));
     if (only !== 'transfer') results.push(await drive('GET /api/wallet', 'wallet', port, tokens));
     const books = await app.ctx.ledger.trialBalance();
+    // Group commit (GROUP_COMMIT): how many statements the batched kinds took, and the items they carried.
+    const batches = {
+      starts: app.operations.startStats(),
+      settlements: app.games.legs.settleStats(),
+      provider: app.sandboxGames?.transferStats(),
+    };
     process.stdout.write(
       `${JSON.stringify({
         database: pgUrl ? 'PostgreSQL' : 'PGlite (memory)',
@@ -276,6 +282,7 @@ async function main(): Promise<void> {
         seconds,
         gameLatencyMs: Number(latencyMs),
         results,
+        batches,
         trialBalance: books,
       })}\n`,
     );

@@ -97,7 +97,7 @@ describe(`batched starts of transfers (${dbLabel})`, () => {
     const [refused, a, b, c] = members.slice(0, 4);
     if (!refused || !a || !b || !c) throw new Error('members missing');
     const wallets = await Promise.all([refused, a, b, c].map((m) => walletOf(m.token)));
-    // Begun in one tick, so the starts share one batch.
+    // Begun in one tick, so the starts share one batch; c's second start (same member) waits for the next one.
     const started = await Promise.allSettled([
       begin(a.memberId, 's-a', { type: 'game_in', amount: 300 }),
       begin(refused.memberId, 's-refused', { type: 'game_out', amount: 1_000_000 }),
@@ -106,14 +106,15 @@ describe(`batched starts of transfers (${dbLabel})`, () => {
       begin(c.memberId, 's-c', { type: 'game_in', amount: 500 }),
     ]);
     const after = runner.startStats();
-    expect(after.largest).toBeGreaterThanOrEqual(5);
+    expect(after.largest).toBeGreaterThanOrEqual(4);
+    expect(after.batches - before.batches).toBe(2);
     expect(after.split).toBe(before.split + 1);
 
     const [sa, sRefused, sb, sc, sc2] = started;
     expect(sa).toMatchObject({ status: 'fulfilled', value: { status: 'SUCCESS' } });
     expect(sb).toMatchObject({ status: 'fulfilled', value: { status: 'SUCCESS' } });
     expect(sRefused).toMatchObject({ status: 'rejected', reason: { code: 'MONEY_NOT_ENOUGH' } });
-    // The same key twice in one batch: one operation, the other call told it exists.
+    // The same key twice at once: one operation, the other call told it exists.
     expect([sc?.status, sc2?.status].sort()).toEqual(['fulfilled', 'rejected']);
     expect(
       [sc, sc2].find((s) => s?.status === 'rejected')?.status === 'rejected' &&
@@ -161,5 +162,54 @@ describe(`batched starts of transfers (${dbLabel})`, () => {
     expect(now).toEqual(wallets.map((w, i) => w - (amounts[i] ?? 0)));
     const books = await t.app.ctx.ledger.trialBalance();
     expect(Object.values(books).every((v) => v === 0)).toBe(true);
+  });
+});
+
+describe(`the sandbox provider's batched transfers (${dbLabel})`, () => {
+  it('answers each transfer of a shared statement in arrival order, and a repeated id once', async () => {
+    const games = t.app.sandboxGames;
+    if (!games) throw new Error('the sandbox is off');
+    const member = members[9];
+    if (!member) throw new Error('members missing');
+    const { username } = await t.app.ctx.db
+      .selectFrom('game_accounts')
+      .select('username')
+      .where('member_id', '=', member.memberId)
+      .where('code', '=', 'PG')
+      .executeTakeFirstOrThrow();
+    const held = (await games.player('PG', username)).balance;
+    const before = games.transferStats();
+    // Sent in one tick, so they share one statement: one player's transfers see the ones before them.
+    const answers = await Promise.all([
+      games.applyTransfer('PG', username, 'in', 700, 'sb-1'),
+      games.applyTransfer('PG', username, 'out', held + 700, 'sb-2'),
+      games.applyTransfer('PG', username, 'out', 1, 'sb-3'),
+      games.applyTransfer('PG', username, 'in', 50, 'sb-4'),
+      games.applyTransfer('PG', username, 'in', 700, 'sb-1'),
+      games.applyTransfer('PG', 'nobody-here', 'in', 10, 'sb-5'),
+    ]);
+    const after = games.transferStats();
+    expect(after.largest).toBeGreaterThanOrEqual(6);
+    expect(after.batches - before.batches).toBe(1);
+
+    // The whole balance out after the 700 in; then 1 more is refused; 50 in; sb-1 again answers as the first time.
+    expect(answers).toEqual(['applied', 'applied', 'refused', 'applied', 'applied', 'refused']);
+    expect((await games.player('PG', username)).balance).toBe(50);
+    const recorded = await t.app.ctx.db
+      .selectFrom('sandbox_game_transfers')
+      .select(['transfer_id', 'outcome'])
+      .where('transfer_id', 'like', 'sb-%')
+      .orderBy('transfer_id')
+      .execute();
+    expect(recorded).toEqual([
+      { transfer_id: 'sb-1', outcome: 'applied' },
+      { transfer_id: 'sb-2', outcome: 'applied' },
+      { transfer_id: 'sb-3', outcome: 'refused' },
+      { transfer_id: 'sb-4', outcome: 'applied' },
+      { transfer_id: 'sb-5', outcome: 'refused' },
+    ]);
+    // Alone, the same function answers a repeated id the same way.
+    expect(await games.applyTransfer('PG', username, 'out', 50, 'sb-3')).toBe('refused');
+    expect((await games.player('PG', username)).balance).toBe(50);
   });
 });

@@ -179,6 +179,7 @@ export class OperationRunner {
   private readonly starts = new Batcher<PendingStart, string>((items) => this.startMany(items), {
     maxBatch: 32,
     maxInFlight: 1,
+    key: (it) => it.start.batch?.lockKey ?? it.op.memberId,
   });
   /** Batches of starts split into lone starts after their statement rolled back (`startStats`). */
   private split = 0;

@@ -114,6 +114,7 @@ export class GameLegs implements StepHandler<GameStep> {
   private readonly settles = new Batcher<SettleItem, SettleResult>((items) => this.settleMany(items), {
     maxBatch: 32,
     maxInFlight: 1,
+    key: (item) => item.pre.member_id,
   });
 
   constructor(

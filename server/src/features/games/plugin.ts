@@ -46,6 +46,7 @@ export const gamesPlugin = fp(
           latencyMs: ctx.config.gameLatencyMs,
           secret: ctx.secrets.jwtSecret,
           sessionTtlMs: 2 * 3600_000,
+          groupCommit: ctx.config.groupCommit,
         })
       : undefined;
     const providerCache = new Map<string, GameProvider>();

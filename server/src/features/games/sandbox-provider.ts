@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
+import { Batcher, togetherOrAlone, type Settled } from '../../platform/db/batcher';
 import type { Clock } from '../../platform/clock';
 import { ProviderError, type GameCredentials, type GameProvider, type TransferOutcome } from './provider';
 import type { RoundReport } from './round-reports';
@@ -32,6 +33,16 @@ export interface SandboxGamesOptions {
   sessionTtlMs: number;
   /** With the `late` fault: how long after the call the provider applies it (default 1 s). */
   lateApplyMs?: number;
+  /** Concurrent transfers share one statement (the server's GROUP_COMMIT). */
+  groupCommit?: boolean;
+}
+
+interface SandboxTransfer {
+  code: string;
+  username: string;
+  direction: 'in' | 'out';
+  amount: number;
+  transferId: string;
 }
 
 export interface RoundResult {
@@ -49,6 +60,10 @@ export class SandboxGames {
   /** Where the provider reports each round it played (set by the games plugin: RoundReports). */
   reportRound: (report: RoundReport) => Promise<unknown> = async () => undefined;
   private readonly late = new Set<ReturnType<typeof setTimeout>>();
+  private readonly transfers = new Batcher<SandboxTransfer, 'applied' | 'refused'>(
+    (items) => this.applyMany(items),
+    { maxBatch: 32, maxInFlight: 1 },
+  );
 
   constructor(
     private readonly db: Db,
@@ -108,48 +123,71 @@ export class SandboxGames {
 
   /**
    * Answers a transfer id once and for all: applied (balance moved) or refused (balance short for `out`, or no
-   * such player). A repeated id gets its first answer again and changes nothing.
+   * such player). A repeated id gets its first answer again and changes nothing. With group commit, concurrent
+   * transfers share one statement (`applyMany`), as a provider would group the writes of its own database.
    */
-  async applyTransfer(
+  applyTransfer(
     code: string,
     username: string,
     direction: 'in' | 'out',
     amount: number,
     transferId: string,
   ): Promise<'applied' | 'refused'> {
-    // One statement: the player's row is locked first (a concurrent transfer of the same player waits, then
-    // reads the balance it left), the id is recorded with its answer, and an applied transfer moves the balance.
-    // A repeated id records nothing and moves nothing; its first answer is read back.
-    const delta = direction === 'in' ? amount : -amount;
-    const res = await sql<{ outcome: 'applied' | 'refused' | null }>`/*prepared*/
-      with p as materialized (
-        select balance from sandbox_game_players
-        where provider = ${code} and username = ${username}
-        for update
-      ),
-      s as (
-        insert into sandbox_game_transfers (provider, transfer_id, username, direction, amount, outcome)
-        select ${code}, ${transferId}, ${username}, ${direction}, ${amount}::bigint,
-          case when p.balance + ${delta}::bigint >= 0 then 'applied' else 'refused' end
-        from (select 1) as one left join p on true
-        on conflict (provider, transfer_id) do nothing
-        returning outcome
-      ),
-      u as (
-        update sandbox_game_players set balance = balance + ${delta}::bigint
-        where provider = ${code} and username = ${username}
-          and exists (select 1 from s where s.outcome = 'applied')
-      )
-      select outcome from s`.execute(this.db);
-    const answer = res.rows[0]?.outcome;
-    if (answer) return answer;
-    const first = await this.db
-      .selectFrom('sandbox_game_transfers')
-      .select('outcome')
-      .where('provider', '=', code)
-      .where('transfer_id', '=', transferId)
-      .executeTakeFirstOrThrow();
-    return first.outcome;
+    const item = { code, username, direction, amount, transferId };
+    return this.opts.groupCommit ? this.transfers.submit(item) : this.applyOne(item);
+  }
+
+  /** Transfers' batches so far: how many, their items and the largest. */
+  transferStats(): { batches: number; items: number; largest: number } {
+    const { batches, items, largest } = this.transfers.stats;
+    return { batches, items, largest };
+  }
+
+  /** One transfer, one statement: `sandbox_transfer_apply` (migration 0014). */
+  private async applyOne(t: SandboxTransfer): Promise<'applied' | 'refused'> {
+    const { rows } = await sql<{ outcome: 'applied' | 'refused' }>`/*prepared*/
+      select sandbox_transfer_apply(${t.code}, ${t.transferId}, ${t.username}, ${t.direction},
+        ${t.amount}::bigint) as outcome`.execute(this.db);
+    const outcome = rows[0]?.outcome;
+    if (!outcome) throw new ProviderError(`transfer ${t.transferId} got no answer`);
+    return outcome;
+  }
+
+  /**
+   * Transfers that arrived together: one statement calls `sandbox_transfer_apply` for each, in player order (two
+   * batches lock players' rows in the same order) and, for one player, in arrival order. Each when alone, or when
+   * that statement rolled back (`togetherOrAlone`).
+   */
+  private applyMany(items: SandboxTransfer[]): Promise<Settled<'applied' | 'refused'>[]> {
+    return togetherOrAlone(items, {
+      together: async (all) => {
+        const rows = all.map((t, n) => ({
+          n,
+          code: t.code,
+          transfer_id: t.transferId,
+          username: t.username,
+          direction: t.direction,
+          amount: t.amount,
+        }));
+        const { rows: answered } = await sql<{ n: number; outcome: 'applied' | 'refused' }>`/*prepared*/
+          select q.n, r.outcome
+          from (
+            select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x (n int, code text,
+              transfer_id text, username text, direction text, amount bigint)
+            order by x.code, x.username, x.n offset 0
+          ) q
+          cross join lateral sandbox_transfer_apply(q.code, q.transfer_id, q.username, q.direction, q.amount)
+            as r (outcome)`.execute(this.db);
+        const byN = new Map(answered.map((r) => [Number(r.n), r.outcome]));
+        return all.map((t, n): Settled<'applied' | 'refused'> => {
+          const outcome = byN.get(n);
+          return outcome
+            ? { ok: true, value: outcome }
+            : { ok: false, error: new ProviderError(`transfer ${t.transferId} got no answer`) };
+        });
+      },
+      alone: (t) => this.applyOne(t),
+    });
   }
 
   /** With the `late` fault: the request reaches the provider only after a while. */

@@ -71,6 +71,24 @@ describe('Batcher (group commit)', () => {
     await expect(Promise.all(all)).resolves.toEqual(['#1', '#2', '#3', '#4', '#5']);
   });
 
+  it('never puts two items with one key in a batch: the later ones wait, in order, for the next', async () => {
+    const { batches, releases, run } = heldRun();
+    const b = new Batcher(run, { maxBatch: 3, maxInFlight: 1, key: (n: number) => String(n % 10) });
+    // Keys 1, 1, 2, 1, 3, 4: the first batch takes one item per key up to maxBatch.
+    const all = [11, 21, 12, 31, 13, 14].map((n) => b.submit(n));
+    await tick();
+    expect(batches).toEqual([[11, 12, 13]]);
+    expect(b.stats.waiting).toBe(3);
+    releases[0]?.();
+    await tick();
+    expect(batches[1]).toEqual([21, 14]);
+    releases[1]?.();
+    await tick();
+    expect(batches[2]).toEqual([31]);
+    releases[2]?.();
+    await expect(Promise.all(all)).resolves.toEqual(['#11', '#21', '#12', '#31', '#13', '#14']);
+  });
+
   it('rejects every item of a batch whose run throws, and goes on with the next batch', async () => {
     let calls = 0;
     const b = new Batcher<number, number>(

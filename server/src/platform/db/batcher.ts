@@ -60,11 +60,18 @@ export async function togetherOrAlone<I, R>(
   }
 }
 
-export interface BatcherOptions {
+export interface BatcherOptions<I> {
   /** Items per batch at most. */
   maxBatch: number;
   /** Batches of this kind running at once at most. */
   maxInFlight: number;
+  /**
+   * Items with the same key never share a batch: the later ones wait, in order, for a next batch. For statements
+   * that lock a member's rows in a fixed order (game account, then ledger accounts), so that one transaction never
+   * holds one of a member's ledger accounts while it asks for another of the member's rows, as a lone statement
+   * never does (two such transactions could deadlock).
+   */
+  key?: (item: I) => string;
 }
 
 interface Waiting<I, R> {
@@ -80,7 +87,7 @@ export class Batcher<I, R> {
 
   constructor(
     private readonly run: (items: I[]) => Promise<Settled<R>[]>,
-    private readonly opts: BatcherOptions,
+    private readonly opts: BatcherOptions<I>,
   ) {
     if (opts.maxBatch < 1 || opts.maxInFlight < 1) throw new Error('a batcher needs room for one item');
   }
@@ -108,10 +115,28 @@ export class Batcher<I, R> {
 
   private pump(): void {
     while (this.inFlight < this.opts.maxInFlight && this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.opts.maxBatch);
+      const batch = this.take();
       this.inFlight += 1;
       void this.runBatch(batch);
     }
+  }
+
+  /** The next batch: the first `maxBatch` waiting items, an item whose key is in it already left for later. */
+  private take(): Waiting<I, R>[] {
+    const { key, maxBatch } = this.opts;
+    if (!key) return this.queue.splice(0, maxBatch);
+    const batch: Waiting<I, R>[] = [];
+    const rest: Waiting<I, R>[] = [];
+    const keys = new Set<string>();
+    for (const w of this.queue) {
+      const k = key(w.item);
+      if (batch.length < maxBatch && !keys.has(k)) {
+        keys.add(k);
+        batch.push(w);
+      } else rest.push(w);
+    }
+    this.queue = rest;
+    return batch;
   }
 
   private async runBatch(batch: Waiting<I, R>[]): Promise<void> {

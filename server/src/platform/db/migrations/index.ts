@@ -12,6 +12,7 @@ import * as m0010 from './0010_operators';
 import * as m0011 from './0011_remote_releases';
 import * as m0012 from './0012_chat';
 import * as m0013 from './0013_operation_leg_settle';
+import * as m0014 from './0014_sandbox_transfer_apply';
 
 /**
  * Numbered migrations, imported statically so the same list works from TypeScript sources (tests) and from the
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0011_remote_releases': m0011,
   '0012_chat': m0012,
   '0013_operation_leg_settle': m0013,
+  '0014_sandbox_transfer_apply': m0014,
 };
 
 export const migrationProvider: MigrationProvider = {
