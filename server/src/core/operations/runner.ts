@@ -4,7 +4,7 @@ import pLimit from 'p-limit';
 import type { RawBuilder, Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
-import { Batcher, togetherOrAlone, type Settled } from '../../platform/db/batcher';
+import { Batcher, retryVictim, togetherOrAlone, type Settled } from '../../platform/db/batcher';
 import { fromDatabase } from '../../platform/db/raised';
 import type { Database } from '../../platform/db/schema';
 import { isAppError, type ErrorCode } from '../../platform/errors';
@@ -239,7 +239,7 @@ export class OperationRunner {
         // shared with the starts of concurrent operations.
         await (this.groupCommit
           ? this.starts.submit({ op: row, start: call })
-          : this.store.insertAndStart(row, call).catch((e: unknown) => {
+          : retryVictim(() => this.store.insertAndStart(row, call)).catch((e: unknown) => {
               throw fromDatabase(e);
             }))
       : await this.db.transaction().execute(async (trx) => {

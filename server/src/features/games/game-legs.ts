@@ -13,7 +13,7 @@ import type {
 } from '../../core/operations/runner';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
-import { Batcher, togetherOrAlone, type Settled } from '../../platform/db/batcher';
+import { Batcher, retryVictim, togetherOrAlone, type Settled } from '../../platform/db/batcher';
 import { fromDatabase } from '../../platform/db/raised';
 import type { Providers, Trx } from './game-accounts';
 import type { TransferOutcome } from './provider';
@@ -358,7 +358,7 @@ export class GameLegs implements StepHandler<GameStep> {
   ): Promise<SettleResult> {
     this.checkNoListeners();
     const item = { pre, outcome, failure, settlement: opts.settlement, view: opts.view === true };
-    return this.groupCommit ? this.settles.submit(item) : this.settleOne(item);
+    return this.groupCommit ? this.settles.submit(item) : retryVictim(() => this.settleOne(item));
   }
 
   /** Settlements' batches so far: how many, their items and the largest. */

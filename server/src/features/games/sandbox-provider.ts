@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
-import { Batcher, togetherOrAlone, type Settled } from '../../platform/db/batcher';
+import { Batcher, retryVictim, togetherOrAlone, type Settled } from '../../platform/db/batcher';
 import type { Clock } from '../../platform/clock';
 import { ProviderError, type GameCredentials, type GameProvider, type TransferOutcome } from './provider';
 import type { RoundReport } from './round-reports';
@@ -134,7 +134,7 @@ export class SandboxGames {
     transferId: string,
   ): Promise<'applied' | 'refused'> {
     const item = { code, username, direction, amount, transferId };
-    return this.opts.groupCommit ? this.transfers.submit(item) : this.applyOne(item);
+    return this.opts.groupCommit ? this.transfers.submit(item) : retryVictim(() => this.applyOne(item));
   }
 
   /** Transfers' batches so far: how many, their items and the largest. */

@@ -1,4 +1,4 @@
-import { Batcher, togetherOrAlone, type Settled } from './batcher';
+import { Batcher, retryVictim, togetherOrAlone, VICTIM_ATTEMPTS, type Settled } from './batcher';
 
 /** A run that holds each batch until `release` is called, recording what it was given. */
 function heldRun() {
@@ -160,5 +160,46 @@ describe('togetherOrAlone', () => {
       { ok: true, value: 4 },
       { ok: true, value: 5 },
     ]);
+  });
+});
+
+describe('retryVictim', () => {
+  const sqlError = (code: string) => Object.assign(new Error(`sqlstate ${code}`), { code });
+  /** A statement that fails with `errors` in turn, then answers 'done'; counts its runs. */
+  const statement = (...errors: Error[]) => {
+    const run = jest.fn(async () => {
+      const e = errors.shift();
+      if (e) throw e;
+      return 'done';
+    });
+    return run;
+  };
+
+  it('runs a deadlock victim or a serialisation failure again, and answers its later run', async () => {
+    const run = statement(sqlError('40P01'), sqlError('40001'));
+    await expect(retryVictim(run)).resolves.toBe('done');
+    expect(run).toHaveBeenCalledTimes(3);
+  });
+
+  it('gives up after a few runs, with the last error', async () => {
+    const run = statement(...Array.from({ length: VICTIM_ATTEMPTS + 1 }, () => sqlError('40P01')));
+    await expect(retryVictim(run)).rejects.toMatchObject({ code: '40P01' });
+    expect(run).toHaveBeenCalledTimes(VICTIM_ATTEMPTS);
+  });
+
+  it('never runs again a refusal, or a failure after which the commit may have happened', async () => {
+    for (const e of [sqlError('WL400'), sqlError('23505'), new Error('Connection terminated unexpectedly')]) {
+      const run = statement(e);
+      await expect(retryVictim(run)).rejects.toBe(e);
+      expect(run).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('is how togetherOrAlone runs an item alone', async () => {
+    const run = statement(sqlError('40P01'));
+    await expect(togetherOrAlone([1], { together: async () => [], alone: run })).resolves.toEqual([
+      { ok: true, value: 'done' },
+    ]);
+    expect(run).toHaveBeenCalledTimes(2);
   });
 });

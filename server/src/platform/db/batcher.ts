@@ -22,13 +22,40 @@ export function rolledBack(e: unknown): boolean {
   );
 }
 
+/** A deadlock victim or serialisation failure: the database rolled the transaction back, so nothing of it stayed. */
+export function victim(e: unknown): boolean {
+  const code = typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
+  return code === '40P01' || code === '40001';
+}
+
+/** How many times `retryVictim` runs a statement at most. */
+export const VICTIM_ATTEMPTS = 3;
+
+/**
+ * Runs one statement that is its own transaction (autocommit) again when the database picked it as a deadlock
+ * victim or refused it as a serialisation failure (`victim`): it was rolled back whole, so running it again is
+ * what a first run would do, and the member gets the answer instead of a 500. Any other failure, and the last
+ * attempt's, is the caller's. Not for a statement inside a longer transaction: that transaction is aborted, and
+ * only its owner can run it again from the start.
+ */
+export async function retryVictim<R>(statement: () => Promise<R>): Promise<R> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await statement();
+    } catch (e) {
+      if (attempt >= VICTIM_ATTEMPTS || !victim(e)) throw e;
+    }
+  }
+}
+
 export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
 /**
  * The usual `run` of a batcher over the database: `together` answers every item from one statement. When one item
  * came, or `canTogether` says no, or that statement rolled back (`rolledBack`: nothing of any item was written; then
  * `onSplit` is told), each item runs `alone` for its own answer. Any other failure of `together` is every item's
- * answer. `failure` shapes the errors answered (e.g. a database refusal into the catalogue error).
+ * answer. `failure` shapes the errors answered (e.g. a database refusal into the catalogue error). `alone` is one
+ * statement in its own transaction: a deadlock victim runs again (`retryVictim`).
  */
 export async function togetherOrAlone<I, R>(
   items: I[],
@@ -44,7 +71,7 @@ export async function togetherOrAlone<I, R>(
   const eachAlone = () =>
     Promise.all(
       items.map((item) =>
-        opts.alone(item).then(
+        retryVictim(() => opts.alone(item)).then(
           (value): Settled<R> => ({ ok: true, value }),
           (error: unknown): Settled<R> => ({ ok: false, error: failure(error) }),
         ),
