@@ -5,9 +5,9 @@
 //   BENCH_SECONDS=10 BENCH_CONCURRENCY=16 BENCH_GAME_LATENCY_MS=0 npm run bench:api
 //
 // Each database runs in its own process (server/bench/api.ts under tsx): the app is built in-process on a fresh
-// database (PostgreSQL: a throw-away schema), listens on 127.0.0.1, seeds one member per connection with money
-// and a PG game account, then each endpoint is driven for BENCH_SECONDS with BENCH_CONCURRENCY keep-alive
-// connections. Transfers alternate wallet → PG and PG → wallet, each with a new Idempotency-Key, through the
+// database (PostgreSQL: a throw-away schema), listens on 127.0.0.1, seeds members with money in the wallet and in
+// a PG game account, then each endpoint is driven for BENCH_SECONDS with BENCH_CONCURRENCY keep-alive connections,
+// from wrk when it is installed (`apt-get install -y wrk`; BENCH_CLIENT=node uses the Node worker instead). Transfers alternate wallet → PG and PG → wallet, each with a new Idempotency-Key, through the
 // sandbox provider (latency BENCH_GAME_LATENCY_MS, default 0: the figure is our own cost).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';

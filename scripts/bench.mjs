@@ -834,7 +834,8 @@ function print(report) {
 
   if (!report.api) return; // BENCH_ONLY without api or pgbench
   console.log(
-    `\nAPI (scripts/bench-api.mjs: ${CONNECTIONS} connections, ${report.seconds} s per endpoint, provider latency 0)`,
+    `\nAPI (scripts/bench-api.mjs: ${CONNECTIONS} connections, ${report.seconds} s per endpoint, provider latency 0, ` +
+      `client ${report.api[0]?.client ?? '?'})`,
   );
   if (report.postgres.skipped) console.log(`  PostgreSQL skipped: ${report.postgres.skipped}`);
   else console.log(`  PostgreSQL ${report.postgres.version} at ${report.postgres.url}`);

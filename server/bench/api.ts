@@ -1,14 +1,15 @@
 /**
  * API benchmark (run by `npm run bench:api`, see scripts/bench-api.mjs): builds the app in this process on a fresh
  * database (PGlite in memory, or PostgreSQL in a throw-away schema when BENCH_DATABASE_URL is a postgres URL),
- * listens on 127.0.0.1, seeds members with money and an active game account, then drives real HTTP over
- * loopback with a fixed number of concurrent keep-alive connections, from a worker thread (bench/load.mjs: the
- * client's work runs on its own event loop, not on the server's):
+ * listens on 127.0.0.1, seeds members with money in the wallet and in an active game account, then drives real HTTP
+ * over loopback with a fixed number of concurrent keep-alive connections, from wrk when it is installed
+ * (bench/load.lua: a C client, as pgbench is) or else from a worker thread (bench/load.mjs: the client's work runs on
+ * its own event loop, not on the server's); BENCH_CLIENT=wrk|node chooses:
  *   - POST /api/wallet/transfer (wallet ↔ PG alternately, each with a new Idempotency-Key)
  *   - GET /api/wallet
  * Prints one JSON line with requests per second, latency percentiles and CPU time per request per endpoint: the
  * server (this process, every thread but the load worker's: the event loop, V8's background threads), the load
- * client (the worker's thread) and PostgreSQL (the local `postgres` processes), all from /proc. The CPU figures say
+ * client (wrk's process, or the worker's thread) and PostgreSQL (the local `postgres` processes). The CPU figures say
  * what a request costs even when other work shares the machine. BENCH_ONLY=transfer|wallet drives one endpoint;
  * BENCH_CPU_PROFILE=<dir> writes a CPU profile of the server's thread while each endpoint is driven, and
  * BENCH_HEAP_PROFILE=<dir> a sampling profile of what it allocates (short-lived objects included).
@@ -20,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { spawn, spawnSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -30,6 +32,23 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const latencyMs = process.env.BENCH_GAME_LATENCY_MS ?? '0';
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const only = process.env.BENCH_ONLY;
+/** wrk's version when it is installed (`wrk` prints it with its usage, and exits 1). */
+const wrkVersion = /^wrk (\S+)/m.exec(
+  spawnSync('wrk', ['--version'], { encoding: 'utf8' }).stdout ?? '',
+)?.[1];
+/**
+ * The load client: wrk (bench/load.lua) when installed, else a Node worker thread (bench/load.mjs);
+ * BENCH_CLIENT=node|wrk chooses. wrk's CPU per request is a fraction of Node's: the machine's two cores then serve
+ * more of the server's and the database's work, as pgbench's C client leaves them to the database.
+ */
+const client: 'wrk' | 'node' =
+  process.env.BENCH_CLIENT === 'node' || (process.env.BENCH_CLIENT !== 'wrk' && !wrkVersion) ? 'node' : 'wrk';
+const wrkThreads = Number(process.env.BENCH_WRK_THREADS ?? 1);
+/**
+ * Members seeded: one per connection for the Node client (which keeps each member on its own connection); for wrk,
+ * which cannot, four per connection, used in turn, so that one member's requests practically never overlap.
+ */
+const memberCount = client === 'wrk' ? concurrency * 4 : concurrency;
 
 interface Result {
   endpoint: string;
@@ -160,7 +179,7 @@ interface LoadAnswer {
   cpuMs: number | null;
 }
 
-/** Drives one endpoint for `seconds` from a worker thread, one keep-alive connection per member token. */
+/** Drives one endpoint for `seconds` from the load client (`client`) with `concurrency` keep-alive connections. */
 async function drive(
   name: string,
   endpoint: 'transfer' | 'wallet',
@@ -170,6 +189,43 @@ async function drive(
   const profile = await startProfile();
   const cpu0 = process.cpuUsage();
   const db0 = pgUrl ? postgresCpuMs() : 0;
+  const answer = await (client === 'wrk'
+    ? wrkLoad(endpoint, port, tokens)
+    : workerLoad(endpoint, port, tokens));
+  const cpu = process.cpuUsage(cpu0);
+  const dbCpu = pgUrl ? postgresCpuMs() - db0 : 0;
+  await profile?.(endpoint);
+  const per = (ms: number) => Math.round((ms / Math.max(1, answer.requests)) * 1000) / 1000;
+  return {
+    endpoint: name,
+    requests: answer.requests,
+    errors: answer.errors,
+    rps: Math.round(answer.requests / answer.elapsed),
+    p50: Math.round(answer.p50 * 10) / 10,
+    p99: Math.round(answer.p99 * 10) / 10,
+    // The worker thread's CPU is counted in this process's; wrk's is its own process's.
+    cpuMs: per((cpu.user + cpu.system) / 1000 - (client === 'node' ? (answer.cpuMs ?? 0) : 0)),
+    loadCpuMs: answer.cpuMs === null ? null : per(answer.cpuMs),
+    dbCpuMs: per(dbCpu),
+  };
+}
+
+/** What a load client reports: requests, failures, seconds, latency percentiles (ms) and its own CPU time (ms). */
+interface LoadReport {
+  requests: number;
+  errors: number;
+  elapsed: number;
+  p50: number;
+  p99: number;
+  cpuMs: number | null;
+}
+
+/** The Node client: a worker thread, one keep-alive connection per member token (bench/load.mjs). */
+async function workerLoad(
+  endpoint: 'transfer' | 'wallet',
+  port: number,
+  tokens: string[],
+): Promise<LoadReport> {
   const answer = await new Promise<LoadAnswer>((resolve, reject) => {
     const worker = new Worker(path.join(__dirname, 'load.mjs'), {
       workerData: { port, tokens, seconds, endpoint, keyPrefix: `bench-${randomBytes(4).toString('hex')}` },
@@ -180,22 +236,58 @@ async function drive(
       if (code !== 0) reject(new Error(`load worker exited with ${code}`));
     });
   });
-  const cpu = process.cpuUsage(cpu0);
-  const dbCpu = pgUrl ? postgresCpuMs() - db0 : 0;
-  await profile?.(endpoint);
   const latencies = answer.latencies.sort((a, b) => a - b);
-  const per = (ms: number) => Math.round((ms / Math.max(1, answer.requests)) * 1000) / 1000;
   return {
-    endpoint: name,
     requests: answer.requests,
     errors: answer.errors,
-    rps: Math.round(answer.requests / answer.elapsed),
-    p50: Math.round(percentile(latencies, 50) * 10) / 10,
-    p99: Math.round(percentile(latencies, 99) * 10) / 10,
-    cpuMs: per((cpu.user + cpu.system) / 1000 - (answer.cpuMs ?? 0)),
-    loadCpuMs: answer.cpuMs === null ? null : per(answer.cpuMs),
-    dbCpuMs: per(dbCpu),
+    elapsed: answer.elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    cpuMs: answer.cpuMs,
   };
+}
+
+/** The wrk client (bench/load.lua), `concurrency` connections; the event loop keeps serving while it runs. */
+async function wrkLoad(endpoint: 'transfer' | 'wallet', port: number, tokens: string[]): Promise<LoadReport> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-wrk-'));
+  try {
+    const file = path.join(dir, 'tokens');
+    writeFileSync(file, `${tokens.join('\n')}\n`);
+    const args = [
+      ...['-t', String(wrkThreads), '-c', String(concurrency), '-d', `${seconds}s`],
+      ...['-s', path.join(__dirname, 'load.lua'), `http://127.0.0.1:${port}`],
+      ...['--', file, endpoint, `bench-${randomBytes(4).toString('hex')}`, String(wrkThreads)],
+    ];
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+      let text = '';
+      child.stdout.on('data', (c: Buffer) => (text += c.toString('utf8')));
+      child.once('error', reject);
+      child.once('exit', (code) =>
+        code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}`)),
+      );
+    });
+    const line = out.trim().split('\n').pop() ?? '';
+    const r = JSON.parse(line) as {
+      requests: number;
+      durationUs: number;
+      refused: number;
+      socketErrors: number;
+      p50: number;
+      p99: number;
+      cpuS: number;
+    };
+    return {
+      requests: r.requests,
+      errors: r.refused + r.socketErrors,
+      elapsed: r.durationUs / 1e6,
+      p50: r.p50,
+      p99: r.p99,
+      cpuMs: r.cpuS * 1000,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function main(): Promise<void> {
@@ -223,9 +315,9 @@ async function main(): Promise<void> {
   const port = (app.server.address() as AddressInfo).port;
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   try {
-    // One member per connection, each with money in the wallet and a PG account.
+    // Members (`memberCount`), each with money in the wallet and in a PG account.
     const tokens: string[] = [];
-    for (let i = 0; i < concurrency; i += 1) {
+    for (let i = 0; i < memberCount; i += 1) {
       const username = `08${String(10_000_000 + i).slice(-8)}`;
       const memberId = await app.accounts.register(
         {
@@ -260,6 +352,15 @@ async function main(): Promise<void> {
         authorization: `Bearer ${token}`,
       });
       if (act.status !== 200) throw new Error(`activate: ${act.status} ${act.body}`);
+      const funded = await request(
+        agent,
+        port,
+        'POST',
+        '/api/wallet/transfer',
+        { authorization: `Bearer ${token}`, 'idempotency-key': `seed-${i}` },
+        { from: 'wallet', to: 'PG', amount: 1_000_000 },
+      );
+      if (funded.status !== 200) throw new Error(`fund the game: ${funded.status} ${funded.body}`);
       tokens.push(token);
     }
 
@@ -278,7 +379,9 @@ async function main(): Promise<void> {
     process.stdout.write(
       `${JSON.stringify({
         database: pgUrl ? 'PostgreSQL' : 'PGlite (memory)',
+        client: client === 'wrk' ? `wrk ${wrkVersion ?? ''}`.trim() : 'node worker',
         concurrency,
+        members: memberCount,
         seconds,
         gameLatencyMs: Number(latencyMs),
         results,
