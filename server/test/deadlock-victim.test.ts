@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import {
-  body,
-  createTestApp,
-  dbLabel,
-  fund,
-  memberWithToken,
-  testDatabaseUrl,
-  type TestApp,
-} from './helpers';
+import { body, createTestApp, dbLabel, playerWithMoney, testDatabaseUrl, type TestApp } from './helpers';
 
 /**
  * A statement that is its own transaction and that PostgreSQL picks as a deadlock victim was rolled back whole:
@@ -28,13 +20,7 @@ let token: string;
 beforeAll(async () => {
   if (!testDatabaseUrl) return;
   t = await createTestApp({ JOB_INTERVAL_MS: '0', GAME_LATENCY_MS: '0' });
-  ({ memberId, token } = await memberWithToken(t.app));
-  await fund(t.app, memberId, 100_000);
-  const res = await t.app.inject({
-    url: '/api/wallet/activate/PG',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.statusCode).toBe(200);
+  ({ memberId, token } = await playerWithMoney(t.app, 100_000));
 });
 afterAll(() => t?.close());
 

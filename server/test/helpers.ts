@@ -184,6 +184,21 @@ export async function fund(app: App, memberId: string, amount: number): Promise<
     );
 }
 
+/** A member who can play: registered and logged in, `amount` in the wallet and a PG game account opened. */
+export async function playerWithMoney(
+  app: App,
+  amount: number,
+): Promise<{ memberId: string; token: string }> {
+  const member = await memberWithToken(app);
+  await fund(app, member.memberId, amount);
+  const res = await app.inject({
+    url: '/api/wallet/activate/PG',
+    headers: { authorization: `Bearer ${member.token}` },
+  });
+  if (res.statusCode !== 200) throw new Error(`activate PG: ${res.statusCode} ${res.body}`);
+  return member;
+}
+
 /** The header every state-changing console request carries (the console's CSRF check). */
 export const OPS_CONSOLE = { 'x-requested-with': 'ops-console' };
 export const OPERATOR_PASSWORD = 'correct horse battery';

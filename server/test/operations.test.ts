@@ -1,4 +1,13 @@
-import { body, createTestApp, dbLabel, fund, memberWithToken, setSetting, type TestApp } from './helpers';
+import {
+  body,
+  createTestApp,
+  dbLabel,
+  fund,
+  memberWithToken,
+  playerWithMoney,
+  setSetting,
+  type TestApp,
+} from './helpers';
 
 /**
  * Money operations: the Idempotency-Key is stored with the operation in the same transaction as its first leg,
@@ -24,13 +33,7 @@ interface TransferData {
 beforeAll(async () => {
   t = await createTestApp({ GAME_LATENCY_MS: '0', JOB_INTERVAL_MS: '0', OPERATION_GRACE_MS: '0' });
   await setSetting(t.app, 'registerOTP', false);
-  ({ memberId, token } = await memberWithToken(t.app));
-  await fund(t.app, memberId, 100_000);
-  const res = await t.app.inject({
-    url: '/api/wallet/activate/PG',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.statusCode).toBe(200);
+  ({ memberId, token } = await playerWithMoney(t.app, 100_000));
 });
 afterAll(() => t.close());
 

@@ -5,8 +5,7 @@ import {
   body,
   createTestApp,
   dbLabel,
-  fund,
-  memberWithToken,
+  playerWithMoney,
   setSetting,
   testDatabaseUrl,
   type TestApp,
@@ -25,13 +24,7 @@ let memberId: string;
 beforeAll(async () => {
   t = await createTestApp({ GAME_LATENCY_MS: '0', JOB_INTERVAL_MS: '0', OPERATION_GRACE_MS: '0' });
   await setSetting(t.app, 'registerOTP', false);
-  ({ memberId, token } = await memberWithToken(t.app));
-  await fund(t.app, memberId, 1_000_000);
-  const res = await t.app.inject({
-    url: '/api/wallet/activate/PG',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.statusCode).toBe(200);
+  ({ memberId, token } = await playerWithMoney(t.app, 1_000_000));
 });
 afterAll(() => t.close());
 
