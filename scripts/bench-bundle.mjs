@@ -15,13 +15,11 @@
 // 3. Without a browser or a built server (or with --static), /login is estimated from the builds instead: all of
 //    the host's JavaScript (an upper bound: it includes lazy chunks) plus mfe-auth's manifest, remoteEntry.js and
 //    the sync chunks its manifest lists for ./Login.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { apps, root, serverBuilt } from './apps.mjs';
+import { startBuiltServer } from './built-server.mjs';
 
 /** The target of issue 2 (acceptance 7): 140 KB = 140,000 bytes of JavaScript as the server sends it. */
 const TARGET_BYTES = 140_000;
@@ -71,56 +69,6 @@ const perApp = apps.map((app) => {
 
 // ---------------------------------------------------------------------------------------------------------
 // 2. /login measured in Chromium against the built server
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'wallet-bench-'));
-  let output = '';
-  const server = spawn(process.execPath, [join(root, 'server', 'dist', 'main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: 'memory://',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout.on('data', (d) => (output += d));
-  server.stderr.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) break;
-    try {
-      if ((await fetch(`${url}/api/lookup/active`)).ok) return { url, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  await stop();
-  throw new Error(`the server did not start:\n${output}`);
-}
 
 /** Local file behind a URL the server serves (the host at /, each remote under /remotes/<folder>/). */
 function localFileOf(pathname) {
@@ -184,7 +132,7 @@ async function measureLogin() {
   } catch {
     return { skipped: 'playwright-core is not installed' };
   }
-  const server = await startServer();
+  const server = await startBuiltServer();
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,

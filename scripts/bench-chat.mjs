@@ -33,13 +33,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Secret, TOTP } from 'otpauth';
 import { io } from 'socket.io-client';
 import { root } from './apps.mjs';
+import { freePort } from './built-server.mjs';
 
 const env = process.env;
 const asJson = process.argv.includes('--json');
@@ -178,17 +178,6 @@ async function waitUntil(done, ms) {
 
 // ---------------------------------------------------------------------------------------------------------
 // The server
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(run, secrets) {
   const port = await freePort();

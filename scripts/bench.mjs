@@ -35,11 +35,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { apps, isBuilt, root, serverBuilt } from './apps.mjs';
+import { startBuiltServer } from './built-server.mjs';
 
 const asJson = process.argv.includes('--json');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -90,57 +90,6 @@ const median = (values) => {
 
 // ---------------------------------------------------------------------------------------------------------
 // The built server on a free port, a fresh in-memory database; a member registered through its API.
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'wallet-bench-'));
-  let output = '';
-  const server = spawn(process.execPath, [join(root, 'server', 'dist', 'main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: 'memory://',
-      SANDBOX: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout.on('data', (d) => (output += d));
-  server.stderr.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) break;
-    try {
-      if ((await fetch(`${url}/api/lookup/active`)).ok) return { url, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  await stop();
-  throw new Error(`the server did not start:\n${output}`);
-}
 
 async function api(url, path, body, token) {
   const res = await fetch(`${url}${path}`, {
@@ -373,9 +322,14 @@ async function measureLighthouse(url, token) {
         writeFileSync(join(lighthouseReports, name), JSON.stringify(lhr));
       }
       const lcp = lhr.audits['largest-contentful-paint'];
+      const tbt = lhr.audits['total-blocking-time'];
       return {
         score: lhr.categories.performance.score,
         lcpMs: lcp?.numericValue === undefined ? null : Math.round(lcp.numericValue),
+        tbtMs: tbt?.numericValue === undefined ? null : Math.round(tbt.numericValue),
+        // Lighthouse's measure of this machine's CPU (higher is faster): the score's total blocking time is the
+        // page's main-thread work as run here, times the simulated 4× slowdown, so it moves with this figure.
+        benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
         finalPath: new URL(lhr.finalDisplayedUrl).pathname,
         error: lhr.runtimeError?.message ?? null,
       };
@@ -612,7 +566,7 @@ async function main() {
   const started = Date.now();
 
   log('bench: starting the built server (in-memory database) and registering a member…');
-  const server = await startServer();
+  const server = await startBuiltServer({ SANDBOX: '1' });
   try {
     const token = await memberToken(server.url);
     if (measures('loads')) {
@@ -870,7 +824,16 @@ function print(report) {
   console.log('\nLighthouse (mobile, simulated throttling)');
   if (lh.skipped) console.log(`  not measured: ${lh.skipped}`);
   else {
-    console.log(`  Lighthouse ${lh.version}`);
+    const indexes = Object.values(lh)
+      .flatMap((page) => page?.runs ?? [])
+      .map((r) => r.benchmarkIndex)
+      .filter((i) => typeof i === 'number');
+    console.log(
+      `  Lighthouse ${lh.version}` +
+        (indexes.length
+          ? `; this machine's CPU benchmark index (Lighthouse's, higher is faster): median ${Math.round(median(indexes))}`
+          : ''),
+    );
     for (const [key, path] of [
       ['login', '/login'],
       ['home', '/user/home (signed in, agreement confirmed earlier)'],
@@ -878,8 +841,10 @@ function print(report) {
       ['homeThisVisit', '/user/home (session for this visit only: no page cookie)'],
     ]) {
       if (!lh[key]) continue;
-      const runs = lh[key].runs.map((r) => `${r.score?.toFixed(2) ?? '?'} / ${r.lcpMs ?? '?'} ms`).join(', ');
-      console.log(`  ${path}: runs (score / LCP) ${runs}`);
+      const runs = lh[key].runs
+        .map((r) => `${r.score?.toFixed(2) ?? '?'} / ${r.lcpMs ?? '?'} / ${r.tbtMs ?? '?'} ms`)
+        .join(', ');
+      console.log(`  ${path}: runs (score / LCP / total blocking time) ${runs}`);
       if (lh[key].notMeasured) console.log(`    not measured: ${lh[key].notMeasured}`);
     }
   }

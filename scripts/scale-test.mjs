@@ -29,13 +29,13 @@ import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { io as ioClient } from 'socket.io-client';
+import { freePort } from './built-server.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -68,17 +68,6 @@ const check = (ok, what, detail) => {
     log(`FAIL ${what}`, detail === undefined ? '' : JSON.stringify(detail).slice(0, 600));
   }
 };
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 // ---------------------------------------------------------------- HTTP client
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
