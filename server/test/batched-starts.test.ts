@@ -1,4 +1,4 @@
-import { body, createTestApp, dbLabel, fund, memberWithToken, setSetting, type TestApp } from './helpers';
+import { body, createTestApp, dbLabel, playerWithMoney, setSetting, type TestApp } from './helpers';
 
 /**
  * Group commit of first legs (docs/ledger.md "Batched starts"): the starts of concurrent transfers share one
@@ -16,14 +16,7 @@ beforeAll(async () => {
   t = await createTestApp({ GAME_LATENCY_MS: '0', JOB_INTERVAL_MS: '0', GROUP_COMMIT: '1' });
   await setSetting(t.app, 'registerOTP', false);
   for (let i = 0; i < 10; i += 1) {
-    const m = await memberWithToken(t.app);
-    await fund(t.app, m.memberId, FUNDED);
-    const res = await t.app.inject({
-      url: '/api/wallet/activate/PG',
-      headers: { authorization: `Bearer ${m.token}` },
-    });
-    expect(res.statusCode).toBe(200);
-    members.push(m);
+    members.push(await playerWithMoney(t.app, FUNDED));
   }
 });
 afterAll(() => t.close());
