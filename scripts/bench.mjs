@@ -896,7 +896,7 @@ function print(report) {
       );
     }
     if (report.ratio !== undefined)
-      console.log(`  transfer on PostgreSQL ÷ pgbench (median round): ${report.ratio}`);
+      console.log(`  transfer on PostgreSQL ÷ pgbench (median round): ${report.ratio.toFixed(3)}`);
   }
 }
 
