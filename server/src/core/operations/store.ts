@@ -172,18 +172,18 @@ export class OperationStore {
       select q.n as batch_n, s.*
       from (select x.* from l join x on x.id = l.operation_id order by x.lock_key, x.n offset 0) q
       cross join lateral ${sql.raw(first.fn)}(${sql.raw(args)}) as s`.execute(this.db);
-    const answers: (string | OperationExists)[] = items.map(
-      (it) => new OperationExists(it.op.memberId, it.op.key ?? ''),
-    );
+    // The started items' record ids by position; an item the statement did not start found its key used already.
+    // (An OperationExists is made only for those: each Error captures a stack, a cost on every batch otherwise.)
+    const started: (string | undefined)[] = new Array<string | undefined>(items.length);
     for (const { batch_n: n, ...row } of res.rows) {
       const it = items[Number(n)];
       if (!it) continue;
       const ref = it.start.started(row);
       if (ref !== it.op.first.reference)
         throw new Error(`the first leg of ${it.op.id} took another record id`);
-      answers[Number(n)] = ref;
+      started[Number(n)] = ref;
     }
-    return answers;
+    return items.map((it, n) => started[n] ?? new OperationExists(it.op.memberId, it.op.key ?? ''));
   }
 
   /** The record id of a leg, when its handler chose its own. */
