@@ -260,6 +260,64 @@ class FirstLoadChunks {
   }
 }
 
+/** V8's explicit compile hint (Chromium 136+): compile every function of the script eagerly, while it streams. */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+
+/**
+ * Marks the scripts whose code runs as soon as they load with V8's explicit compile hint, so that the browser
+ * compiles their functions on the background thread that streams the script, instead of one by one on the main
+ * thread at each function's first call (lazy compilation): the long tasks of a first load (React DOM, the
+ * federation runtime, the bootstrap, a remote's entry and screen) lose their compile time, which is most of what
+ * they spend on a phone (docs/benchmarks.md, "Compile hints"). Only those scripts: hinting code that is never
+ * called would compile it for nothing.
+ * - the host: every script but its language catalogs (data): its entry (main.js), the bootstrap with the shared
+ *   modules it consumes, the member shell and pages, and the libraries a member's first screen loads (http,
+ *   socket-io);
+ * - a remote: remoteEntry.js and the chunks of each exposed module (the screen a route mounts and runs at once).
+ * Runs after minification (the hint is a comment) and before the real content hashes and the precompressed copies.
+ */
+class CompileHints {
+  constructor(isHost) {
+    this.isHost = isHost;
+  }
+
+  files(compilation) {
+    const files = new Set();
+    const addChunk = (chunk) => {
+      for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+    };
+    if (this.isHost) {
+      for (const chunk of compilation.chunks) if (!chunk.name?.startsWith('locale-')) addChunk(chunk);
+    } else {
+      for (const module of compilation.modules) {
+        if (module.constructor.name !== 'ContainerEntryModule') continue;
+        compilation.chunkGraph.getModuleChunks(module).forEach(addChunk);
+        for (const block of module.blocks ?? []) {
+          compilation.chunkGraph.getBlockChunkGroup(block)?.chunks.forEach(addChunk);
+        }
+      }
+    }
+    return files;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('CompileHints', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'CompileHints', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE },
+        () => {
+          const files = this.files(compilation);
+          if (files.size === 0) {
+            compilation.errors.push(new webpack.WebpackError('CompileHints: no script to mark was found'));
+          }
+          for (const file of files) {
+            compilation.updateAsset(file, (source) => new webpack.sources.ConcatSource(COMPILE_HINT, source));
+          }
+        },
+      );
+    });
+  }
+}
+
 /**
  * @param {object} app
  * @param {string} app.dir            the app's folder (`__dirname` of its webpack.config.js)
@@ -367,6 +425,7 @@ function createAppConfig(app) {
             ]
           : []),
         ...(isHost && isProd ? [new FirstLoadChunks(path.join(dir, 'src'))] : []),
+        ...(isProd ? [new CompileHints(isHost)] : []),
         ...(isProd ? precompression() : []),
         ...(isHost ? [] : [new SharedContractGuard()]),
         ...(withHtml

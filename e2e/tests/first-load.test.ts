@@ -102,6 +102,28 @@ describe('first load', () => {
         `remoteEntry.js starts at ${entry.startTime} ms, before main.js ends at ${main.responseEnd} ms`,
       );
       assert.ok(manifest.startTime < main.responseEnd, 'the manifest too');
+      // Every script the first load runs carries V8's compile hint (tooling/webpack.app.js, CompileHints), so the
+      // browser compiles it while it streams instead of function by function on the main thread; the language
+      // catalogs (data) do not.
+      const scripts = [...new Set(timings.map((t) => t.path))].filter((p) => p.endsWith('.js'));
+      const catalog = /\/(?:locale|strings)-[a-z]{2}\.[0-9a-f]{8}\.js$/;
+      assert.ok(
+        scripts.some((p) => catalog.test(p)),
+        `a catalog among ${scripts.join(', ')}`,
+      );
+      for (const path of scripts) {
+        const body = await (await page.request.get(path)).text();
+        assert.equal(
+          body.startsWith('//# allFunctionsCalledOnLoad\n'),
+          !catalog.test(path),
+          `${path} ${catalog.test(path) ? 'is data: no' : 'runs on load: a'} compile hint`,
+        );
+      }
+      assert.ok(
+        ['/main.js', '/remotes/mfe-auth/remoteEntry.js'].every((p) => scripts.includes(p)) &&
+          scripts.some((p) => p.startsWith('/remotes/mfe-auth/__federation_expose_Login.')),
+        `the host's entry, the remote's entry and its screen among ${scripts.join(', ')}`,
+      );
       // The shell's lookups (terminated check, chat widget, site name) are answered by the page itself.
       assert.deepEqual(
         requested.filter((p) => p.startsWith('/api/')),
