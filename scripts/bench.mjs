@@ -40,6 +40,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { apps, isBuilt, root, serverBuilt } from './apps.mjs';
 import { startBuiltServer } from './built-server.mjs';
+import { AGREEMENT_KEY, CHROME_FLAGS, memberToken, pageCookie, TOKEN_KEY } from './bench-site.mjs';
 
 const asJson = process.argv.includes('--json');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -57,16 +58,6 @@ const CONNECTIONS = 16;
 /** How many times a Lighthouse run that failed to record (a runtime error) is made again. */
 const LIGHTHOUSE_RETRIES = 2;
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Issue 11's targets. KB = 1,000 bytes. */
 const TARGETS = {
@@ -87,58 +78,6 @@ const median = (values) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
-
-// ---------------------------------------------------------------------------------------------------------
-// The built server on a free port, a fresh in-memory database; a member registered through its API.
-
-async function api(url, path, body, token) {
-  const res = await fetch(`${url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-requested-by': 'wallet-user',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${json.code}`);
-  return json.data;
-}
-
-/** Registers a member the way the wizard does (code from the sandbox SMS outbox), then signs in: the token. */
-async function memberToken(url) {
-  const phone = '0861100110';
-  const password = 'pass-word-1';
-  const sent = await api(url, '/api/otp/send', { phoneNumber: phone });
-  const outbox = await (await fetch(`${url}/sandbox/sms`)).json();
-  const code = /\b(\d{6})\b/.exec(outbox.find((m) => m.to === phone)?.text ?? '')?.[1];
-  if (!code) throw new Error('no one-time code in the sandbox outbox');
-  await api(url, '/api/otp/verify', { otpToken: sent.otpToken, otpCode: code });
-  await api(url, '/api/account', {
-    name: 'Malee Srisuk',
-    username: phone,
-    password,
-    sourceCode: '',
-    inviteCode: '',
-    bankCode: 'SCB',
-    bankAccountName: 'MALEE SRISUK',
-    bankAccountNo: `9${phone.slice(1)}`,
-    currency: 'THB',
-    otpToken: sent.otpToken,
-  });
-  return (await api(url, '/api/login', { username: phone, password })).token;
-}
-
-/**
- * The session as the site stores it when "remember me" is on (shared/src/auth/session.ts): the token in
- * localStorage, and its copy in the page cookie the app writes with it (sent with page loads under /user).
- */
-const TOKEN_KEY = 'token';
-const pageCookie = (token) =>
-  `wl_page=${encodeURIComponent(token)}; Path=/user; Max-Age=43200; SameSite=Strict`;
-/** The mark of a confirmed agreement (mfe-wallet/src/agreement/agreement-storage.ts). */
-const AGREEMENT_KEY = 'remember-agreement';
 
 // ---------------------------------------------------------------------------------------------------------
 // 1. First loads and the repeat visit (Chromium through playwright-core)
