@@ -82,3 +82,72 @@ test('tapping a card opens that game', async () => {
   await userEvent.click(screen.getByRole('button', { name: /^Lotto Huay HD/ }));
   expect(onOpen).toHaveBeenCalledWith('HUAYHD');
 });
+
+describe('the art of cards far below the screen', () => {
+  /** A stand-in for the browser's IntersectionObserver: the test says which cards the screen comes near. */
+  class FakeObserver {
+    static all: FakeObserver[] = [];
+    readonly watched = new Set<Element>();
+    readonly options: IntersectionObserverInit | undefined;
+    constructor(
+      private readonly callback: IntersectionObserverCallback,
+      options?: IntersectionObserverInit,
+    ) {
+      this.options = options;
+      FakeObserver.all.push(this);
+    }
+    observe(target: Element) {
+      this.watched.add(target);
+    }
+    unobserve(target: Element) {
+      this.watched.delete(target);
+    }
+    disconnect() {
+      this.watched.clear();
+    }
+    static comeNear(target: Element) {
+      for (const o of FakeObserver.all.filter((x) => x.watched.has(target)))
+        o.callback(
+          [{ target, isIntersecting: true } as IntersectionObserverEntry],
+          o as unknown as IntersectionObserver,
+        );
+    }
+  }
+
+  beforeEach(() => {
+    FakeObserver.all = [];
+    Object.defineProperty(window, 'IntersectionObserver', {
+      configurable: true,
+      writable: true,
+      value: FakeObserver,
+    });
+  });
+  afterEach(() => {
+    delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+  });
+
+  test('is neither fetched nor painted until the card comes within half a screen, then stays', () => {
+    const { unmount } = render(<GameLists games={GAMES} format={THB} onOpen={jest.fn()} />);
+    const pg = screen.getByTestId('game-card-PG');
+    const huay = screen.getByTestId('game-card-HUAYHD');
+    // No picture yet: no background, no logo image (nothing to fetch), the card's own colour and text only.
+    expect(pg.style.backgroundImage).toBe('');
+    expect(screen.queryByTestId('game-logo-PG')).not.toBeInTheDocument();
+    expect(within(pg).getByTestId('game-name-PG')).toHaveTextContent('PG Soft');
+    expect(FakeObserver.all.map((o) => o.options?.rootMargin)).toEqual(['50% 0px 50% 0px']);
+
+    act(() => FakeObserver.comeNear(pg));
+    expect(pg).toHaveStyle({ backgroundImage: 'url("/backgrounds/PG.jpg")' });
+    expect(screen.getByTestId('game-logo-PG')).toHaveAttribute('src', '/logos/PG.png');
+    // Only that card: the one further down still waits, and the card that showed is watched no more.
+    expect(huay.style.backgroundImage).toBe('');
+    expect(screen.queryByTestId('game-logo-HUAYHD')).not.toBeInTheDocument();
+    expect(FakeObserver.all[0]?.watched.has(pg)).toBe(false);
+    expect(FakeObserver.all[0]?.watched.has(huay)).toBe(true);
+
+    act(() => FakeObserver.comeNear(huay));
+    expect(huay).toHaveStyle({ backgroundImage: 'url("/backgrounds/HUAYHD.jpg")' });
+    unmount();
+    expect(FakeObserver.all[0]?.watched.size).toBe(0);
+  });
+});

@@ -3,6 +3,7 @@ import { useTranslation } from '@wallet/shared';
 import type { GameAccount } from './api';
 import { showMoney, type MoneyFormat } from '../common/money';
 import { GAME_CATEGORIES, gamesOf, walletSlotValue } from '../games/game-rules';
+import { useNearViewport } from '../common/near-viewport';
 import './game-cards.css';
 
 export interface GameListsProps {
@@ -55,24 +56,29 @@ function GameCard({
   onOpen: (code: string) => void;
 }) {
   const { t } = useTranslation('wallet');
+  // The art is fetched and painted once the card comes near the screen (the cards start below the first screen).
+  const [ref, near] = useNearViewport<HTMLButtonElement>();
   const category = t(`games.category.${game.category}`);
   return (
     <button
+      ref={ref}
       type="button"
       className={`wallet-game${game.isActive ? ' wallet-game--active' : ''}`}
-      style={game.background ? { backgroundImage: `url("${encodeURI(game.background)}")` } : undefined}
+      style={
+        near && game.background ? { backgroundImage: `url("${encodeURI(game.background)}")` } : undefined
+      }
       onClick={() => onOpen(game.code)}
       data-testid={`game-card-${game.code}`}
     >
       <span className="wallet-game__top">
-        {game.logo ? (
+        {game.logo && near ? (
           <img
             className="wallet-game__logo"
             src={game.logo}
             alt=""
             width={40}
             height={40}
-            loading="lazy"
+            decoding="async"
             data-testid={`game-logo-${game.code}`}
           />
         ) : (
