@@ -133,7 +133,9 @@ async function traceOnce(browser, url, token, n) {
     const navigations = traceEvents.filter(
       (e) => e.pid === pid && e.name === 'navigationStart' && (!fcp || e.ts <= fcp),
     );
-    const start = navigations.at(-1)?.ts ?? events[0].ts;
+    // Without a navigationStart (older Chromium), the page thread's first timed event; metadata events carry ts 0.
+    const start =
+      navigations.at(-1)?.ts ?? events.reduce((min, e) => (e.ts > 0 && e.ts < min ? e.ts : min), Infinity);
     const topFunctions = profileIndex(profile, url);
     const tasks = events.filter((e) => e.name === 'RunTask' && e.dur);
     console.log(`\nload ${n} of ${path}: first contentful paint ${fcp ? ms(fcp - start) : '?'} ms`);
