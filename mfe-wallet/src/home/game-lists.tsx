@@ -56,7 +56,8 @@ function GameCard({
   onOpen: (code: string) => void;
 }) {
   const { t } = useTranslation('wallet');
-  // The art is fetched and painted once the card comes near the screen (the cards start below the first screen).
+  // The art is fetched and painted once the card comes near the screen (on a phone the cards start below the first
+  // screen).
   const [ref, near] = useNearViewport<HTMLButtonElement>();
   const category = t(`games.category.${game.category}`);
   return (
