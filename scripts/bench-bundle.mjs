@@ -19,6 +19,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { apps, root, serverBuilt } from './apps.mjs';
+import { CHROME_FLAGS } from './bench-site.mjs';
 import { startBuiltServer } from './built-server.mjs';
 
 /** The target of issue 2 (acceptance 7): 140 KB = 140,000 bytes of JavaScript as the server sends it. */
@@ -136,13 +137,7 @@ async function measureLogin() {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-    ],
+    args: CHROME_FLAGS,
   });
   try {
     const asBrowser = await loadLogin(browser, server.url, null);

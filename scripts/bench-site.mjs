@@ -1,17 +1,13 @@
 // What the scripts that load the site in a browser share (bench.mjs, bench-trace.mjs): Chromium's flags, a member
 // registered through the built server's API, and the session as the site stores it.
 
-/** Debian's Chromium, headless, with nothing of its own on the network. */
-export const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { createRequire } from 'node:module';
+
+/**
+ * Debian's Chromium, headless, with nothing of its own on the network: the flags the e2e tests use too
+ * (tooling/chromium-flags.json).
+ */
+export const CHROME_FLAGS = createRequire(import.meta.url)('../tooling/chromium-flags.json');
 
 export async function api(url, path, body, token) {
   const res = await fetch(`${url}${path}`, {

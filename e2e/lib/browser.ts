@@ -1,28 +1,20 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import chromiumFlags from '../../tooling/chromium-flags.json';
 import { watchCspOfEveryContext } from './csp';
 import { repoRoot } from './site';
 
 /**
- * Debian's Chromium, with the flags this machine needs (no sandbox as root, no background networking), plus
+ * Debian's Chromium, with the flags this machine needs (tooling/chromium-flags.json: no sandbox as root, no
+ * background networking; the bench scripts use the same file), plus
  * `extraArgs` (the how-to recorder's host mapping).
  */
 export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...extraArgs,
-    ],
+    args: [...chromiumFlags, ...extraArgs],
   });
   // Every scenario fails on a CSP violation of any of its pages (e2e/lib/csp.ts).
   return watchCspOfEveryContext(browser);
