@@ -1,5 +1,6 @@
-// What the scripts that load the site in a browser share (bench.mjs, bench-trace.mjs): Chromium's flags, a member
-// registered through the built server's API, and the session as the site stores it.
+// What the scripts that load the site in a browser share (bench.mjs, bench-trace.mjs; bench-bundle.mjs takes the
+// flags): Chromium's flags, a member registered through the built server's API, and the session as the site
+// stores it.
 
 import { createRequire } from 'node:module';
 

@@ -7,8 +7,8 @@ import { repoRoot } from './site';
 
 /**
  * Debian's Chromium, with the flags this machine needs (tooling/chromium-flags.json: no sandbox as root, no
- * background networking; the bench scripts use the same file), plus
- * `extraArgs` (the how-to recorder's host mapping).
+ * background networking; the bench scripts use the same file), plus `extraArgs` (the how-to recorder's host
+ * mapping).
  */
 export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
