@@ -59,10 +59,36 @@ describe('bonus rules', () => {
   });
 });
 
-describe(`bonus engine (${dbLabel})`, () => {
+const DAY = 86_400_000;
+/** The next Sunday 23:50 Bangkok (16:50 UTC) at or after `from`: ten minutes before a new day and a new week. */
+function sundayBeforeMidnight(from: number): Date {
+  const d = new Date(from);
+  d.setUTCHours(16, 50, 0, 0);
+  while (d.getUTCDay() !== 0 || d.getTime() < from) d.setTime(d.getTime() + DAY);
+  return d;
+}
+
+test('the suite clock starts on a Sunday 23:50 in Bangkok, whatever today is', () => {
+  for (const from of [Date.UTC(2026, 10, 29, 16, 51), Date.UTC(2027, 0, 1), Date.UTC(2030, 5, 15, 3)]) {
+    const start = sundayBeforeMidnight(from);
+    expect(start.getTime()).toBeGreaterThanOrEqual(from);
+    expect(start.getTime() - from).toBeLessThan(7 * DAY);
+    expect(weekKey(new Date(start.getTime() + 10 * 60_000))).not.toBe(weekKey(start));
+    expect(dayKey(new Date(start.getTime() + 10 * 60_000 - 1))).toBe(dayKey(start));
+  }
+});
+
+// The engine's clock drives its business rules (day and week limits, what counts as turnover); money events are
+// stamped by the database's clock. The suite runs with the engine's clock near today, a year ahead of the
+// database's and a year behind it: nothing the member sees may depend on the two agreeing.
+describe.each([
+  ['near today', 0],
+  ['a year ahead of the database', 365 * DAY],
+  ['a year behind the database', -365 * DAY],
+])(`bonus engine (${dbLabel}, engine clock %s)`, (_label, ahead) => {
   let t: TestApp;
-  // Sunday 29 November 2026, 23:50 Bangkok: ten minutes before a new day and a new week.
-  const clock = new ManualClock(new Date('2026-11-29T16:50:00Z'));
+  const start = sundayBeforeMidnight(Date.now() + ahead);
+  const clock = new ManualClock(start);
 
   beforeAll(async () => {
     t = await createTestApp({ GAME_LATENCY_MS: '0', JOB_INTERVAL_MS: '0' }, { clock });
@@ -264,7 +290,7 @@ describe(`bonus engine (${dbLabel})`, () => {
   });
 
   test('day and week limits turn at midnight and at Monday 00:00 Bangkok time', async () => {
-    clock.advance(new Date('2026-11-29T16:58:00Z').getTime() - clock.now().getTime()); // Sunday 23:58
+    clock.advance(start.getTime() + 8 * 60_000 - clock.now().getTime()); // Sunday 23:58
     const m = await newMember(t.app);
     const receive = async (code: string, dep: number, bet: number) => {
       await deposit(m, dep);

@@ -1,4 +1,4 @@
-import type { Selectable, Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Ledger } from '../../core/ledger';
 import { dayKey, weekKey } from '../../platform/bangkok-time';
 import type { Clock } from '../../platform/clock';
@@ -281,12 +281,13 @@ export class BonusEngine {
       await this.ledger.lockMain(trx, memberId);
       const a = await this.activeRow(trx, memberId, true);
       if (!a) throw new AppError('NO_DATA', 404);
-      const now = this.clock.now();
+      // The end is a money event of the statement: stamped by the database's clock, like the ledger's postings
+      // (docs/ledger.md, "Times"), so that the statement's order never depends on a process's clock.
       const t = bonusDb(trx);
       if (isMet(a)) {
         await t
           .updateTable('bonus_activations')
-          .set({ status: 'finished', ended_at: now })
+          .set({ status: 'finished', ended_at: sql<Date>`now()` })
           .where('id', '=', a.id)
           .execute();
         // No money moved, but the statement and the bonus page changed.
@@ -313,7 +314,7 @@ export class BonusEngine {
       else await this.events.notify(trx, memberId, { type: 'wallet:changed', reason: 'bonus' });
       await t
         .updateTable('bonus_activations')
-        .set({ status: 'cancelled', ended_at: now, forfeited: taken })
+        .set({ status: 'cancelled', ended_at: sql<Date>`now()`, forfeited: taken })
         .where('id', '=', a.id)
         .execute();
       return { message: 'BONUS_CLEAR' as const, finished: false, forfeited: taken };

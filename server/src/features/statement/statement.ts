@@ -85,7 +85,7 @@ export async function memberStatement(
     select id, kind, status, amount, from_account, to_account, meta, operation_id, created_at,
       count(*) over () as total
     from entries
-    order by created_at desc, sort_id desc
+    order by created_at desc, sort_id desc, id desc
     limit ${limit} offset ${offset}`.execute(db);
 
   let total = result.rows.length > 0 ? Number(result.rows[0]?.total ?? 0) : 0;
