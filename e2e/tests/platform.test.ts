@@ -1,8 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newMemberContext, snapshot } from '../lib/browser';
-import { startSite, type Site } from '../lib/site';
+import { repoRoot, startSite, type Site } from '../lib/site';
 
 interface SandboxSms {
   to: string;
@@ -142,16 +144,42 @@ describe('platform', () => {
     });
   });
 
-  test('when the operator switches the service off, /login goes to /terminated', async () => {
+  test('when the operator switches the service off, /login goes to /terminated, whose text shows in th, la and en', async () => {
     await site.ops('set', 'service.active', 'false');
     try {
-      await withPage('terminated', async (page) => {
-        await page.goto('/login');
-        await page.waitForURL('**/terminated');
-        await page.waitForFunction(() => document.title.length > 0);
-        const title = await page.title();
-        assert.notEqual(title, '');
-      });
+      for (const language of ['th', 'la', 'en'] as const) {
+        const { terminated } = JSON.parse(
+          readFileSync(join(repoRoot, 'host', 'src', 'locales', language, 'host.json'), 'utf8'),
+        ) as { terminated: { pageTitle: string; title: string; message: string } };
+        await withPage(
+          `terminated-${language}`,
+          async (page) => {
+            await page.goto('/login');
+            await page.waitForURL('**/terminated');
+            const view = page.getByTestId('terminated');
+            const heading = view.getByRole('heading', { name: terminated.title });
+            const message = view.getByText(terminated.message);
+            // Visible as Playwright means it (not `visibility: hidden`, not empty), and painted: the element the
+            // browser finds at the heading's centre is the heading.
+            await heading.waitFor({ state: 'visible' });
+            await message.waitFor({ state: 'visible' });
+            for (const element of [heading, message]) {
+              const seen = await element.evaluate((node) => {
+                const box = node.getBoundingClientRect();
+                const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+                return {
+                  visibility: getComputedStyle(node).visibility,
+                  opacity: getComputedStyle(node).opacity,
+                  painted: hit !== null && node.contains(hit),
+                };
+              });
+              assert.deepEqual(seen, { visibility: 'visible', opacity: '1', painted: true });
+            }
+            assert.equal(await page.title(), terminated.pageTitle);
+          },
+          { language },
+        );
+      }
     } finally {
       await site.ops('set', 'service.active', 'true');
     }
