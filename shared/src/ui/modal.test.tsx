@@ -68,6 +68,53 @@ describe('Modal', () => {
     }
   });
 
+  it('cycles through the shown controls only: a hidden panel is no end of the trap, nor is an added control', async () => {
+    function Tabs() {
+      const [tab, setTab] = useState<'a' | 'b'>('a');
+      const [extra, setExtra] = useState(false);
+      return (
+        <Modal open onClose={() => undefined} title="Tabs">
+          <button type="button" onClick={() => setTab(tab === 'a' ? 'b' : 'a')}>
+            Switch
+          </button>
+          <div role="tabpanel" aria-label="A" hidden={tab !== 'a'} tabIndex={0}>
+            <button type="button" onClick={() => setExtra(true)}>
+              A action
+            </button>
+            {extra && <button type="button">Added</button>}
+          </div>
+          <div role="tabpanel" aria-label="B" hidden={tab !== 'b'} tabIndex={0}>
+            <button type="button">B action</button>
+            <input aria-label="B last" />
+          </div>
+        </Modal>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Tabs />);
+    const dialog = screen.getByRole('dialog', { name: 'Tabs' });
+    const order = async (presses: number, shift = false) => {
+      const seen: string[] = [];
+      for (let i = 0; i < presses; i += 1) {
+        await user.tab({ shift });
+        const active = document.activeElement as HTMLElement;
+        expect(dialog).toContainElement(active);
+        seen.push(active.getAttribute('aria-label') ?? active.textContent ?? '');
+      }
+      return seen;
+    };
+    // Focus starts on Switch; the shown panel's controls, then round to the close button (first in the dialog).
+    expect(await order(4)).toEqual(['A', 'A action', 'Close', 'Switch']);
+    expect(await order(4, true)).toEqual(['Close', 'A action', 'A', 'Switch']);
+
+    await user.click(screen.getByRole('button', { name: 'A action' }));
+    expect(await order(2)).toEqual(['Added', 'Close']);
+
+    await user.click(screen.getByRole('button', { name: 'Switch' }));
+    expect(await order(5)).toEqual(['B', 'B action', 'B last', 'Close', 'Switch']);
+    expect(await order(5, true)).toEqual(['Close', 'B last', 'B action', 'B', 'Switch']);
+  });
+
   it('closes only the top modal on Escape', async () => {
     const user = userEvent.setup();
     render(<Screen withInner />);

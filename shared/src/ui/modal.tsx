@@ -56,8 +56,27 @@ export function useOpenModalCount(): number {
   return useSyncExternalStore(subscribe, openCount, () => 0);
 }
 
+/**
+ * Whether Tab can land on `el` at all: not in a `hidden` or `inert` subtree (a tab panel that is not current, a
+ * collapsed section) and, where the browser can tell, rendered (`display: none` or `visibility: hidden` anywhere
+ * above it). A control the browser skips must not count as the first or last stop of the trap: the deposit
+ * window's hidden panels did, so Tab from its last visible control left the dialog for the page.
+ */
+function reachable(el: HTMLElement): boolean {
+  if (el.closest('[hidden], [inert]')) return false;
+  if (typeof el.checkVisibility === 'function') return el.checkVisibility({ visibilityProperty: true });
+  return true;
+}
+
 function focusables(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute('inert'));
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(reachable);
+}
+
+/** The first of `items` after `from` in document order (`forward`), or the last one before it. */
+function neighbour(items: readonly HTMLElement[], from: Element, forward: boolean): HTMLElement | undefined {
+  if (forward) return items.find((el) => from.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+  // An element that holds `from` comes before it too (a focusable tab panel before its controls).
+  return items.findLast((el) => from.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING);
 }
 
 /**
@@ -116,18 +135,23 @@ function ModalPanel({
         event.stopPropagation();
         onCloseRef.current();
       } else if (event.key === 'Tab') {
+        // Read at each press: the panel's controls change while it is open (tabs, a created QR, a chosen file).
         const items = focusables(panel);
         const first = items[0];
         const last = items[items.length - 1];
+        const active = document.activeElement;
         if (!first || !last) {
           event.preventDefault();
           panel.focus();
-        } else if (event.shiftKey && (document.activeElement === first || document.activeElement === panel)) {
+        } else if (!active || !panel.contains(active)) {
+          // Focus got out (or was never in): bring it back at the end Tab moves towards.
           event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
+          (event.shiftKey ? last : first).focus();
+        } else if (!neighbour(items, active, !event.shiftKey)) {
+          // Nothing reachable after (before) the focused element: wrap round instead of leaving the dialog. This
+          // also covers a focused element that is not a Tab stop itself (the dialog, a tab with tabindex -1).
           event.preventDefault();
-          first.focus();
+          (event.shiftKey ? last : first).focus();
         }
       }
     };
