@@ -1241,22 +1241,35 @@ export interface paths {
                 /** @description the operator’s username of agent messages */
                 agent: string | null;
                 clientId: string | null;
-                /** @description the room name */
+                /** @description the room name (the same as session_id) */
                 conversationId: string;
                 /** Format: date-time */
                 createdAt: string;
+                /** @description the device token the customer sent with it; null: none, or an agent’s */
+                deviceToken: string | null;
+                /** @description the conversation’s guest id (on both sides’ messages); null: a member’s */
+                guestId: string | null;
                 /** Format: uuid */
                 id: string;
                 message: {
                   message_type: string;
-                  /** @description a media payload’s filePath is a signed URL valid 1 hour */
+                  /** @description a text’s payload is the text (a string); a media payload’s filePath is a signed URL valid 1 hour */
                   payload: unknown;
                 };
+                /** @description the member’s name when the message was stored; null: a guest */
+                name: string | null;
                 /** Format: date-time */
                 readAt: string | null;
-                sender: 'customer' | 'agent';
+                /** @description customer, or other: an agent */
+                sender: 'customer' | 'other';
                 /** @description per conversation, from 1, no gaps */
                 seq: number;
+                /** @description the conversation’s room: PREFIX + userId or PREFIX + guestId */
+                session_id: string;
+                /** @description the conversation’s member id (on both sides’ messages); null: a guest’s */
+                userId: string | null;
+                /** @description the member’s username (phone) when the message was stored; null: a guest */
+                username: string | null;
               }[];
             };
           };
@@ -1353,7 +1366,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a message (text, media or postback) into the caller’s own conversation; a repeated clientId answers the first message and stores nothing; 30 per minute → REQUEST_LIMIT */
+    /** Send a message (text, media or postback) into the caller’s own conversation: spec §7’s conversation package, whose userId, guestId, session_id and sender must be the caller’s own (else 403); a repeated clientId answers the first message and stores nothing; 30 per minute → REQUEST_LIMIT */
     post: {
       parameters: {
         query?: never;
@@ -1368,16 +1381,29 @@ export interface paths {
           'application/json': {
             /** @description the sender’s id for the message: a resend with the same clientId stores nothing new */
             clientId: string;
+            /** @description the device’s push token, kept with the message as given (printable ASCII, ≤ 255) */
+            deviceToken?: string | null;
             /** @description must be the caller’s own guest id (else 403, nothing done) */
             guestId?: string;
             message: {
               /** @description customers: text, media or postback; agents any type */
               message_type: 'text' | 'buttons' | 'media' | 'quick_replies' | 'generic' | 'postback';
-              /** @description per message_type (spec §3, docs/chat.md "Messages") */
+              /** @description per message_type (spec §3, docs/chat.md "Messages"): text → the text itself, a string (trimmed, 1–2,000 characters); media → { message?, url: true, fileType, filePath }; buttons → { text, buttons }; quick_replies → { text, quick_replies }; generic → { elements }; postback → { title, payload } */
               payload: unknown;
             };
+            /** @description not used: the server takes it from the member’s account */
+            name?: string;
+            /**
+             * @description a customer sends as customer
+             * @enum {string}
+             */
+            sender?: 'customer';
+            /** @description must be the caller’s own room (else 403, nothing done) */
+            session_id?: string;
             /** @description must be the caller’s own member id (else 403, nothing done) */
             userId?: string;
+            /** @description not used: the server takes it from the member’s account */
+            username?: string;
           };
         };
       };
@@ -4026,22 +4052,35 @@ export interface paths {
                   /** @description the operator’s username of agent messages */
                   agent: string | null;
                   clientId: string | null;
-                  /** @description the room name */
+                  /** @description the room name (the same as session_id) */
                   conversationId: string;
                   /** Format: date-time */
                   createdAt: string;
+                  /** @description the device token the customer sent with it; null: none, or an agent’s */
+                  deviceToken: string | null;
+                  /** @description the conversation’s guest id (on both sides’ messages); null: a member’s */
+                  guestId: string | null;
                   /** Format: uuid */
                   id: string;
                   message: {
                     message_type: string;
-                    /** @description a media payload’s filePath is a signed URL valid 1 hour */
+                    /** @description a text’s payload is the text (a string); a media payload’s filePath is a signed URL valid 1 hour */
                     payload: unknown;
                   };
+                  /** @description the member’s name when the message was stored; null: a guest */
+                  name: string | null;
                   /** Format: date-time */
                   readAt: string | null;
-                  sender: 'customer' | 'agent';
+                  /** @description customer, or other: an agent */
+                  sender: 'customer' | 'other';
                   /** @description per conversation, from 1, no gaps */
                   seq: number;
+                  /** @description the conversation’s room: PREFIX + userId or PREFIX + guestId */
+                  session_id: string;
+                  /** @description the conversation’s member id (on both sides’ messages); null: a guest’s */
+                  userId: string | null;
+                  /** @description the member’s username (phone) when the message was stored; null: a guest */
+                  username: string | null;
                 } | null;
                 lastSeq: number;
                 memberId: string | null;
@@ -4124,22 +4163,35 @@ export interface paths {
                 /** @description the operator’s username of agent messages */
                 agent: string | null;
                 clientId: string | null;
-                /** @description the room name */
+                /** @description the room name (the same as session_id) */
                 conversationId: string;
                 /** Format: date-time */
                 createdAt: string;
+                /** @description the device token the customer sent with it; null: none, or an agent’s */
+                deviceToken: string | null;
+                /** @description the conversation’s guest id (on both sides’ messages); null: a member’s */
+                guestId: string | null;
                 /** Format: uuid */
                 id: string;
                 message: {
                   message_type: string;
-                  /** @description a media payload’s filePath is a signed URL valid 1 hour */
+                  /** @description a text’s payload is the text (a string); a media payload’s filePath is a signed URL valid 1 hour */
                   payload: unknown;
                 };
+                /** @description the member’s name when the message was stored; null: a guest */
+                name: string | null;
                 /** Format: date-time */
                 readAt: string | null;
-                sender: 'customer' | 'agent';
+                /** @description customer, or other: an agent */
+                sender: 'customer' | 'other';
                 /** @description per conversation, from 1, no gaps */
                 seq: number;
+                /** @description the conversation’s room: PREFIX + userId or PREFIX + guestId */
+                session_id: string;
+                /** @description the conversation’s member id (on both sides’ messages); null: a guest’s */
+                userId: string | null;
+                /** @description the member’s username (phone) when the message was stored; null: a guest */
+                username: string | null;
               }[];
             };
           };
@@ -4164,7 +4216,7 @@ export interface paths {
             message: {
               /** @description customers: text, media or postback; agents any type */
               message_type: 'text' | 'buttons' | 'media' | 'quick_replies' | 'generic' | 'postback';
-              /** @description per message_type (spec §3, docs/chat.md "Messages") */
+              /** @description per message_type (spec §3, docs/chat.md "Messages"): text → the text itself, a string (trimmed, 1–2,000 characters); media → { message?, url: true, fileType, filePath }; buttons → { text, buttons }; quick_replies → { text, quick_replies }; generic → { elements }; postback → { title, payload } */
               payload: unknown;
             };
           };
@@ -4202,22 +4254,35 @@ export interface paths {
                 /** @description the operator’s username of agent messages */
                 agent: string | null;
                 clientId: string | null;
-                /** @description the room name */
+                /** @description the room name (the same as session_id) */
                 conversationId: string;
                 /** Format: date-time */
                 createdAt: string;
+                /** @description the device token the customer sent with it; null: none, or an agent’s */
+                deviceToken: string | null;
+                /** @description the conversation’s guest id (on both sides’ messages); null: a member’s */
+                guestId: string | null;
                 /** Format: uuid */
                 id: string;
                 message: {
                   message_type: string;
-                  /** @description a media payload’s filePath is a signed URL valid 1 hour */
+                  /** @description a text’s payload is the text (a string); a media payload’s filePath is a signed URL valid 1 hour */
                   payload: unknown;
                 };
+                /** @description the member’s name when the message was stored; null: a guest */
+                name: string | null;
                 /** Format: date-time */
                 readAt: string | null;
-                sender: 'customer' | 'agent';
+                /** @description customer, or other: an agent */
+                sender: 'customer' | 'other';
                 /** @description per conversation, from 1, no gaps */
                 seq: number;
+                /** @description the conversation’s room: PREFIX + userId or PREFIX + guestId */
+                session_id: string;
+                /** @description the conversation’s member id (on both sides’ messages); null: a guest’s */
+                userId: string | null;
+                /** @description the member’s username (phone) when the message was stored; null: a guest */
+                username: string | null;
               };
             };
           };

@@ -41,9 +41,15 @@ interface Message {
   id: string;
   seq: number;
   conversationId: string;
-  sender: 'customer' | 'agent';
+  sender: 'customer' | 'other';
   agent: string | null;
-  message: { message_type: string; payload: Record<string, unknown> };
+  message: { message_type: string; payload: string | Record<string, unknown> };
+  session_id: string;
+  userId: string | null;
+  guestId: string | null;
+  username: string | null;
+  name: string | null;
+  deviceToken: string | null;
   clientId: string | null;
   readAt: string | null;
 }
@@ -60,7 +66,9 @@ interface Row {
 
 let clientSeq = 0;
 const clientId = () => `c-${(clientSeq += 1)}`;
-const text = (s: string) => ({ message_type: 'text', payload: { text: s } });
+const text = (s: string) => ({ message_type: 'text', payload: s });
+/** A media payload's fields (the other types' payloads are objects too; a text's is a string). */
+const fields = (m: Message | undefined) => (m?.message.payload ?? {}) as Record<string, unknown>;
 
 /** A member writing to support through the customers' route. */
 const memberSays = (token: string, s: string) =>
@@ -131,7 +139,7 @@ describe(`agents' chat routes (${dbLabel})`, () => {
     expect(rowA.id).toBe(`wallet-chat:${a.memberId}`);
     expect(rowA.phone).toMatch(/^0\d{9}$/);
     expect(rowA.name).toBe('Somchai Jaidee');
-    expect(rowA.lastMessage?.message.payload).toEqual({ text: 'is anyone there?' });
+    expect(rowA.lastMessage?.message.payload).toBe('is anyone there?');
     expect(mine[1]?.id).toBe(`wallet-chat:${guest.guestId}`);
 
     const read = await asAgent(support, 'POST', `${path(rowA.id)}/read`, {});
@@ -151,7 +159,7 @@ describe(`agents' chat routes (${dbLabel})`, () => {
     const m = await memberWithToken(t.app);
     for (let i = 1; i <= 5; i += 1) expect((await memberSays(m.token, `line ${i}`)).statusCode).toBe(200);
     const id = `wallet-chat:${m.memberId}`;
-    const texts = (res: { body: string }) => body<Message[]>(res).data.map((x) => x.message.payload.text);
+    const texts = (res: { body: string }) => body<Message[]>(res).data.map((x) => x.message.payload);
     expect(texts(await asAgent(support, 'GET', `${path(id)}/messages?limit=2`))).toEqual([
       'line 5',
       'line 4',
@@ -230,15 +238,28 @@ describe(`agents' chat routes (${dbLabel})`, () => {
       sent.push(body<Message>(res).data);
     }
     expect(sent.map((s) => [s.seq, s.sender, s.agent, s.message.message_type])).toEqual([
-      [2, 'agent', 'sam-support', 'text'],
-      [3, 'agent', 'sam-support', 'buttons'],
-      [4, 'agent', 'sam-support', 'quick_replies'],
-      [5, 'agent', 'sam-support', 'generic'],
-      [6, 'agent', 'sam-support', 'postback'],
-      [7, 'agent', 'sam-support', 'media'],
+      [2, 'other', 'sam-support', 'text'],
+      [3, 'other', 'sam-support', 'buttons'],
+      [4, 'other', 'sam-support', 'quick_replies'],
+      [5, 'other', 'sam-support', 'generic'],
+      [6, 'other', 'sam-support', 'postback'],
+      [7, 'other', 'sam-support', 'media'],
     ]);
+    // Spec §3's fields: an agent's message is `other`, in the member's conversation; a text's payload is the text.
+    expect(sent[0]).toMatchObject({
+      sender: 'other',
+      message: { message_type: 'text', payload: 'Hello, how can we help?' },
+      session_id: id,
+      userId: m.memberId,
+      guestId: null,
+      username: expect.stringMatching(/^0\d{9}$/),
+      name: 'Somchai Jaidee',
+      deviceToken: null,
+      createdAt: expect.any(String),
+    });
+    expect(fields(sent[1])).toMatchObject({ text: 'Choose one' });
     // The media message links the file by a signed URL the member's <img> can load.
-    const link = String(sent[5]?.message.payload.filePath);
+    const link = String(fields(sent[5]).filePath);
     expect(link).toMatch(new RegExp(`^/api/chat/files/${fileId}\\?exp=\\d+&sig=`));
     const image = await t.app.inject({ method: 'GET', url: link });
     expect([image.statusCode, image.headers['content-type']]).toEqual([200, 'image/png']);
@@ -321,7 +342,7 @@ describe(`agents' chat routes (${dbLabel})`, () => {
       message: { message_type: 'media', payload: { url: true, fileType: 'video', filePath: fileId } },
     });
     expect(sent.statusCode).toBe(200);
-    const link = String(body<Message>(sent).data.message.payload.filePath);
+    const link = String(fields(body<Message>(sent).data).filePath);
     const file = await t.app.inject({ method: 'GET', url: link });
     expect([file.statusCode, file.headers['content-type']]).toEqual([200, 'video/mp4']);
     // A file of another conversation cannot be named.

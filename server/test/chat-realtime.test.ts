@@ -46,10 +46,21 @@ interface Message {
   id: string;
   seq: number;
   conversationId: string;
-  sender: 'customer' | 'agent';
+  sender: 'customer' | 'other';
   agent: string | null;
-  message: { message_type: string; payload: { text?: string } };
+  /** A text's payload is the text itself. */
+  message: { message_type: string; payload: unknown };
+  createdAt: string;
+  session_id: string;
+  userId: string | null;
+  guestId: string | null;
+  username: string | null;
+  name: string | null;
+  deviceToken: string | null;
 }
+/** A message's text, else its type. */
+const textOf = (m: Message) =>
+  typeof m.message.payload === 'string' ? m.message.payload : m.message.message_type;
 interface Heard {
   socket: Socket;
   events: { name: string; payload: unknown }[];
@@ -84,8 +95,9 @@ function open(auth: Auth, base = url): Promise<Heard> {
   });
 }
 
-const join = (h: Heard, lastSeq: number) =>
-  h.socket.timeout(3000).emitWithAck('join', { lastSeq }) as Promise<{
+/** The widget's `join`: its room's name (PREFIX + id), as spec §4 has it, with the last seq it holds. */
+const join = (h: Heard, lastSeq: number, room?: string) =>
+  h.socket.timeout(3000).emitWithAck('join', { lastSeq, ...(room ? { room } : {}) }) as Promise<{
     messages?: Message[];
     more?: boolean;
     code?: string;
@@ -100,18 +112,18 @@ async function until(check: () => boolean | Promise<boolean>, ms = 3000): Promis
 }
 const settle = () => new Promise((r) => setTimeout(r, 200));
 
-/** The chat:message events a socket heard, as `sender: text`. */
+/** The `messaging` events a socket heard, as `sender: text`. */
 const said = (h: Heard) =>
   h.events
-    .filter((e) => e.name === 'chat:message')
+    .filter((e) => e.name === 'messaging')
     .map((e) => {
       const m = e.payload as Message;
-      return `${m.sender}: ${m.message.payload.text ?? m.message.message_type}`;
+      return `${m.sender}: ${textOf(m)}`;
     });
 
 let clientSeq = 0;
 const clientId = () => `rt-${(clientSeq += 1)}`;
-const text = (s: string) => ({ message_type: 'text', payload: { text: s } });
+const text = (s: string) => ({ message_type: 'text', payload: s });
 
 /** An agent's answer over HTTP (the inbox's route), on `app`. */
 const agentSays = (conversationId: string, s: string, app: App = t.app) =>
@@ -162,11 +174,17 @@ describe(`support chat realtime (${dbLabel})`, () => {
     const m = await memberWithToken(t.app);
     const room = `wallet-chat:${m.memberId}`;
     const [member, agent] = await Promise.all([open({ token: m.token }), open({ cookie: support })]);
-    expect((await join(member, 0)).messages).toEqual([]);
+    // Spec §4: the widget joins the room named from the prefix and its user id.
+    expect((await join(member, 0, room)).messages).toEqual([]);
 
-    const sent = (await member.socket
-      .timeout(3000)
-      .emitWithAck('send', { clientId: 'w-1', message: text('my withdrawal is late') })) as {
+    const sent = (await member.socket.timeout(3000).emitWithAck('send', {
+      sender: 'customer',
+      session_id: room,
+      userId: m.memberId,
+      deviceToken: 'device-1',
+      clientId: 'w-1',
+      message: text('my withdrawal is late'),
+    })) as {
       id: string;
       seq: number;
       createdAt: string;
@@ -177,10 +195,42 @@ describe(`support chat realtime (${dbLabel})`, () => {
     expect((await agentSays(room, 'we are checking it')).statusCode).toBe(200);
     await until(() => said(member).length === 2);
     await settle();
-    expect(said(member)).toEqual(['customer: my withdrawal is late', 'agent: we are checking it']);
-    expect(said(agent)).toEqual(['customer: my withdrawal is late', 'agent: we are checking it']);
-    const answer = member.events.find((e) => e.name === 'chat:message' && (e.payload as Message).seq === 2);
-    expect(answer?.payload).toMatchObject({ conversationId: room, sender: 'agent', agent: 'sue-support' });
+    expect(said(member)).toEqual(['customer: my withdrawal is late', 'other: we are checking it']);
+    expect(said(agent)).toEqual(['customer: my withdrawal is late', 'other: we are checking it']);
+    // Spec §7: a `messaging` event carries the message with spec §3's fields.
+    const heard = (h: Heard, seq: number) =>
+      h.events.find((e) => e.name === 'messaging' && (e.payload as Message).seq === seq)?.payload as Message;
+    const question = heard(agent, 1);
+    const answer = heard(member, 2);
+    const phone = expect.stringMatching(/^0\d{9}$/);
+    expect(question).toMatchObject({
+      sender: 'customer',
+      message: { message_type: 'text', payload: 'my withdrawal is late' },
+      createdAt: sent.createdAt,
+      session_id: room,
+      userId: m.memberId,
+      guestId: null,
+      username: phone,
+      name: 'Somchai Jaidee',
+      deviceToken: 'device-1',
+    });
+    expect(answer).toMatchObject({
+      sender: 'other',
+      agent: 'sue-support',
+      message: { message_type: 'text', payload: 'we are checking it' },
+      createdAt: expect.any(String),
+      session_id: room,
+      conversationId: room,
+      userId: m.memberId,
+      guestId: null,
+      username: phone,
+      name: 'Somchai Jaidee',
+      deviceToken: null,
+    });
+    expect(heard(member, 1)).toEqual(question);
+    expect(heard(agent, 2)).toEqual(answer);
+    // No other name for it.
+    expect(member.events.some((e) => e.name === 'chat:message')).toBe(false);
     // The agents' inbox row follows the conversation.
     expect(agent.events.some((e) => e.name === 'chat:conversation')).toBe(true);
 
@@ -219,24 +269,59 @@ describe(`support chat realtime (${dbLabel})`, () => {
     expect(said(agent)).toHaveLength(2);
   });
 
-  test('a guest hears only its own room: whatever it names, another conversation never reaches it', async () => {
+  test("a guest joins only its own signed room: a forged guest id or another's room is refused, and never heard", async () => {
     const guest = await newGuest();
+    const victim = await newGuest();
     const m = await memberWithToken(t.app);
     const memberRoom = `wallet-chat:${m.memberId}`;
+    const victimRoom = `wallet-chat:${victim.guestId}`;
+    const ownRoom = `wallet-chat:${guest.guestId}`;
     expect((await memberSays(m.token, 'private to me')).statusCode).toBe(200);
+    const victimSaid = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat/send-message',
+      headers: { 'x-guest-token': victim.guestToken },
+      payload: { guestId: victim.guestId, clientId: clientId(), message: text('private to the victim') },
+    });
+    expect(victimSaid.statusCode).toBe(200);
     const g = await open({ guestToken: guest.guestToken });
-    // A room named in the join is not a thing: the answer is the guest's own (empty) conversation.
-    const joined = (await g.socket
-      .timeout(3000)
-      .emitWithAck('join', { lastSeq: 0, room: memberRoom, conversationId: memberRoom })) as {
-      messages: Message[];
-    };
+
+    // Another guest's id (this socket's token does not sign it), another member's room: refused, nothing joined.
+    const forged: unknown[] = [
+      victimRoom,
+      { room: victimRoom, lastSeq: 0 },
+      { guestId: victim.guestId, lastSeq: 0 },
+      { session_id: victimRoom },
+      { room: ownRoom, guestId: victim.guestId },
+      memberRoom,
+      { userId: m.memberId },
+      `wallet-chat:g_${'A'.repeat(22)}`,
+    ];
+    for (const body of forged) {
+      const refused = (await g.socket.timeout(3000).emitWithAck('join', body)) as { code?: string };
+      expect([body, refused]).toEqual([body, { code: 'KEY_INVALID', message: 'KEY_INVALID' }]);
+    }
+    expect((await agentSays(victimRoom, 'answer to the victim')).statusCode).toBe(200);
+    await settle();
+    expect(said(g)).toEqual([]);
+
+    // Its own room, by name (spec §4), is joined: the answer is its own (empty) conversation.
+    const joined = (await g.socket.timeout(3000).emitWithAck('join', ownRoom)) as { messages: Message[] };
     expect(joined.messages).toEqual([]);
-    // A send naming the member's conversation lands in the guest's own.
+    // A send naming another conversation is refused; the guest's own package is stored in its own.
+    for (const claim of [{ session_id: memberRoom }, { userId: m.memberId }, { guestId: victim.guestId }]) {
+      const refused = (await g.socket
+        .timeout(3000)
+        .emitWithAck('send', { ...claim, clientId: clientId(), message: text('into another') })) as {
+        code?: string;
+      };
+      expect(refused.code).toBe('KEY_INVALID');
+    }
     const sent = (await g.socket.timeout(3000).emitWithAck('send', {
+      sender: 'customer',
+      session_id: ownRoom,
+      guestId: guest.guestId,
       clientId: 'g-1',
-      conversationId: memberRoom,
-      userId: m.memberId,
       message: text('hello from a guest'),
     })) as { seq: number };
     expect(sent.seq).toBe(1);
@@ -244,17 +329,18 @@ describe(`support chat realtime (${dbLabel})`, () => {
     g.socket.emit('typing', { conversationId: memberRoom });
 
     expect((await agentSays(memberRoom, 'answer to the member')).statusCode).toBe(200);
-    expect((await agentSays(`wallet-chat:${guest.guestId}`, 'answer to the guest')).statusCode).toBe(200);
+    expect((await agentSays(victimRoom, 'again to the victim')).statusCode).toBe(200);
+    expect((await agentSays(ownRoom, 'answer to the guest')).statusCode).toBe(200);
     await until(() => said(g).length === 2);
     await settle();
-    expect(said(g)).toEqual(['customer: hello from a guest', 'agent: answer to the guest']);
+    expect(said(g)).toEqual(['customer: hello from a guest', 'other: answer to the guest']);
     const memberHistory = await t.app.inject({
       method: 'POST',
       url: '/api/chat/history',
       headers: { authorization: `Bearer ${m.token}` },
       payload: { limit: 10, skip: 0 },
     });
-    expect(body<Message[]>(memberHistory).data.map((x) => x.message.payload.text)).toEqual([
+    expect(body<Message[]>(memberHistory).data.map((x) => textOf(x))).toEqual([
       'answer to the member',
       'private to me',
     ]);
@@ -276,9 +362,9 @@ describe(`support chat realtime (${dbLabel})`, () => {
 
     const back = await open({ token: m.token });
     const answer = await join(back, lastSeq);
-    expect(answer.messages?.map((x) => [x.seq, x.sender, x.message.payload.text])).toEqual([
-      [2, 'agent', 'one'],
-      [3, 'agent', 'two'],
+    expect(answer.messages?.map((x) => [x.seq, x.sender, textOf(x)])).toEqual([
+      [2, 'other', 'one'],
+      [3, 'other', 'two'],
       [4, 'customer', 'three (from my other phone)'],
     ]);
     expect(answer.more).toBe(false);
@@ -287,7 +373,7 @@ describe(`support chat realtime (${dbLabel})`, () => {
     expect(said(back)).toEqual([]);
     expect((await agentSays(room, 'four')).statusCode).toBe(200);
     await until(() => said(back).length === 1);
-    expect(said(back)).toEqual(['agent: four']);
+    expect(said(back)).toEqual(['other: four']);
     // A lastSeq that is not a count is refused.
     expect((await join(back, -1)).code).toBe('KEY_INVALID');
   });
@@ -428,9 +514,9 @@ describe(`support chat realtime behind a reverse proxy (${dbLabel})`, () => {
         await until(() => said(member).length === 3 && said(agent).length === 3);
         await settle();
         const expected = [
-          'agent: stored on the first',
+          'other: stored on the first',
           'customer: sent on the second',
-          'agent: stored on the second',
+          'other: stored on the second',
         ];
         expect(said(member)).toEqual(expected);
         expect(said(agent)).toEqual(expected);

@@ -46,7 +46,7 @@ const headersOf = (caller: Caller): Record<string, string> =>
 const call = (caller: Caller, method: 'POST' | 'PUT', url: string, payload: object) =>
   t.app.inject({ method, url, headers: headersOf(caller), payload });
 
-const text = (s: string) => ({ message_type: 'text', payload: { text: s } });
+const text = (s: string) => ({ message_type: 'text', payload: s });
 const send = (caller: Caller, message: object, extra: object = {}) =>
   call(caller, 'POST', '/api/chat/send-message', {
     clientId: `c-${randomBytes(6).toString('hex')}`,
@@ -167,7 +167,7 @@ describe(`chat rooms are the caller's own (${dbLabel})`, () => {
 
     expect(await storedCount()).toBe(before);
     const mine = await historyOf({ guest: a });
-    expect(mine.map((x) => x.message.payload)).toEqual([{ text: 'mine' }]);
+    expect(mine.map((x) => x.message.payload)).toEqual(['mine']);
     expect(await historyOf({ guest: b })).toEqual([]);
   });
 
@@ -195,6 +195,122 @@ describe(`chat rooms are the caller's own (${dbLabel})`, () => {
   });
 });
 
+/** The fields spec §3 names on a chat message. */
+const SPEC_FIELDS = [
+  'sender',
+  'message',
+  'createdAt',
+  'session_id',
+  'userId',
+  'guestId',
+  'username',
+  'name',
+  'deviceToken',
+] as const;
+
+describe(`chat messages carry spec §3's fields (${dbLabel})`, () => {
+  test("a guest's conversation: its package's fields, the agent's answer as `other`, a text's payload a string", async () => {
+    const g = await newGuest();
+    const room = roomOf(g.guestId);
+    const sent = await send({ guest: g }, text(' hi there '), {
+      sender: 'customer',
+      session_id: room,
+      guestId: g.guestId,
+      deviceToken: 'fcm:APA91b-device_1',
+      // Not taken from the body: a guest has no account name.
+      username: '0812345678',
+      name: 'Someone Else',
+    });
+    expect(sent.statusCode).toBe(200);
+    const conv = await t.app.chat.conversationFor({ kind: 'guest', guestId: g.guestId });
+    await t.app.chat.send(
+      conv.id,
+      { kind: 'agent', username: 'sup1' },
+      { clientId: 's1', message: text('hello') },
+    );
+
+    const [answer, question] = await historyOf({ guest: g });
+    for (const key of SPEC_FIELDS) {
+      expect(question).toHaveProperty(key);
+      expect(answer).toHaveProperty(key);
+    }
+    expect(question).toMatchObject({
+      sender: 'customer',
+      message: { message_type: 'text', payload: 'hi there' },
+      createdAt: '2026-03-04T10:00:00.000Z',
+      session_id: room,
+      userId: null,
+      guestId: g.guestId,
+      username: null,
+      name: null,
+      deviceToken: 'fcm:APA91b-device_1',
+    });
+    expect(answer).toMatchObject({
+      sender: 'other',
+      agent: 'sup1',
+      message: { message_type: 'text', payload: 'hello' },
+      session_id: room,
+      userId: null,
+      guestId: g.guestId,
+      username: null,
+      name: null,
+      deviceToken: null,
+    });
+    // The stored payload is the text itself too.
+    const stored = await sql<{ payload: unknown }>`select payload from chat_messages
+      where conversation_id = ${room} order by seq`.execute(t.app.ctx.db);
+    expect(stored.rows.map((r) => r.payload)).toEqual(['hi there', 'hello']);
+  });
+
+  test("a member's conversation: userId, username and name from the account, whatever the body says", async () => {
+    const m = await memberWithToken(t.app);
+    const room = roomOf(m.memberId);
+    const res = await send({ token: m.token }, text('my deposit'), {
+      sender: 'customer',
+      session_id: room,
+      userId: m.memberId,
+      username: 'not-me',
+      name: 'Not Me',
+    });
+    expect(res.statusCode).toBe(200);
+    const [mine] = await historyOf({ token: m.token }, { userId: m.memberId, limit: 10, skip: 0 });
+    expect(mine).toMatchObject({
+      sender: 'customer',
+      message: { message_type: 'text', payload: 'my deposit' },
+      session_id: room,
+      userId: m.memberId,
+      guestId: null,
+      username: expect.stringMatching(/^0\d{9}$/),
+      name: 'Somchai Jaidee',
+      deviceToken: null,
+    });
+    expect(body<{ createdAt: string }>(res).data.createdAt).toBe(mine?.createdAt);
+  });
+
+  test('a package naming another room, another sender or a bad device token is refused, nothing stored', async () => {
+    const g = await newGuest();
+    const other = await newGuest();
+    const m = await memberWithToken(t.app);
+    const refusals: [object, number][] = [
+      [{ session_id: roomOf(other.guestId) }, 403],
+      [{ session_id: roomOf(m.memberId) }, 403],
+      [{ session_id: other.guestId }, 403],
+      [{ sender: 'other' }, 400],
+      [{ deviceToken: 'has spaces' }, 400],
+      [{ deviceToken: 'x'.repeat(256) }, 400],
+    ];
+    for (const [extra, status] of refusals) {
+      const res = await send({ guest: g }, text('x'), extra);
+      expect([JSON.stringify(extra), res.statusCode, body(res).code]).toEqual([
+        JSON.stringify(extra),
+        status,
+        'KEY_INVALID',
+      ]);
+    }
+    expect(await storedCount(roomOf(g.guestId))).toBe(0);
+  });
+});
+
 describe(`chat messages (${dbLabel})`, () => {
   test('history: newest first with limit and skip; afterSeq: every later one, oldest first', async () => {
     const g = await newGuest();
@@ -205,7 +321,7 @@ describe(`chat messages (${dbLabel})`, () => {
     const page1 = await historyOf({ guest: g }, { limit: 10 });
     expect(page1.map((m) => m.seq)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
     // Stored trimmed.
-    expect(page1[0]?.message).toEqual({ message_type: 'text', payload: { text: 'n12' } });
+    expect(page1[0]?.message).toEqual({ message_type: 'text', payload: 'n12' });
     expect(page1[0]?.sender).toBe('customer');
     const page2 = await historyOf({ guest: g }, { limit: 10, skip: 10 });
     expect(page2.map((m) => m.seq)).toEqual([2, 1]);
@@ -220,9 +336,11 @@ describe(`chat messages (${dbLabel})`, () => {
     const refused = [
       { message_type: 'buttons', payload: { text: 'x', buttons: [] } },
       { message_type: 'generic', payload: { elements: [] } },
-      { message_type: 'text', payload: { text: '   ' } },
-      { message_type: 'text', payload: { text: 'x'.repeat(2001) } },
-      { message_type: 'html', payload: { text: 'x' } },
+      { message_type: 'text', payload: '   ' },
+      { message_type: 'text', payload: 'x'.repeat(2001) },
+      // A text's payload is the text itself, not an object holding it.
+      { message_type: 'text', payload: { text: 'x' } },
+      { message_type: 'html', payload: 'x' },
     ];
     for (const message of refused) {
       const res = await send({ guest: g }, message);
@@ -318,7 +436,7 @@ describe(`chat messages (${dbLabel})`, () => {
       off();
     }
     const after = await historyOf(me);
-    expect(after.filter((x) => x.sender === 'agent').every((x) => x.readAt !== null)).toBe(true);
+    expect(after.filter((x) => x.sender === 'other').every((x) => x.readAt !== null)).toBe(true);
     expect(after.find((x) => x.sender === 'customer')?.readAt).toBeNull();
     // The agents' side is unchanged: the customer's message is still unread for them.
     expect((await t.app.chat.conversation(conv.id))?.unread).toBe(1);

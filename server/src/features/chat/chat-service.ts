@@ -21,22 +21,50 @@ export type CustomerIdentity = Exclude<Identity, { kind: 'agent' }>;
 
 export type MessageType = 'text' | 'buttons' | 'media' | 'quick_replies' | 'generic' | 'postback';
 
-/** A stored message as every answer and event carries it (docs/chat.md "Messages"). */
+/**
+ * A stored message as every answer and event carries it (docs/chat.md "Messages"): the fields spec §3 names
+ * (`sender`, `message`, `createdAt`, `session_id`, `userId`, `guestId`, `username`, `name`, `deviceToken`) and ours
+ * (`id`, `seq`, `conversationId`, `agent`, `clientId`, `readAt`).
+ */
 export interface ChatMessage {
   id: string;
   /** Per conversation, from 1, no gaps. */
   seq: number;
-  /** The room name (PREFIX + memberId or guestId). */
+  /** The room name (PREFIX + memberId or guestId); the same as `session_id`. */
   conversationId: string;
-  sender: 'customer' | 'agent';
+  /** Spec §3: `customer`, or `other` for an agent's message. */
+  sender: 'customer' | 'other';
   /** The operator's username for agent messages. */
   agent: string | null;
-  /** A media payload's filePath is a signed, expiring URL here. */
+  /** A text's payload is the text (a string); a media payload's filePath is a signed, expiring URL here. */
   message: { message_type: MessageType; payload: unknown };
-  clientId: string | null;
   createdAt: string;
+  /** The conversation's room name (PREFIX + userId or guestId). */
+  session_id: string;
+  /** The conversation's customer, on both sides' messages: a member's id, or a guest's id. */
+  userId: string | null;
+  guestId: string | null;
+  /** The member's username (phone) and name when the message was stored; null in a guest's conversation. */
+  username: string | null;
+  name: string | null;
+  /** The device token the customer's client sent with the message; null when none (and on agents' messages). */
+  deviceToken: string | null;
+  clientId: string | null;
   /** When the other side read it. */
   readAt: string | null;
+}
+
+/**
+ * What a customer's request or socket event may name besides the message (spec §7's "conversation package"):
+ * whatever it names must be the caller's own, else 403 KEY_INVALID (`checkClaims`).
+ */
+export interface Claims {
+  userId?: unknown;
+  guestId?: unknown;
+  session_id?: unknown;
+  /** A socket's `join` names its room so (spec §4). */
+  room?: unknown;
+  sender?: unknown;
 }
 
 /** A conversation as the agents' inbox lists it (docs/chat.md, agents' routes). */
@@ -75,6 +103,8 @@ export interface SendInput {
   /** The sender's own id for the message: a resend with the same clientId stores nothing new. */
   clientId: string;
   message: { message_type: string; payload: unknown };
+  /** The customer's device token (spec §3), kept with the message as given; agents send none. */
+  deviceToken?: string | null;
 }
 
 export interface StoredFile {
@@ -112,6 +142,8 @@ type MessageRow = Selectable<ChatTables['chat_messages']>;
 type ConversationRow = Selectable<ChatTables['chat_conversations']>;
 
 const GUEST_ID = /^g_[A-Za-z0-9_-]{22}$/;
+/** A device token: opaque, printable, at most 255 characters. */
+const DEVICE_TOKEN = /^[\x21-\x7e]{1,255}$/;
 const GUEST_TOKEN = /^(g_[A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 const MAX_AFTER = 200;
 
@@ -223,6 +255,23 @@ export class ChatService {
     return this.roomOf(identity);
   }
 
+  /**
+   * What a customer's body names (`userId`, `guestId`, `session_id`, a join's `room`, `sender`) must be its own:
+   * its member id, its guest id, its room, `customer`. Otherwise 403 KEY_INVALID (nothing read, written or joined).
+   * The room is always derived from the identity, never from these fields.
+   */
+  checkClaims(identity: CustomerIdentity, claims: Claims): void {
+    const room = this.roomOf(identity);
+    const own = (value: unknown, mine: string | undefined) => value === undefined || value === mine;
+    const ok =
+      own(claims.userId, identity.kind === 'member' ? identity.memberId : undefined) &&
+      own(claims.guestId, identity.kind === 'guest' ? identity.guestId : undefined) &&
+      own(claims.session_id, room) &&
+      own(claims.room, room) &&
+      own(claims.sender, 'customer');
+    if (!ok) throw new AppError('KEY_INVALID', 403);
+  }
+
   /** The customer's own conversation, created on first use (their first message or file). */
   async conversationFor(identity: CustomerIdentity): Promise<Conversation> {
     const id = this.conversationIdFor(identity);
@@ -313,7 +362,7 @@ export class ChatService {
     });
   }
 
-  /** A stored row as answers carry it: a media payload's file id becomes a signed link. */
+  /** A stored row as answers carry it (spec §3's fields): a media payload's file id becomes a signed link. */
   private view(r: MessageRow): ChatMessage {
     let payload = r.payload;
     if (r.message_type === 'media') {
@@ -324,11 +373,17 @@ export class ChatService {
       id: r.id,
       seq: r.seq,
       conversationId: r.conversation_id,
-      sender: r.sender,
+      sender: r.sender === 'agent' ? 'other' : 'customer',
       agent: r.agent,
       message: { message_type: r.message_type as MessageType, payload },
-      clientId: r.client_id,
       createdAt: iso(r.created_at),
+      session_id: r.conversation_id,
+      userId: r.user_id,
+      guestId: r.guest_id,
+      username: r.username,
+      name: r.name,
+      deviceToken: r.device_token,
+      clientId: r.client_id,
       readAt: r.read_at ? iso(r.read_at) : null,
     };
   }
@@ -364,6 +419,12 @@ export class ChatService {
       throw new AppError('KEY_INVALID', 400);
     }
     const message = checkMessage(side, input.message);
+    // An agent's message has no device; an empty token is none.
+    const given = side === 'customer' ? input.deviceToken : undefined;
+    const deviceToken = given === undefined || given === null || given === '' ? null : given;
+    if (deviceToken !== null && (typeof deviceToken !== 'string' || !DEVICE_TOKEN.test(deviceToken))) {
+      throw new AppError('KEY_INVALID', 400);
+    }
     const earlier = await this.byClientId(conversationId, side, clientId);
     if (earlier) return { message: this.view(earlier), replayed: true };
     if (message.message_type === 'media')
@@ -379,18 +440,21 @@ export class ChatService {
     const now = this.clock.now();
     let row: MessageRow | undefined;
     try {
+      // The conversation's customer (and a member's username and name as they are now) go with every message.
       const result = await sql<MessageRow>`
         with c as (
           update chat_conversations set last_seq = last_seq + 1, updated_at = ${now}::timestamptz
           where id = ${conversationId}
-          returning last_seq
+          returning last_seq, member_id, guest_id
         )
         insert into chat_messages
-          (id, conversation_id, seq, sender, agent, message_type, payload, client_id, created_at)
+          (id, conversation_id, seq, sender, agent, message_type, payload, client_id, created_at,
+           user_id, guest_id, username, name, device_token)
         select ${randomUUID()}::uuid, ${conversationId}::text, c.last_seq, ${side}::text,
           ${sender.kind === 'agent' ? sender.username : null}::text, ${message.message_type}::text,
-          ${JSON.stringify(message.payload)}::jsonb, ${clientId}::text, ${now}::timestamptz
-        from c
+          ${JSON.stringify(message.payload)}::jsonb, ${clientId}::text, ${now}::timestamptz,
+          c.member_id, c.guest_id, mb.username, mb.name, ${deviceToken}::text
+        from c left join members mb on mb.id = c.member_id
         returning *`.execute(this.db);
       row = result.rows[0];
     } catch (e) {

@@ -2,8 +2,9 @@ import { AppError } from '../../platform/errors';
 import type { MessageType } from './chat-service';
 
 /**
- * The payloads of spec §3 (docs/chat.md "Messages"), checked and normalised before a message is stored: only the
- * fields listed are kept, text is trimmed. Customers may send text, media and postback; agents any type. Anything
+ * The payloads of spec §3 (docs/chat.md "Messages"), checked and normalised before a message is stored: a text's
+ * payload is the text itself (a string), the other types' are objects of which only the fields listed are kept;
+ * text is trimmed. Customers may send text, media and postback; agents any type. Anything
  * else is 400 KEY_INVALID.
  */
 export const MESSAGE_TYPES: readonly MessageType[] = [
@@ -88,10 +89,9 @@ export function checkMessage(
   const t = type as MessageType;
   if (side === 'customer' && !CUSTOMER_TYPES.includes(t)) throw invalid();
   const p = message.payload;
+  if (t === 'text') return { message_type: t, payload: req(p, 2000) };
   if (!isRecord(p)) throw invalid();
   switch (t) {
-    case 'text':
-      return { message_type: t, payload: { text: req(p.text, 2000) } };
     case 'postback':
       return { message_type: t, payload: { title: req(p.title, 80), payload: req(p.payload, 1000) } };
     case 'media': {

@@ -15,6 +15,7 @@ import { operatorsDb } from '../operators/tables';
 import type {
   ChatMessage,
   ChatService,
+  Claims,
   Conversation,
   CustomerIdentity,
   ReadEvent,
@@ -45,16 +46,26 @@ export interface SendAck {
   id: string;
 }
 
+/**
+ * A customer's `join` (spec §4, §7): its room's name (PREFIX + userId or guestId) alone, or an object naming it
+ * (`room` or `session_id`, and/or `userId` / `guestId`) with the last seq held. What it names must be the socket's
+ * own; naming nothing joins the own room too.
+ */
+export type JoinBody = string | (Claims & { lastSeq?: unknown }) | undefined;
+/** A customer's `send`: as the body of `POST /api/chat/send-message`. */
+export type SendBody = Claims & { clientId?: unknown; message?: unknown; deviceToken?: unknown };
+
 /** What a client may emit on `/chat` (docs/chat.md "Realtime"). */
 export interface ChatClientEvents {
-  join: (body: { lastSeq?: unknown } | undefined, ack?: (answer: ChatAck<JoinAck>) => void) => void;
-  send: (body: SendInput | undefined, ack?: (answer: ChatAck<SendAck>) => void) => void;
+  join: (body: JoinBody, ack?: (answer: ChatAck<JoinAck>) => void) => void;
+  send: (body: SendBody | undefined, ack?: (answer: ChatAck<SendAck>) => void) => void;
   typing: (body?: { conversationId?: unknown }) => void;
 }
 
 /** What the server emits on `/chat`. */
 export interface ChatServerEvents {
-  'chat:message': (message: ChatMessage) => void;
+  /** Spec §7: a stored message, from either side. */
+  messaging: (message: ChatMessage) => void;
   'chat:read': (event: ReadEvent) => void;
   'chat:typing': (event: { conversationId: string; by: 'customer' | 'agent' }) => void;
   /** Agents only: a conversation's summary after a message or a read (the inbox row). */
@@ -100,8 +111,9 @@ const errorBody = (e: unknown): { code: string; message: string } =>
  *
  * Who connects is decided in the handshake only: a member's bearer token (checked as `/member` checks it), a
  * guest's signed token, or the console's session cookie of a support or admin operator. A customer's room is
- * derived here from that identity — no event names a room — so a guest or member can only ever hear and write
- * its own conversation. Agents are in `chat:agents`.
+ * derived here from that identity: a `join` may name it (spec §4), but a room, user id or guest id that is not the
+ * socket's own is refused — so a guest or member can only ever hear and write its own conversation. Agents are in
+ * `chat:agents` by their role.
  *
  * Every message the chat service commits (HTTP or socket, customer or agent) is emitted once, by the process
  * that stored it, to the conversation's room and `chat:agents` together (a socket in both hears it once); with
@@ -210,12 +222,24 @@ export const chatRealtimePlugin = fp<ChatRealtimeOptions>(
 
       socket.on('join', (body, ack) => {
         const reply = typeof ack === 'function' ? ack : () => undefined;
-        const lastSeq = body?.lastSeq ?? 0;
-        if (typeof lastSeq !== 'number' || !Number.isSafeInteger(lastSeq) || lastSeq < 0)
+        const given = typeof body === 'string' ? { room: body } : typeof body === 'object' ? body : undefined;
+        const lastSeq = given?.lastSeq ?? 0;
+        if (
+          (body !== undefined && given === undefined) ||
+          typeof lastSeq !== 'number' ||
+          !Number.isSafeInteger(lastSeq) ||
+          lastSeq < 0
+        )
           return reply(errorBody(new AppError('KEY_INVALID', 400)));
+        // The room named (a guest's id it has no token for, another member's): refused, nothing joined.
+        try {
+          if (given) chat.checkClaims(identity, given);
+        } catch (e) {
+          return reply(errorBody(e));
+        }
         void (async () => {
           if (!(await stillValid(socket))) return;
-          // Joined before reading: a message stored meanwhile is in the answer or arrives as chat:message (or
+          // Joined before reading: a message stored meanwhile is in the answer or arrives as `messaging` (or
           // both: the client keeps a message once, by its id).
           await open();
           await socket.join(data.room);
@@ -234,10 +258,22 @@ export const chatRealtimePlugin = fp<ChatRealtimeOptions>(
           body === null ||
           typeof body.clientId !== 'string' ||
           typeof body.message !== 'object' ||
-          body.message === null
+          body.message === null ||
+          (body.deviceToken !== undefined &&
+            body.deviceToken !== null &&
+            typeof body.deviceToken !== 'string')
         )
           return reply(errorBody(new AppError('KEY_INVALID', 400)));
-        const input: SendInput = { clientId: body.clientId, message: body.message };
+        const input: SendInput = {
+          clientId: body.clientId,
+          message: body.message as SendInput['message'],
+          deviceToken: typeof body.deviceToken === 'string' ? body.deviceToken : null,
+        };
+        try {
+          chat.checkClaims(identity, body);
+        } catch (e) {
+          return reply(errorBody(e));
+        }
         void (async () => {
           if (!(await stillValid(socket))) return;
           await open();
@@ -294,7 +330,7 @@ export const chatRealtimePlugin = fp<ChatRealtimeOptions>(
 
     // Fired by the chat service after commit, on the process that stored the change: emitted from here once.
     const offMessage = chat.onMessage((message) => {
-      ns.to([message.conversationId, AGENTS_ROOM]).emit('chat:message', message);
+      ns.to([message.conversationId, AGENTS_ROOM]).emit('messaging', message);
       conversationUpdate(message.conversationId);
     });
     const offRead = chat.onRead((event) => {

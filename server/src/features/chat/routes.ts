@@ -30,18 +30,6 @@ async function customerOf(
   throw new AppError('UNAUTHORIZED', 401);
 }
 
-/**
- * The spec's `userId` / `guestId` body fields name a room; they must be the caller's own identity, otherwise
- * 403 (nothing read or written). The room itself is always derived from the identity, never from the body.
- */
-function checkClaimed(identity: CustomerIdentity, body: S.Claimed): void {
-  const own = identity.kind === 'member' ? identity.memberId : identity.guestId;
-  const wrong =
-    (body.userId !== undefined && (identity.kind !== 'member' || body.userId !== own)) ||
-    (body.guestId !== undefined && (identity.kind !== 'guest' || body.guestId !== own));
-  if (wrong) throw new AppError('KEY_INVALID', 403);
-}
-
 /** The customers' chat routes under /api/chat (docs/chat.md "HTTP (customers)"). */
 export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { chat } = app;
@@ -86,19 +74,21 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         headers,
         summary:
-          'Send a message (text, media or postback) into the caller’s own conversation; a repeated clientId ' +
-          'answers the first message and stores nothing; 30 per minute → REQUEST_LIMIT',
+          'Send a message (text, media or postback) into the caller’s own conversation: spec §7’s conversation ' +
+          'package, whose userId, guestId, session_id and sender must be the caller’s own (else 403); a ' +
+          'repeated clientId answers the first message and stores nothing; 30 per minute → REQUEST_LIMIT',
         body: S.SendBody,
         response: replies(S.SendData),
       },
     },
     async (request, reply) => {
       const identity = await customerOf(chat, request, reply);
-      checkClaimed(identity, request.body);
+      chat.checkClaims(identity, request.body);
       const conversation = await chat.conversationFor(identity);
       const { message } = await chat.send(conversation.id, identity, {
         clientId: request.body.clientId,
         message: request.body.message,
+        deviceToken: request.body.deviceToken ?? null,
       });
       return success({ id: message.id, seq: message.seq, createdAt: message.createdAt });
     },
@@ -119,7 +109,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const identity = await customerOf(chat, request, reply);
-      checkClaimed(identity, request.body);
+      chat.checkClaims(identity, request.body);
       // A read: the conversation is not created by it (empty until the customer's first message).
       const conversationId = chat.conversationIdFor(identity);
       const { afterSeq, limit, skip } = request.body;
@@ -141,7 +131,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
   const markRead = async (request: FastifyRequest, reply: FastifyReply) => {
     const identity = await customerOf(chat, request, reply);
-    checkClaimed(identity, request.body as S.Claimed);
+    chat.checkClaims(identity, request.body as S.Claimed);
     const conversationId = chat.conversationIdFor(identity);
     try {
       const read = await chat.markRead(conversationId, 'customer');

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 /** Request and answer schemas of the customers' chat routes (docs/chat.md "HTTP (customers)"). */
 
@@ -21,25 +21,49 @@ export const MessageBody = Type.Object(
       ['text', 'buttons', 'media', 'quick_replies', 'generic', 'postback'].map((t) => Type.Literal(t)),
       { description: 'customers: text, media or postback; agents any type' },
     ),
-    payload: Type.Unknown({ description: 'per message_type (spec §3, docs/chat.md "Messages")' }),
+    payload: Type.Unknown({
+      description:
+        'per message_type (spec §3, docs/chat.md "Messages"): text → the text itself, a string (trimmed, 1–2,000 ' +
+        'characters); media → { message?, url: true, fileType, filePath }; buttons → { text, buttons }; ' +
+        'quick_replies → { text, quick_replies }; generic → { elements }; postback → { title, payload }',
+    }),
   },
   { additionalProperties: false },
 );
 
+const Nullable = <T extends TSchema>(schema: T, description: string) =>
+  Type.Union([schema, Type.Null()], { description });
+
+/** A message as every answer and the `messaging` event carry it: spec §3's fields, then ours. */
 export const ChatMessage = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  seq: Type.Integer({ minimum: 1, description: 'per conversation, from 1, no gaps' }),
-  conversationId: Type.String({ description: 'the room name' }),
-  sender: Type.Union([Type.Literal('customer'), Type.Literal('agent')]),
-  agent: Type.Union([Type.String(), Type.Null()], {
-    description: 'the operator’s username of agent messages',
+  sender: Type.Union([Type.Literal('customer'), Type.Literal('other')], {
+    description: 'customer, or other: an agent',
   }),
   message: Type.Object({
     message_type: Type.String(),
-    payload: Type.Unknown({ description: 'a media payload’s filePath is a signed URL valid 1 hour' }),
+    payload: Type.Unknown({
+      description:
+        'a text’s payload is the text (a string); a media payload’s filePath is a signed URL valid 1 hour',
+    }),
   }),
-  clientId: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
+  session_id: Type.String({ description: 'the conversation’s room: PREFIX + userId or PREFIX + guestId' }),
+  userId: Nullable(Type.String(), 'the conversation’s member id (on both sides’ messages); null: a guest’s'),
+  guestId: Nullable(Type.String(), 'the conversation’s guest id (on both sides’ messages); null: a member’s'),
+  username: Nullable(
+    Type.String(),
+    'the member’s username (phone) when the message was stored; null: a guest',
+  ),
+  name: Nullable(Type.String(), 'the member’s name when the message was stored; null: a guest'),
+  deviceToken: Nullable(
+    Type.String(),
+    'the device token the customer sent with it; null: none, or an agent’s',
+  ),
+  id: Type.String({ format: 'uuid' }),
+  seq: Type.Integer({ minimum: 1, description: 'per conversation, from 1, no gaps' }),
+  conversationId: Type.String({ description: 'the room name (the same as session_id)' }),
+  agent: Nullable(Type.String(), 'the operator’s username of agent messages'),
+  clientId: Type.Union([Type.String(), Type.Null()]),
   readAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 
@@ -52,8 +76,24 @@ export const GuestData = Type.Object({
   guestToken: Type.String({ description: 'sent back as the X-Guest-Token header; no expiry' }),
 });
 
+/** Spec §7's conversation package: the message, and what else a customer's client may say of it. */
 export const SendBody = Type.Object({
   ...Claimed,
+  sender: Type.Optional(Type.Literal('customer', { description: 'a customer sends as customer' })),
+  session_id: Type.Optional(
+    Type.String({ maxLength: 200, description: 'must be the caller’s own room (else 403, nothing done)' }),
+  ),
+  username: Type.Optional(
+    Type.String({ maxLength: 200, description: 'not used: the server takes it from the member’s account' }),
+  ),
+  name: Type.Optional(
+    Type.String({ maxLength: 200, description: 'not used: the server takes it from the member’s account' }),
+  ),
+  deviceToken: Type.Optional(
+    Type.Union([Type.String({ maxLength: 255 }), Type.Null()], {
+      description: 'the device’s push token, kept with the message as given (printable ASCII, ≤ 255)',
+    }),
+  ),
   clientId: Type.String({
     minLength: 1,
     maxLength: 100,

@@ -1,7 +1,7 @@
 import type { ColumnType, Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 
-/** Tables of the chat feature (migration 0012_chat); only this feature reads or writes them. */
+/** Tables of the chat feature (migrations 0012_chat, 0015_chat_message_fields); only this feature uses them. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json = ColumnType<unknown, string, string>;
@@ -21,13 +21,23 @@ export type ChatTables = {
     id: string;
     conversation_id: string;
     seq: number;
+    /** The side that wrote it; the wire calls an agent `other` (spec §3). */
     sender: 'customer' | 'agent';
     agent: string | null;
     message_type: string;
+    /** A text's payload is the text itself (a JSON string); the other types' are objects. */
     payload: Json;
     client_id: string | null;
     created_at: Timestamp;
     read_at: NullableTimestamp;
+    /** The conversation's customer, on both sides' messages: its member id or guest id. */
+    user_id: string | null;
+    guest_id: string | null;
+    /** A member's username (phone) and name when the message was stored; null for a guest. */
+    username: string | null;
+    name: string | null;
+    /** What the customer's client gave as its device token with the message (null: none, and agents'). */
+    device_token: string | null;
   };
   chat_files: {
     id: string;

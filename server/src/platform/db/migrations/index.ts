@@ -13,6 +13,8 @@ import * as m0011 from './0011_remote_releases';
 import * as m0012 from './0012_chat';
 import * as m0013 from './0013_operation_leg_settle';
 import * as m0014 from './0014_sandbox_transfer_apply';
+import * as m0015 from './0015_chat_message_fields';
+import * as m0016 from './0016_lao_qr_channel';
 
 /**
  * Numbered migrations, imported statically so the same list works from TypeScript sources (tests) and from the
@@ -33,6 +35,8 @@ const migrations: Record<string, Migration> = {
   '0012_chat': m0012,
   '0013_operation_leg_settle': m0013,
   '0014_sandbox_transfer_apply': m0014,
+  '0015_chat_message_fields': m0015,
+  '0016_lao_qr_channel': m0016,
 };
 
 export const migrationProvider: MigrationProvider = {
