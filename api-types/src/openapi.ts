@@ -7835,8 +7835,6 @@ export interface paths {
               /** @enum {string} */
               code: 'SUCCESS';
               data: {
-                /** @description refund balance waiting for addWallet, minor units */
-                balance: number;
                 /** @description a bonus is held (receive and addWallet refused) */
                 bonus: boolean;
                 /** @description HTML: the refund rule */
@@ -7846,13 +7844,15 @@ export interface paths {
                   from: string;
                   to: string;
                 };
-                /** @description what receive accrues now (last week), minor units */
+                /** @description received cashback not yet in the wallet: what addWallet moves (it accepts when > 0 and no bonus is held), minor units */
+                receivedAmount: number;
+                /** @description accrued cashback that receive would take now (last completed week), minor units */
                 refundAmount: number;
                 /** @description completed weeks since joining without a refund */
                 refundFail: number;
                 /** @description weeks refunded so far */
                 refundSuccess: number;
-                /** @description receive would succeed now */
+                /** @description receive would succeed now (refundAmount > 0 and no bonus held) */
                 result: boolean;
               };
             };
@@ -10283,6 +10283,62 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+  };
+  '/sandbox/games/{code}/rounds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Play one round with a set outcome at the sandbox provider (bet and win in minor units), reported to the wallet as played at playedAt (default now) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          code: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            bet: number;
+            /** Format: date-time */
+            playedAt?: string;
+            /** @description the player's username there */
+            username: string;
+            win: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description the player's balance at the provider after the round */
+              balance: number;
+              bet: number;
+              playedAt: string;
+              roundId: string;
+              win: number;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
     /** A page to pay a pending QR as its payment channel would (the signed payUrl of the QR) */
     get: {
       parameters: {

@@ -1,7 +1,9 @@
 import { weekStart } from '../src/features/refund/refunds';
 import { ManualClock } from '../src/platform/clock';
+import { SANDBOX_RTP, SandboxGames } from '../src/features/games/sandbox-provider';
 import { createTestApp, body, dbLabel, setSetting, type TestApp } from './helpers';
 import {
+  bearerOf,
   call,
   expectBooksBalanced,
   expectError,
@@ -11,9 +13,8 @@ import {
   type TestMember,
 } from './money-in-support';
 
-// Ledger rows are stamped by the database clock; the app clock stands one week ahead, so "last week" for the
-// refund rule is the real current week, where this suite's game rounds are posted.
-const clock = new ManualClock(Date.now() + 7 * 86_400_000);
+const DAY = 86_400_000;
+const clock = new ManualClock(Date.now());
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
@@ -21,9 +22,28 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A moment in last week's refund period (weeks run Monday 00:00 to Monday 00:00 Bangkok time). */
+const lastWeek = (): Date => new Date(weekStart(clock.now()).getTime() - 3.5 * DAY);
+
 let tx = 0;
-/** Deposit, move it to the PG game account, then game rounds lost and won there (as the game sandbox posts them). */
-async function play(m: TestMember, rounds: { lose?: number; win?: number }[]): Promise<void> {
+const keyed = (m: TestMember, method: 'GET' | 'POST', url: string, key: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { ...bearerOf(m), 'idempotency-key': key },
+    ...(payload ? { payload } : {}),
+  });
+
+/**
+ * Deposit 1,000 baht, move it to the PG game account, then rounds played there with set outcomes (bet and win,
+ * minor units) through the sandbox provider's set rounds, reported as played at `playedAt` (last week by default);
+ * the game list's refresh then posts the result in the ledger (game_loss / game_win), as in the demo.
+ */
+async function play(
+  m: TestMember,
+  rounds: { bet: number; win: number }[],
+  playedAt: Date = lastWeek(),
+): Promise<void> {
   tx += 1;
   await signedPost(t.app, '/api/webhooks/bank', {
     txid: `REFUND-TX-${tx}`,
@@ -33,41 +53,23 @@ async function play(m: TestMember, rounds: { lose?: number; win?: number }[]): P
     currency: 'THB',
     transferredAt: new Date().toISOString(),
   });
-  const { ledger, db } = t.app.ctx;
-  const game = { member: m.id, code: 'game:PG' as const };
-  const float = { system: 'provider_float:PG' as const, currency: 'THB' };
-  await db.transaction().execute(async (trx) => {
-    await ledger.post(trx, {
-      kind: 'transfer',
-      memberId: m.id,
-      postings: [
-        { account: { member: m.id, code: 'main' }, amount: -100_000 },
-        { account: game, amount: 100_000 },
-      ],
-    });
-    for (const r of rounds) {
-      if (r.lose) {
-        await ledger.post(trx, {
-          kind: 'game_loss',
-          memberId: m.id,
-          postings: [
-            { account: game, amount: -r.lose },
-            { account: float, amount: r.lose },
-          ],
-        });
-      }
-      if (r.win) {
-        await ledger.post(trx, {
-          kind: 'game_win',
-          memberId: m.id,
-          postings: [
-            { account: game, amount: r.win },
-            { account: float, amount: -r.win },
-          ],
-        });
-      }
-    }
+  expect((await call(t.app, m, 'GET', '/api/wallet/activate/PG')).statusCode).toBe(200);
+  const moved = await keyed(m, 'POST', '/api/wallet/transfer', `refund-in-${tx}`, {
+    from: 'wallet',
+    to: 'PG',
+    amount: 100_000,
   });
+  expect(body<{ status: string }>(moved).data.status).toBe('SUCCESS');
+  const { username } = await t.app.games.accounts.account(m.id, 'PG');
+  for (const r of rounds) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/games/PG/rounds',
+      payload: { username, bet: r.bet, win: r.win, playedAt: playedAt.toISOString() },
+    });
+    expect(res.statusCode).toBe(200);
+  }
+  expect((await call(t.app, m, 'GET', '/api/wallet/refresh/slot')).statusCode).toBe(200);
 }
 
 interface Check {
@@ -77,10 +79,29 @@ interface Check {
   refundAmount: number;
   refundSuccess: number;
   refundFail: number;
-  balance: number;
+  receivedAmount: number;
   period: { from: string; to: string };
 }
 const check = async (m: TestMember) => body<Check>(await call(t.app, m, 'GET', '/api/refund/check')).data;
+
+/** A refused step: its catalogue code, and nothing moved (wallet, received amount, books). */
+async function expectRefused(m: TestMember, url: string, status: number, code: string): Promise<void> {
+  const wallet = await walletAmount(t.app, m);
+  const before = await check(m);
+  expectError(await call(t.app, m, 'GET', url), status, code);
+  expect(await walletAmount(t.app, m)).toBe(wallet);
+  expect(await check(m)).toEqual(before);
+  await expectBooksBalanced(t.app);
+}
+
+describe('the sandbox game', () => {
+  test('returns 96 % to players: 5× with 2 %, 2× with 43 %, else the bet is lost', () => {
+    expect(SANDBOX_RTP).toBeCloseTo(0.96, 10);
+    expect([0, 0.0199, 0.02, 0.4499, 0.45, 0.99].map((r) => SandboxGames.payout(1_000, r))).toEqual([
+      5_000, 5_000, 2_000, 2_000, 0, 0,
+    ]);
+  });
+});
 
 describe('refund periods', () => {
   test('weeks start on Monday 00:00 Bangkok time', () => {
@@ -92,30 +113,54 @@ describe('refund periods', () => {
 });
 
 describe(`refund (cashback) (${dbLabel})`, () => {
-  test('no play: nothing to receive (REFUND_MINIMUM), nothing to move (NO_REFUND)', async () => {
+  test('no play: nothing to receive (REFUND_MINIMUM), nothing to move (NO_REFUND), nothing moved', async () => {
     const m = await newMember(t.app);
-    expect(await check(m)).toMatchObject({ result: false, bonus: false, refundAmount: 0, balance: 0 });
-    expectError(await call(t.app, m, 'GET', '/api/refund/receive'), 400, 'REFUND_MINIMUM');
-    expectError(await call(t.app, m, 'GET', '/api/refund/addWallet'), 400, 'NO_REFUND');
+    expect(await check(m)).toMatchObject({ result: false, bonus: false, refundAmount: 0, receivedAmount: 0 });
+    await expectRefused(m, '/api/refund/receive', 400, 'REFUND_MINIMUM');
+    await expectRefused(m, '/api/refund/addWallet', 400, 'NO_REFUND');
   });
 
-  test('5 % of last week’s net loss, received once per week, then moved to the wallet', async () => {
+  test('5 % of last week’s net loss accrues, is received once per week, moved to the wallet, listed in the statement', async () => {
     const m = await newMember(t.app);
-    await play(m, [{ lose: 6_000 }, { win: 2_000 }, { lose: 4_001 }]); // net loss 8 001 → 400
+    // Lost 60, won 20 (bet 10, paid 30), lost 40.01: net loss 80.01 → 4.00.
+    await play(m, [
+      { bet: 6_000, win: 0 },
+      { bet: 1_000, win: 3_000 },
+      { bet: 4_001, win: 0 },
+    ]);
+    // The losses are real money: the game account holds 1,000 − 80.01 baht, in the ledger as at the provider.
+    const slots = body<{ code: string; amount: number }[]>(
+      await call(t.app, m, 'GET', '/api/wallet/refresh/slot'),
+    ).data;
+    expect(slots.find((s) => s.code === 'PG')?.amount).toBe(100_000 - 8_001);
     const c = await check(m);
-    expect(c).toMatchObject({ result: true, bonus: false, refundAmount: 400, refundSuccess: 0, balance: 0 });
+    expect(c).toMatchObject({
+      result: true,
+      bonus: false,
+      refundAmount: 400,
+      refundSuccess: 0,
+      receivedAmount: 0,
+    });
     expect(c.info).toContain('5%');
+    // Nothing received yet: nothing to move.
+    await expectRefused(m, '/api/refund/addWallet', 400, 'NO_REFUND');
 
     const got = await call(t.app, m, 'GET', '/api/refund/receive');
     expect(body(got).data).toEqual({ message: 'REFUND_SUCCESS', refundAmount: 400 });
-    expectError(await call(t.app, m, 'GET', '/api/refund/receive'), 409, 'NO_REFUND');
-    expect(await check(m)).toMatchObject({ result: false, refundAmount: 0, refundSuccess: 1, balance: 400 });
+    expect(await check(m)).toMatchObject({
+      result: false,
+      refundAmount: 0,
+      refundSuccess: 1,
+      receivedAmount: 400,
+    });
+    await expectRefused(m, '/api/refund/receive', 409, 'NO_REFUND');
 
     const before = await walletAmount(t.app, m);
     const moved = await call(t.app, m, 'GET', '/api/refund/addWallet');
     expect(body(moved).data).toEqual({ message: 'REFUND_SUCCESS', amount: 400 });
     expect(await walletAmount(t.app, m)).toBe(before + 400);
-    expectError(await call(t.app, m, 'GET', '/api/refund/addWallet'), 400, 'NO_REFUND');
+    expect(await check(m)).toMatchObject({ result: false, refundAmount: 0, receivedAmount: 0 });
+    await expectRefused(m, '/api/refund/addWallet', 400, 'NO_REFUND');
 
     const list = body<{ refunds: { refundAmount: number; createdAt: string }[]; total: number }>(
       await call(t.app, m, 'POST', '/api/refund', { page: 1, limit: 10 }),
@@ -123,33 +168,67 @@ describe(`refund (cashback) (${dbLabel})`, () => {
     expect(list.total).toBe(1);
     expect(list.refunds[0]?.refundAmount).toBe(400);
 
+    // The statement lists the move: a bonus line from the refund to the wallet, with its refund item.
+    const lines = body<{
+      statements: {
+        statementType: string;
+        from: string;
+        to: string;
+        amount: number;
+        status: string;
+        refund?: { description: string };
+      }[];
+    }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/statement',
+        headers: { ...bearerOf(m), 'accept-language': 'en' },
+        payload: { page: 1, limit: 10 },
+      }),
+    ).data.statements;
+    expect(lines[0]).toMatchObject({ statementType: 'bonus', from: 'refund', to: 'wallet', amount: 400 });
+    expect(lines[0]?.refund?.description).toBe('Loss refund (1 week)');
+
     // The next week looks at a week without play: nothing more.
-    clock.advance(7 * 86_400_000);
+    clock.advance(7 * DAY);
     try {
       await expect(t.app.refunds.receive(m.id)).rejects.toMatchObject({
         code: 'REFUND_MINIMUM',
       });
     } finally {
-      clock.advance(-7 * 86_400_000);
+      clock.advance(-7 * DAY);
     }
     await expectBooksBalanced(t.app);
   });
 
-  test('a net win gives no refund', async () => {
+  test('a net win gives no refund; rounds played this week count next week', async () => {
     const m = await newMember(t.app);
-    await play(m, [{ lose: 1_000 }, { win: 5_000 }]);
+    await play(m, [
+      { bet: 1_000, win: 0 },
+      { bet: 1_000, win: 6_000 },
+    ]);
     expect(await check(m)).toMatchObject({ result: false, refundAmount: 0 });
-    expectError(await call(t.app, m, 'GET', '/api/refund/receive'), 400, 'REFUND_MINIMUM');
+    await expectRefused(m, '/api/refund/receive', 400, 'REFUND_MINIMUM');
+
+    const n = await newMember(t.app);
+    await play(n, [{ bet: 10_000, win: 0 }], clock.now());
+    expect(await check(n)).toMatchObject({ result: false, refundAmount: 0 });
+    clock.advance(7 * DAY);
+    try {
+      expect(await t.app.refunds.check(n.id, 'en')).toMatchObject({ result: true, refundAmount: 500 });
+    } finally {
+      clock.advance(-7 * DAY);
+    }
   });
 
-  test('while a bonus is held: receive and addWallet → REFUND_CONDITION; after clearing it they work', async () => {
+  test('while a bonus is held: receive and addWallet → REFUND_CONDITION, nothing moved; after clearing it they work', async () => {
     const m = await newMember(t.app);
-    await play(m, [{ lose: 20_000 }]);
+    await play(m, [{ bet: 20_000, win: 0 }]);
     // A promotion bonus (no deposit needed) opens a turnover condition.
     expect((await call(t.app, m, 'GET', '/api/promotion/activate/happy2027')).statusCode).toBe(200);
     expect(await check(m)).toMatchObject({ result: false, bonus: true, refundAmount: 1_000 });
-    expectError(await call(t.app, m, 'GET', '/api/refund/receive'), 409, 'REFUND_CONDITION');
-    expectError(await call(t.app, m, 'GET', '/api/refund/addWallet'), 409, 'REFUND_CONDITION');
+    await expectRefused(m, '/api/refund/receive', 409, 'REFUND_CONDITION');
+    await expectRefused(m, '/api/refund/addWallet', 409, 'REFUND_CONDITION');
     // Cancelled unmet (percentFail 0: the whole bonus goes back), the hold is gone.
     expect(body(await call(t.app, m, 'GET', '/api/bonus/clear')).data).toMatchObject({
       message: 'BONUS_CLEAR',
@@ -158,6 +237,42 @@ describe(`refund (cashback) (${dbLabel})`, () => {
       message: 'REFUND_SUCCESS',
       refundAmount: 1_000,
     });
+    expect(await check(m)).toMatchObject({ result: false, bonus: false, receivedAmount: 1_000 });
+    const before = await walletAmount(t.app, m);
+    expect(body(await call(t.app, m, 'GET', '/api/refund/addWallet')).data).toEqual({
+      message: 'REFUND_SUCCESS',
+      amount: 1_000,
+    });
+    expect(await walletAmount(t.app, m)).toBe(before + 1_000);
     await expectBooksBalanced(t.app);
+  });
+
+  test('received, then a bonus is held: the received amount waits (REFUND_CONDITION, nothing moved)', async () => {
+    const m = await newMember(t.app);
+    await play(m, [{ bet: 20_000, win: 0 }]);
+    expect(body(await call(t.app, m, 'GET', '/api/refund/receive')).data).toMatchObject({
+      refundAmount: 1_000,
+    });
+    expect((await call(t.app, m, 'GET', '/api/promotion/activate/happy2027')).statusCode).toBe(200);
+    expect(await check(m)).toMatchObject({
+      result: false,
+      bonus: true,
+      refundAmount: 0,
+      receivedAmount: 1_000,
+    });
+    await expectRefused(m, '/api/refund/addWallet', 409, 'REFUND_CONDITION');
+  });
+
+  test('set sandbox rounds: a bet the player cannot cover, an unknown player or a future time are refused', async () => {
+    const m = await newMember(t.app);
+    await play(m, []);
+    const { username } = await t.app.games.accounts.account(m.id, 'PG');
+    const round = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/sandbox/games/PG/rounds', payload });
+    expectError(await round({ username, bet: 100_001, win: 0 }), 400, 'MONEY_NOT_ENOUGH');
+    expectError(await round({ username: 'nobody-here', bet: 1, win: 0 }), 404, 'SLOT_NO_ACCOUNT');
+    const future = new Date(clock.now().getTime() + DAY).toISOString();
+    expectError(await round({ username, bet: 1, win: 0, playedAt: future }), 400, 'NO_DATA');
+    expect((await t.app.sandboxGames?.player('PG', username))?.balance).toBe(100_000);
   });
 });

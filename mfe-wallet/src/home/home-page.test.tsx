@@ -325,13 +325,13 @@ describe('banners before the invite and refund modals', () => {
     jest.spyOn(inviteApi, 'list').mockResolvedValue({ invites: [], total: 0 });
     jest.spyOn(refundApi, 'list').mockResolvedValue({ refunds: [], total: 0 });
     jest.spyOn(refundApi, 'check').mockResolvedValue({
-      result: true,
+      result: false,
       bonus: false,
       info: '',
       refundAmount: 0,
       refundSuccess: 0,
       refundFail: 0,
-      balance: 0,
+      receivedAmount: 0,
       period: { from: '2026-11-16', to: '2026-11-22' },
     });
   });

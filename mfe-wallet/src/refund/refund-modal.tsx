@@ -31,8 +31,10 @@ export interface RefundModalProps {
 }
 
 /**
- * Refund (cashback, spec §2, §4): the check, receive (disabled while a bonus is held, with two lines saying why),
- * to-wallet through a confirm dialog, and the refunds received, 10 a page.
+ * Refund (cashback, spec §2, §4): the check with what can be received (`refundAmount`) and what was received and
+ * can be moved (`receivedAmount`); receive (disabled while a bonus is held, with two lines saying why, or when
+ * nothing accrued); to-wallet through a confirm dialog (enabled on a received amount); the refunds received,
+ * 10 a page.
  */
 export function RefundModal({ open, format, onClose }: RefundModalProps) {
   const { t } = useTranslation('wallet');
@@ -67,6 +69,10 @@ function RefundBody({ format, onClose }: Omit<RefundModalProps, 'open'>) {
 
   const currency = t(`common:currency.${format.currency}`);
   const bonusHeld = Boolean(check?.bonus);
+  // Each button is enabled exactly when the server would accept it (docs/money-in.md): receive on `result`
+  // (something accrued, no bonus held), the move on a received amount without a bonus held.
+  const canReceive = Boolean(check?.result);
+  const canMove = Boolean(check && check.receivedAmount > 0 && !check.bonus);
 
   const onReceive = async () => {
     const result = await receive.run(receiveKey.keyFor('refund-receive'));
@@ -81,7 +87,7 @@ function RefundBody({ format, onClose }: Omit<RefundModalProps, 'open'>) {
   const onToWallet = async () => {
     const agreed = await confirm({
       title: t('refund.toWalletTitle'),
-      body: t('refund.toWalletQuestion', { amount: showMoney(check?.refundAmount ?? 0, format), currency }),
+      body: t('refund.toWalletQuestion', { amount: showMoney(check?.receivedAmount ?? 0, format), currency }),
     });
     if (!agreed) return;
     const result = await toWallet.run(walletKey.keyFor('refund-wallet'));
@@ -108,6 +114,13 @@ function RefundBody({ format, onClose }: Omit<RefundModalProps, 'open'>) {
               </dd>
             </div>
             <div>
+              <dt>{t('refund.receivedAmount')}</dt>
+              <dd>
+                <span data-testid="refund-received-amount">{showMoney(check.receivedAmount, format)}</span>{' '}
+                {currency}
+              </dd>
+            </div>
+            <div>
               <dt>{t('refund.success')}</dt>
               <dd data-testid="refund-success-count">{check.refundSuccess}</dd>
             </div>
@@ -126,7 +139,7 @@ function RefundBody({ format, onClose }: Omit<RefundModalProps, 'open'>) {
             <Button
               variant="secondary"
               busy={receive.busy}
-              disabled={bonusHeld}
+              disabled={!canReceive}
               onClick={() => void onReceive()}
               data-testid="refund-receive"
             >
@@ -134,7 +147,7 @@ function RefundBody({ format, onClose }: Omit<RefundModalProps, 'open'>) {
             </Button>
             <Button
               busy={toWallet.busy}
-              disabled={check.refundAmount <= 0}
+              disabled={!canMove}
               onClick={() => void onToWallet()}
               data-testid="refund-to-wallet"
             >

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Ledger } from '../core/ledger';
 import type { Database } from './db/schema';
 
-/** What the money-in features (deposits, invite, refund) ask of the ledger: credits into a member's wallet from an operator account, and game results. */
+/** What the money-in features (deposits, invite, refund) ask of the ledger: credits into a member's wallet from an operator account. */
 export type MoneyInKind = 'deposit' | 'invite' | 'refund';
 export type MoneyInSource = 'bank_in' | 'payment_channels' | 'invite_expense' | 'refund_expense';
 
@@ -17,21 +17,13 @@ export interface CreditRequest {
   meta?: Record<string, string | number | boolean | null>;
 }
 
-export interface GameResults {
-  /** Sum of the member's game losses in the window (minor units, ≥ 0). */
-  losses: number;
-  /** Sum of the member's game wins in the window (minor units, ≥ 0). */
-  wins: number;
-}
-
 export interface MoneyInLedger {
   credit(trx: Transaction<Database>, req: CreditRequest): Promise<void>;
   /** Locks the member's main wallet until the transaction ends (checks after it cannot race a posting). */
   lockMain(trx: Transaction<Database>, memberId: string): Promise<void>;
-  gameResults(memberId: string, from: Date, to: Date): Promise<GameResults>;
 }
 
-/** The port over the core ledger: credits of a member's main wallet, game results. */
+/** The port over the core ledger: credits of a member's main wallet. */
 export function moneyLedger(ledger: Ledger): MoneyInLedger {
   return {
     credit: async (trx, req) => {
@@ -45,6 +37,5 @@ export function moneyLedger(ledger: Ledger): MoneyInLedger {
       });
     },
     lockMain: (trx, memberId) => ledger.lockMain(trx, memberId),
-    gameResults: (memberId, from, to) => ledger.gameResults(memberId, from, to),
   };
 }

@@ -60,6 +60,11 @@ const lockedRoutes = (): { name: string; req: InjectOptions; allowed: number }[]
     req: { method: 'POST', url: '/sandbox/games/PG/faults', payload: { mode: 'ok' } },
     allowed: 200,
   },
+  {
+    name: 'POST /sandbox/games/:code/rounds',
+    req: { method: 'POST', url: '/sandbox/games/PG/rounds', payload: { username: 'nobody', bet: 1, win: 0 } },
+    allowed: 404,
+  },
 ];
 
 describe(`sandbox lockdown (${dbLabel})`, () => {

@@ -1,4 +1,4 @@
-import type { ColumnType, Kysely, Transaction } from 'kysely';
+import { sql, type ColumnType, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import type { Db } from '../../platform/db';
 import type { MemberEvents } from '../../platform/member-events';
@@ -104,6 +104,25 @@ export class RoundReports {
       await this.events.notify(trx, owner.member_id, { type: 'wallet:changed', reason: 'game' });
       return true;
     });
+  }
+
+  /**
+   * The member's game results in rounds played in [from, to), by the providers' own time of play (minor units,
+   * both >= 0): `losses` sums what each losing round took (bet - win), `wins` what each winning round gave
+   * (win - bet). The refund (cashback) rule measures a week's net loss from it (docs/money-in.md).
+   */
+  async results(memberId: string, from: Date, to: Date): Promise<{ losses: number; wins: number }> {
+    const row = await roundsDb(this.db)
+      .selectFrom('game_rounds')
+      .select([
+        sql<string>`coalesce(sum(greatest(bet - win, 0)), 0)::bigint`.as('losses'),
+        sql<string>`coalesce(sum(greatest(win - bet, 0)), 0)::bigint`.as('wins'),
+      ])
+      .where('member_id', '=', memberId)
+      .where('played_at', '>=', from)
+      .where('played_at', '<', to)
+      .executeTakeFirstOrThrow();
+    return { losses: Number(row.losses), wins: Number(row.wins) };
   }
 
   /** The member's rounds, newest first (ops and tests). */

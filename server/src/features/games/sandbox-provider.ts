@@ -53,6 +53,17 @@ export interface RoundResult {
   balance: number;
 }
 
+/** The sandbox game's odds: a return to player of 2 % × 5 + 43 % × 2 = 96 %. */
+export const SANDBOX_ODDS = {
+  big: { chance: 0.02, multiple: 5 },
+  small: { chance: 0.43, multiple: 2 },
+} as const;
+
+/** The sandbox game's return to player (0.96). */
+export const SANDBOX_RTP =
+  SANDBOX_ODDS.big.chance * SANDBOX_ODDS.big.multiple +
+  SANDBOX_ODDS.small.chance * SANDBOX_ODDS.small.multiple;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class SandboxGames {
@@ -221,23 +232,45 @@ export class SandboxGames {
   }
 
   /**
-   * One round of the sandbox game: lose the bet, or win 2× (45 %) or 5× (5 %). Once played, the round is
-   * reported to the wallet (bet and win, with the round's id), as a real provider's bet feed would.
+   * One round of the sandbox game: win 5× (2 %), win 2× (43 %) or lose the bet (55 %): a return to player of
+   * 0.02 × 5 + 0.43 × 2 = 96 %, as real slots pay, so members lose over time (and earn cashback). `fixed` plays a
+   * round whose outcome is set (the win paid, minor units) and, optionally, when it was played: the sandbox's
+   * deterministic rounds (POST /sandbox/games/{code}/rounds, the demo seed, tests). Once played, the round is
+   * reported to the wallet (bet and win, with the round's id and time), as a real provider's bet feed would.
    */
-  async playRound(code: string, username: string, bet: number): Promise<RoundResult> {
-    const result = await this.playOne(code, username, bet);
+  async playRound(
+    code: string,
+    username: string,
+    bet: number,
+    fixed?: { win: number; playedAt?: Date },
+  ): Promise<RoundResult> {
+    const result = await this.playOne(code, username, bet, fixed?.win);
     await this.reportRound({
       provider: code,
       roundId: `sandbox-${result.id}`,
       username,
       bet: result.bet,
       win: result.win,
-      playedAt: this.clock.now(),
+      playedAt: fixed?.playedAt ?? this.clock.now(),
     });
     return result;
   }
 
-  private async playOne(code: string, username: string, bet: number): Promise<RoundResult> {
+  /** The odds of one round: what a bet pays (0 when lost). */
+  static payout(bet: number, r: number = Math.random()): number {
+    return r < SANDBOX_ODDS.big.chance
+      ? bet * SANDBOX_ODDS.big.multiple
+      : r < SANDBOX_ODDS.big.chance + SANDBOX_ODDS.small.chance
+        ? bet * SANDBOX_ODDS.small.multiple
+        : 0;
+  }
+
+  private async playOne(
+    code: string,
+    username: string,
+    bet: number,
+    fixedWin?: number,
+  ): Promise<RoundResult> {
     return this.db.transaction().execute(async (trx) => {
       const player = await trx
         .selectFrom('sandbox_game_players')
@@ -249,8 +282,10 @@ export class SandboxGames {
       if (!player) throw new ProviderError('no player');
       const balance = Number(player.balance);
       if (!Number.isSafeInteger(bet) || bet <= 0 || bet > balance) throw new ProviderError('bet');
-      const r = Math.random();
-      const win = r < 0.05 ? bet * 5 : r < 0.5 ? bet * 2 : 0;
+      if (fixedWin !== undefined && (!Number.isSafeInteger(fixedWin) || fixedWin < 0)) {
+        throw new ProviderError('win');
+      }
+      const win = fixedWin ?? SandboxGames.payout(bet);
       const after = balance - bet + win;
       await trx
         .updateTable('sandbox_game_players')

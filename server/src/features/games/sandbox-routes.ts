@@ -5,6 +5,7 @@ import { localOrOperator } from '../../platform/http/sandbox-guard';
 import { LOCALES, pickLocale, type Locale } from '../../platform/locale';
 import { GAME_PLATFORMS, gameInfo } from './catalogue';
 import { PLAY_PAGE_CSP, platformPage, playPage } from './play-page';
+import { ProviderError } from './provider';
 import { FAULT_MODES, type FaultMode, type SandboxGames } from './sandbox-provider';
 
 /**
@@ -144,6 +145,63 @@ export const gamesSandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: SandboxGam
         platform,
         lang: lang(request.query.lang, request.headers['accept-language']),
       });
+    },
+  );
+
+  app.post(
+    '/games/:code/rounds',
+    {
+      schema: {
+        tags,
+        summary:
+          'Play one round with a set outcome at the sandbox provider (bet and win in minor units), reported to the wallet as played at playedAt (default now)',
+        params: GameParams,
+        body: Type.Object({
+          username: Type.String({ minLength: 1, maxLength: 100, description: "the player's username there" }),
+          bet: Type.Integer({ minimum: 1 }),
+          win: Type.Integer({ minimum: 0 }),
+          playedAt: Type.Optional(Type.String({ format: 'date-time' })),
+        }),
+        response: {
+          200: Type.Object({
+            roundId: Type.String(),
+            bet: Type.Integer(),
+            win: Type.Integer(),
+            balance: Type.Integer({ description: "the player's balance at the provider after the round" }),
+            playedAt: Type.String(),
+          }),
+        },
+      },
+      // Moves a player's money at the provider: this machine or the operator only.
+      onRequest: localOrOperator(ctx),
+    },
+    async (request) => {
+      const g = gameInfo(request.params.code);
+      if (!g) throw new AppError('NO_GAME', 404);
+      const { username, bet, win } = request.body;
+      const playedAt = request.body.playedAt ? new Date(request.body.playedAt) : ctx.clock.now();
+      // A round is reported once played: never in the future.
+      if (Number.isNaN(playedAt.getTime()) || playedAt.getTime() > ctx.clock.now().getTime()) {
+        throw new AppError('NO_DATA', 400);
+      }
+      try {
+        const r = await sandbox.playRound(g.code, username, bet, { win, playedAt });
+        return {
+          roundId: `sandbox-${r.id}`,
+          bet: r.bet,
+          win: r.win,
+          balance: r.balance,
+          playedAt: playedAt.toISOString(),
+        };
+      } catch (e) {
+        // No such player there, or a bet the player's balance does not cover.
+        if (e instanceof ProviderError) {
+          throw e.message === 'bet'
+            ? new AppError('MONEY_NOT_ENOUGH', 400)
+            : new AppError('SLOT_NO_ACCOUNT', 404);
+        }
+        throw e;
+      }
     },
   );
 

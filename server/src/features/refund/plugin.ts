@@ -14,8 +14,11 @@ declare module 'fastify' {
 export const refundPlugin = fp(
   async (app) => {
     const { ctx } = app;
-    app.decorate('refunds', new Refunds(ctx.db, ctx.clock, moneyLedger(ctx.ledger), app.members, ctx.holds));
+    app.decorate(
+      'refunds',
+      new Refunds(ctx.db, ctx.clock, moneyLedger(ctx.ledger), app.members, ctx.holds, app.games.rounds),
+    );
     await app.register(refundRoutes, { prefix: '/api' });
   },
-  { name: 'refund', fastify: '5.x', dependencies: ['content', 'accounts'] },
+  { name: 'refund', fastify: '5.x', dependencies: ['content', 'accounts', 'games'] },
 );

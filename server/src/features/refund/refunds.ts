@@ -9,15 +9,16 @@ import { bangkokDate, weekStart } from '../../platform/bangkok-time';
 import type { MemberDirectory } from '../accounts/member-directory';
 import { isUniqueViolation, newId } from '../../platform/ids';
 import type { MoneyInLedger } from '../../platform/money-ledger';
+import type { RoundReports } from '../games/round-reports';
 import type { RefundCheck } from './schemas';
 import { refundDb } from './tables';
 
 /**
  * The refund (cashback) rule (docs/money-in.md): periods are calendar weeks, Monday 00:00 to Monday 00:00
  * Bangkok time (UTC+7). For the last COMPLETED week the refund is 5 % of the member's net game loss in it
- * (game losses − game wins from the ledger, rounded down to the minor unit), when positive. `receive` accrues it
- * into the refund balance once per week; `addWallet` moves the whole refund balance into the wallet, refused
- * while a bonus is held.
+ * (losses − wins of the rounds the game providers reported as played in that week, rounded down to the minor
+ * unit), when positive. `receive` accrues it (the received amount) once per week; `addWallet` moves the whole
+ * received amount into the wallet. Both are refused while a bonus is held.
  */
 export const REFUND_RULE = { percent: 5, periodDays: 7, utcOffsetHours: 7 } as const;
 
@@ -36,7 +37,7 @@ const INFO: Record<Locale, (from: string, to: string) => string> = {
   la: (f, t) =>
     `<p>ຮັບເງິນຄືນ ${REFUND_RULE.percent}% ຂອງຍອດເສຍສຸດທິ (ເສຍ − ໄດ້) ຂອງອາທິດແລ້ວ (${f} ຫາ ${t}) ອາທິດລະເທື່ອ</p><p>ຍ້າຍເງິນຄືນເຂົ້າກະເປົາໄດ້ເມື່ອບໍ່ມີໂບນັດຄ້າງຢູ່</p>`,
   en: (f, t) =>
-    `<p>Get back ${REFUND_RULE.percent}% of last week's net game loss (losses − wins, ${f} to ${t}), once a week.</p><p>The refund balance moves to your wallet when no bonus is held.</p>`,
+    `<p>Get back ${REFUND_RULE.percent}% of last week's net game loss (losses − wins, ${f} to ${t}), once a week.</p><p>Received cashback moves to your wallet when no bonus is held.</p>`,
 };
 
 export class Refunds {
@@ -46,6 +47,8 @@ export class Refunds {
     private readonly ledger: MoneyInLedger,
     private readonly members: MemberDirectory,
     private readonly holds: MemberHolds,
+    /** The rounds the game providers reported: a week's losses and wins by time of play. */
+    private readonly rounds: Pick<RoundReports, 'results'>,
   ) {}
 
   /** Whether an open bonus condition holds the member's money (docs/bonus.md). */
@@ -60,12 +63,13 @@ export class Refunds {
   }
 
   private async computed(memberId: string, start: Date, end: Date) {
-    const { losses, wins } = await this.ledger.gameResults(memberId, start, end);
+    const { losses, wins } = await this.rounds.results(memberId, start, end);
     const net = losses - wins;
     return { losses, wins, amount: net > 0 ? Math.floor((net * REFUND_RULE.percent) / 100) : 0 };
   }
 
-  private async balance(memberId: string): Promise<number> {
+  /** Received and not yet moved to the wallet: what `addWallet` moves. */
+  private async receivedAmount(memberId: string): Promise<number> {
     const row = await refundDb(this.db)
       .selectFrom('money_in_refunds')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('s'))
@@ -102,12 +106,12 @@ export class Refunds {
       refundAmount: amount,
       refundSuccess: Number(success.n),
       refundFail: Math.max(0, completedWeeks - Number(success.n)),
-      balance: await this.balance(memberId),
+      receivedAmount: await this.receivedAmount(memberId),
       period: { from: p.key, to },
     };
   }
 
-  /** Accrues last week's refund into the refund balance (once per week). */
+  /** Receives last week's refund: it joins the received amount (once per week). */
   async receive(memberId: string): Promise<{ message: 'REFUND_SUCCESS'; refundAmount: number }> {
     if (await this.bonusHeld(memberId)) throw new AppError('REFUND_CONDITION', 409);
     const p = this.lastPeriod();
@@ -143,7 +147,7 @@ export class Refunds {
     return { message: 'REFUND_SUCCESS', refundAmount: c.amount };
   }
 
-  /** Moves the refund balance into the wallet (`refund` from `refund_expense`). */
+  /** Moves the whole received amount into the wallet (`refund` from `refund_expense`). */
   async addWallet(memberId: string): Promise<{ message: 'REFUND_SUCCESS'; amount: number }> {
     if (await this.bonusHeld(memberId)) throw new AppError('REFUND_CONDITION', 409);
     return this.db.transaction().execute(async (trx) => {
