@@ -31,7 +31,12 @@ module.exports = function frontendJest(dir, displayName) {
     setupFilesAfterEnv: [
       path.join(__dirname, 'jest-dom-setup.js'),
       ...(ownStrings ? [path.join(__dirname, 'jest-register-catalogs.js')] : []),
+      // Every mocked API answer must fit the server's route schema (jest-api-answers.js).
+      path.join(__dirname, 'jest-api-answers.js'),
     ],
-    globals: ownStrings ? { __WALLET_PART_CATALOGS__: catalogs } : {},
+    globals: {
+      __WALLET_PART_SRC__: path.join(dir, 'src'),
+      ...(ownStrings ? { __WALLET_PART_CATALOGS__: catalogs } : {}),
+    },
   };
 };

@@ -240,7 +240,7 @@ test('slip upload: progress, then the status and the translated reason', async (
     options?.onProgress?.(0.4);
     return {
       reference: 'r1',
-      createdAt: '',
+      createdAt: '2026-03-04T10:00:00.000Z',
       amount: 0,
       status: 'FAILED',
       note: 'SLIP_REFNO_DUPLICATED',

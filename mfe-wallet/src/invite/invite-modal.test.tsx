@@ -10,7 +10,7 @@ afterEach(() => jest.restoreAllMocks());
 
 test('counts, amount, the registration link and the invitees (name, amount, date), 10 a page', async () => {
   const list = jest.spyOn(inviteApi, 'list').mockResolvedValue({
-    invites: [{ from: { name: 'Nok' }, amount: 5000, createdAt: '2024-05-01T10:00:00' }],
+    invites: [{ from: { name: 'Nok' }, amount: 5000, createdAt: '2024-05-01T10:00:00.000Z' }],
     total: 12,
   });
   render(
