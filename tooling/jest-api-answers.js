@@ -1,3 +1,4 @@
+/* global jest, afterEach */
 // Every API answer a front-end test mocks must be one the server can give.
 //
 // A part's API calls live in its `src/**/api.ts` files as objects of functions (`refundApi.check`, ...), and the
