@@ -1,5 +1,6 @@
 import { ManualClock } from '../src/platform/clock';
 import { crc16ccitt, hasValidCrc, promptPayTransfer } from '../src/features/deposits/promptpay';
+import { laoQr, parseEmv } from '../src/features/deposits/lao-qr';
 import { createTestApp, body, dbLabel, setSetting, type TestApp } from './helpers';
 import {
   call,
@@ -75,6 +76,52 @@ describe('PromptPay payload', () => {
   });
 });
 
+describe('Lao QR payload (LAPNet, EMVCo)', () => {
+  const sample = {
+    acquirerIin: '99990001',
+    merchantId: 'LUCKYWALLETSBX01',
+    merchantName: 'LUCKY WALLET',
+    city: 'VIENTIANE',
+    reference: 'A1B2C3D4E5',
+    amountKip: 150_000,
+  };
+
+  test('the fields in order, the amount in whole kip, currency 418, country LA and its CRC', () => {
+    // The CRC checked with an independent CRC-16/CCITT-FALSE (Python's binascii.crc_hqx(payload, 0xFFFF)).
+    expect(laoQr(sample)).toBe(
+      '000201010212' +
+        // 38: LAPNet AID, acquirer IIN, payment type, merchant id
+        '38590016A005266284662577' +
+        '0108999900010203001' +
+        '0316LUCKYWALLETSBX01' +
+        // 52 category, 53 currency (LAK), 54 amount
+        '52045999' +
+        '5303418' +
+        '5406150000' +
+        '5802LA5912LUCKY WALLET6009VIENTIANE' +
+        '62350110A1B2C3D4E50510A1B2C3D4E50703WEB' +
+        '6304C013',
+    );
+    const fields = parseEmv(laoQr(sample));
+    expect(fields.get('01')).toBe('12');
+    expect(fields.get('53')).toBe('418');
+    expect(fields.get('54')).toBe('150000');
+    expect(fields.get('58')).toBe('LA');
+    const account = parseEmv(fields.get('38') ?? '');
+    expect(account.get('00')).toBe('A005266284662577');
+    expect(account.get('03')).toBe('LUCKYWALLETSBX01');
+    expect(parseEmv(fields.get('62') ?? '').get('05')).toBe('A1B2C3D4E5');
+    expect(hasValidCrc(laoQr(sample))).toBe(true);
+    expect(hasValidCrc(laoQr(sample).replace('150000', '150001'))).toBe(false);
+  });
+
+  test('only whole kip of at least 1', () => {
+    expect(() => laoQr({ ...sample, amountKip: 0 })).toThrow();
+    expect(() => laoQr({ ...sample, amountKip: 1.5 })).toThrow();
+    expect(parseEmv(laoQr({ ...sample, amountKip: 1 })).get('54')).toBe('1');
+  });
+});
+
 describe(`QR deposits (${dbLabel})`, () => {
   test('the deposit lookup lists the channels with the minimums of §5 in minor units', async () => {
     const res = await call(t.app, undefined, 'GET', '/api/lookup/deposit');
@@ -87,6 +134,8 @@ describe(`QR deposits (${dbLabel})`, () => {
     expect(data.qrChannels.find((c) => c.channel === 'WW')?.quickAmounts).toEqual([
       10_000, 20_000, 30_000, 50_000, 100_000,
     ]);
+    // The Thai build offers a baht wallet every method it knows: nothing to explain.
+    expect(body<{ unavailable: unknown[] }>(res).data.unavailable).toEqual([]);
   });
 
   test('below the channel minimum → QR_FAIL; unknown channel → QR_FAIL', async () => {
@@ -94,6 +143,13 @@ describe(`QR deposits (${dbLabel})`, () => {
     expectError(await createQr(a, 'ZPAY', 999), 400, 'QR_FAIL');
     expectError(await createQr(a, 'KBANK', 0), 400, 'QR_FAIL');
     expectError(await createQr(a, 'NOPE', 10_000), 400, 'QR_FAIL');
+    // The Lao QR takes kip: a baht wallet is refused it (the lookup never offers it).
+    const lao = await createQr(a, 'LAOQR', 100_000);
+    expect([lao.statusCode, body(lao).code, body(lao).message]).toEqual([
+      400,
+      'QR_FAIL',
+      'QR_CHANNEL_UNAVAILABLE',
+    ]);
     expectError(
       await call(t.app, undefined, 'POST', '/api/qrcode/WW', { amount: 10_000 }),
       401,

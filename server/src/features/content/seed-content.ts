@@ -296,23 +296,40 @@ const slip = {
   timezone: 'Asia/Bangkok',
 };
 
-function deposit(laos: boolean): unknown {
-  const bank = laos ? SEED_BANKS.find((b) => b.code === 'BCEL') : SEED_BANKS.find((b) => b.code === 'KBANK');
+/** A receiving account of the deposit content (the bank's names as the bank list has them). */
+function receivingAccount(code: string, accountNo: string, currency: 'THB' | 'LAK') {
+  const bank = SEED_BANKS.find((b) => b.code === code);
   return {
-    banks: [
-      {
-        bankType: 'BANK',
-        bankCode: bank?.code ?? 'KBANK',
-        mode: 'AUTO',
-        bank: { nameTH: bank?.nameTH ?? '', nameEN: bank?.nameEN ?? '', nameLA: bank?.nameLA ?? '' },
-        bankAccountName: 'LUCKY WALLET CO LTD',
-        bankAccountNo: laos ? '0101000123456' : '0123456789',
-        currency: laos ? 'LAK' : 'THB',
-      },
-    ],
-    wallets: laos ? [] : [{ mode: 'AUTO', walletAccountName: 'LUCKY WALLET' }],
-    isManual: false,
+    bankType: 'BANK',
+    bankCode: code,
+    mode: 'AUTO',
+    bank: { nameTH: bank?.nameTH ?? '', nameEN: bank?.nameEN ?? '', nameLA: bank?.nameLA ?? '' },
+    bankAccountName: 'LUCKY WALLET CO LTD',
+    bankAccountNo: accountNo,
+    currency,
   };
+}
+
+/**
+ * The receiving accounts: the Laos build has members of both currencies (chosen at registration), so it has a kip
+ * account and a baht account at BCEL (the deposit lookup shows each member the accounts of their own currency);
+ * the Thai build a baht account at KBANK and a gift-link wallet.
+ */
+function deposit(laos: boolean): unknown {
+  return laos
+    ? {
+        banks: [
+          receivingAccount('BCEL', '0101000123456', 'LAK'),
+          receivingAccount('BCEL', '0102000654321', 'THB'),
+        ],
+        wallets: [],
+        isManual: false,
+      }
+    : {
+        banks: [receivingAccount('KBANK', '0123456789', 'THB')],
+        wallets: [{ mode: 'AUTO', walletAccountName: 'LUCKY WALLET' }],
+        isManual: false,
+      };
 }
 
 /** Minor units of the build's default currency (THB: satang; LAK: kip). */

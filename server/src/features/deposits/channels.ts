@@ -1,15 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LinkSigner } from '../../platform/http/sandbox-guard';
+import { laoQr } from './lao-qr';
 import { promptPayBill } from './promptpay';
 import type { QrChannel } from './tables';
 
-/** Quick amounts of §9, minor units. */
+/** Quick amounts of §9, minor units (the Lao QR's in kip). */
 export const QUICK_AMOUNTS: Record<QrChannel, number[]> = {
   KBANK: [10, 20, 50, 100, 500, 1000].map((b) => b * 100),
   WW: [100, 200, 300, 500, 1000].map((b) => b * 100),
   PAYONEX: [100, 200, 300, 500, 1000].map((b) => b * 100),
   PAYTIMZ: [10, 50, 100, 500, 1000].map((b) => b * 100),
   ZPAY: [10, 50, 100, 500, 1000].map((b) => b * 100),
+  LAOQR: [50_000, 100_000, 200_000, 500_000, 1_000_000],
 };
 
 export interface IntentRequest {
@@ -43,7 +45,8 @@ export class ChannelUnavailableError extends Error {}
  * Sandbox channels: create intents with the payload a real channel of that kind returns —
  * KBANK, PAYTIMZ and ZPAY a PromptPay bill payment (tag 30, each its own biller id) with the amount and a
  * reference naming the intent, which is how a merchant QR is matched to its payment; WW (a TrueMoney-style wallet) and PAYONEX
- * (a hosted payment page) a deep link carrying the intent, since their payers do not use PromptPay.
+ * (a hosted payment page) a deep link carrying the intent, since their payers do not use PromptPay; LAOQR a LAPNet
+ * Lao QR in kip (lao-qr.ts) with the intent as its reference label.
  * `down` makes the next createIntent fail (tests of QR_FAIL).
  */
 export class SandboxPaymentChannel implements PaymentChannelAdapter {
@@ -78,6 +81,16 @@ export class SandboxPaymentChannel implements PaymentChannelAdapter {
         break;
       case 'PAYONEX':
         payload = `https://checkout.payonex.sandbox/pay/${channelRef}?amount=${req.amount}`;
+        break;
+      case 'LAOQR':
+        payload = laoQr({
+          acquirerIin: '99990001', // a sandbox acquirer, no real LAPNet member
+          merchantId: 'LUCKYWALLETSBX01',
+          merchantName: 'LUCKY WALLET',
+          city: 'VIENTIANE',
+          reference: ref1,
+          amountKip: req.amount,
+        });
         break;
     }
     return { channelRef, payload };

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { databaseJobLease, IntervalJob } from '../../platform/jobs';
-import { depositContentShape } from './deposit-lookup';
+import { depositContentShape, siteCurrencies } from './deposit-lookup';
 import { depositRoutes } from './routes';
 import { depositSandboxRoutes } from './sandbox-routes';
 import { buildDeposits, type DepositServices } from './services';
@@ -23,7 +23,7 @@ const SLIP_RETRY_MS = 60_000;
  */
 export const depositsPlugin = fp(
   async (app) => {
-    app.content.define('deposit', depositContentShape(app.ctx.config.laos ? 'LAK' : 'THB', app.content));
+    app.content.define('deposit', depositContentShape(siteCurrencies(app.ctx.config.laos), app.content));
     const deposits = buildDeposits(app.ctx, app.content, app.invites, app.members, app.log);
     app.decorate('deposits', deposits);
     // With a real slip verifier, the slips it gave no answer for are asked about again every minute for a day.

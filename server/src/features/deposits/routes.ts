@@ -49,7 +49,15 @@ export const depositRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      success(await depositLookup(content, await lookupCurrency(request), m.options, locale(request))),
+      success(
+        await depositLookup(
+          content,
+          await lookupCurrency(request),
+          m.options,
+          locale(request),
+          ctx.config.laos,
+        ),
+      ),
   );
 
   // ---- QR payment channels
@@ -87,7 +95,8 @@ export const depositRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const memberId = auth(request).memberId;
       const currency = await ctx.ledger.memberCurrency(ctx.db, memberId);
-      // A channel the deposit lookup does not offer for this currency (every QR channel for kip) is refused here.
+      // A channel the deposit lookup does not offer for this currency (a Thai channel for kip, the Lao QR for baht)
+      // is refused here.
       if (!qrChannelsFor(currency).includes(request.params.channel))
         throw new AppError('QR_FAIL', 400, 'QR_CHANNEL_UNAVAILABLE');
       await reserveDeposit(ctx.rateLimit, ctx.limits, 'qr', memberId);

@@ -14,7 +14,9 @@ const escapeHtml = (s: string): string =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-const baht = (minor: number): string => (minor / 100).toFixed(2);
+/** An amount as the channel asks for it: baht with 2 decimals, kip whole (its minor unit is one kip). */
+const shownAmount = (minor: number, currency: string): string =>
+  currency === 'LAK' ? String(minor) : `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
 
 /** The pay page's inline style and script: constant, so its CSP names them by hash (no 'unsafe-inline'). */
 const PAY_STYLE = `body{font-family:sans-serif;max-width:420px;margin:2rem auto;padding:0 1rem}
@@ -44,7 +46,7 @@ const Delivery = Type.Object({
  * same HTTP stack (inject) and signature check as a real delivery. Plain JSON, no envelope (like /sandbox/sms).
  */
 export const depositSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { ctx, deposits: m } = app;
+  const { ctx, deposits: m, content, members } = app;
   const tags = ['sandbox'];
   /** Money routes: from this machine or with the operator secret (platform/http/sandbox-guard). */
   const locked = localOrOperator(ctx);
@@ -82,6 +84,30 @@ export const depositSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { statusCode: res.statusCode, outcome, duplicate };
   };
 
+  /**
+   * The currency a bank reports for a transfer: the one of the receiving account it went into. Named by
+   * `toAccountNo` (an account of the deposit content, else 404 NO_DATA); unnamed, the member sends to the account
+   * their deposit window shows them, which is in their wallet's currency (a baht member of the Laos build pays into
+   * the baht account); from nobody's account, the build's default.
+   */
+  const transferCurrency = async (
+    fromBankCode: string,
+    fromAccountNo: string,
+    toAccountNo: string | undefined,
+  ): Promise<string> => {
+    if (toAccountNo !== undefined) {
+      const stored = (await content.get('deposit', 'en')) as { banks?: unknown } | undefined;
+      const banks = Array.isArray(stored?.banks)
+        ? (stored.banks as { bankAccountNo?: unknown; currency?: unknown }[])
+        : [];
+      const to = banks.find((bank) => bank.bankAccountNo === toAccountNo.replace(/[\s-]/g, ''));
+      if (typeof to?.currency !== 'string') throw new AppError('NO_DATA', 404, 'no such receiving account');
+      return to.currency;
+    }
+    const sender = await members.byBankAccount(fromBankCode, fromAccountNo.replace(/[\s-]/g, ''));
+    return sender?.currency ?? (ctx.config.laos ? 'LAK' : 'THB');
+  };
+
   app.get(
     '/pay/:qrcodeId',
     {
@@ -109,7 +135,7 @@ export const depositSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
 <title>Sandbox ${escapeHtml(qr.channel)} payment</title>
 <style>${PAY_STYLE}</style></head>
 <body><h1>${escapeHtml(qr.channel)} sandbox</h1>
-<p>Amount: <strong>${baht(qr.amount)} ${escapeHtml(qr.currency)}</strong></p>
+<p>Amount: <strong>${shownAmount(qr.amount, qr.currency)} ${escapeHtml(qr.currency)}</strong></p>
 <p>Status: <strong id="status">${escapeHtml(qr.status)}</strong> · expires ${escapeHtml(expires.toISOString())}</p>
 <div class="qr">${svg}</div>
 <p><button id="pay" type="button" data-qr="${id}" data-sig="${sig}">Pay</button></p>
@@ -171,7 +197,21 @@ export const depositSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
           fromAccountNo: Type.String({ minLength: 1 }),
           fromBankCode: Type.String({ minLength: 1 }),
           amount: Type.Integer({ minimum: 1, description: 'minor units' }),
-          currency: Type.Optional(Type.String()),
+          toAccountNo: Type.Optional(
+            Type.String({
+              minLength: 1,
+              maxLength: 40,
+              description:
+                'the receiving account paid into (one of the deposit lookup): its currency is reported',
+            }),
+          ),
+          currency: Type.Optional(
+            Type.String({
+              description:
+                "what the bank reports; default: the receiving account's, else the sender member's (the account " +
+                'their deposit window shows them), else the build default',
+            }),
+          ),
           txid: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
           repeat: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
         }),
@@ -187,7 +227,7 @@ export const depositSandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
         fromBankCode: b.fromBankCode,
         fromAccountNo: b.fromAccountNo,
         amount: b.amount,
-        currency: b.currency ?? (ctx.config.laos ? 'LAK' : 'THB'),
+        currency: b.currency ?? (await transferCurrency(b.fromBankCode, b.fromAccountNo, b.toAccountNo)),
         transferredAt: ctx.clock.now().toISOString(),
       };
       const deliveries = [];

@@ -4,7 +4,7 @@ import { QR_CHANNELS } from './tables';
 /** Response and request schemas of the money-in routes (shapes of docs/wallet-api.md). */
 export const QrChannelParam = Type.Union(
   QR_CHANNELS.map((c) => Type.Literal(c)),
-  { description: 'KBANK, WW, PAYTIMZ, PAYONEX or ZPAY' },
+  { description: 'KBANK, WW, PAYTIMZ, PAYONEX or ZPAY (baht); LAOQR (kip, a LAPNet Lao QR)' },
 );
 
 export const MinorAmount = Type.Integer({ minimum: 1, maximum: 100_000_000_00, description: 'minor units' });
@@ -21,6 +21,17 @@ export const QrState = Type.Object({
   }),
 });
 export type QrState = Static<typeof QrState>;
+
+/**
+ * A deposit method the site knows that is not offered to this wallet, and why: the Thai QR channels and gift links
+ * take baht only (a kip wallet), the Lao QR kip only (a baht wallet of the Laos build), or the site has no receiving
+ * e-wallet for gift links.
+ */
+export const UnavailableMethod = Type.Object({
+  method: Type.Union([Type.Literal('THAI_QR'), Type.Literal('LAO_QR'), Type.Literal('GIFT_LINK')]),
+  reason: Type.Union([Type.Literal('BAHT_ONLY'), Type.Literal('KIP_ONLY'), Type.Literal('NOT_SET_UP')]),
+});
+export type UnavailableMethod = Static<typeof UnavailableMethod>;
 
 export const DepositLookup = Type.Object({
   banks: Type.Array(
@@ -47,12 +58,15 @@ export const DepositLookup = Type.Object({
       quickAmounts: Type.Array(Type.Integer()),
     }),
   ),
+  unavailable: Type.Array(UnavailableMethod, {
+    description: 'methods not offered to this wallet, with the reason (the deposit window says it)',
+  }),
 });
 export type DepositLookup = Static<typeof DepositLookup>;
 
 /**
  * What operator content `deposit` may hold (ContentService.set refuses anything else): the lookup without its QR
- * channels, which come from the configuration.
+ * channels and reasons, which come from the configuration.
  */
 export const DepositContent = Type.Object(
   {

@@ -9,8 +9,20 @@ import type { Database, Json } from '../../platform/db/schema';
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export const QR_CHANNELS = ['KBANK', 'WW', 'PAYTIMZ', 'PAYONEX', 'ZPAY'] as const;
+export const QR_CHANNELS = ['KBANK', 'WW', 'PAYTIMZ', 'PAYONEX', 'ZPAY', 'LAOQR'] as const;
 export type QrChannel = (typeof QR_CHANNELS)[number];
+/**
+ * The currency each channel takes: the five Thai channels (PromptPay or baht wallets) baht, LAOQR (a LAPNet Lao QR,
+ * lao-qr.ts) kip.
+ */
+export const QR_CHANNEL_CURRENCY: Record<QrChannel, 'THB' | 'LAK'> = {
+  KBANK: 'THB',
+  WW: 'THB',
+  PAYTIMZ: 'THB',
+  PAYONEX: 'THB',
+  ZPAY: 'THB',
+  LAOQR: 'LAK',
+};
 export type QrStatus = 'PENDING' | 'PAID' | 'CANCELLED' | 'EXPIRED';
 
 export interface QrCodesTable {
