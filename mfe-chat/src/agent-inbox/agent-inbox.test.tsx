@@ -35,47 +35,68 @@ const ROOM_A = 'wallet-chat:m-1';
 const ROOM_B = 'wallet-chat:g_abcdefghijklmnopqrstuv';
 
 let seqId = 0;
+/** An id as the server gives it (a uuid), numbered. */
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const MEMBER = { userId: 'm-1', username: '0812345678', name: 'Somchai Jaidee' };
+/** A message as the agents' routes and the `messaging` event carry it: a customer's text unless told otherwise. */
 function msg(conversationId: string, seq: number, overrides: Partial<ChatMessage> = {}): ChatMessage {
   seqId += 1;
+  const id = conversationId.slice('wallet-chat:'.length);
+  const member = id.startsWith('m-');
   return {
-    id: `id-${seqId}`,
+    sender: 'customer',
+    message: { message_type: 'text', payload: `message ${seq}` },
+    createdAt: new Date(Date.UTC(2026, 0, 1, 10, seq)).toISOString(),
+    session_id: conversationId,
+    userId: member ? id : null,
+    guestId: member ? null : id,
+    username: member && id === MEMBER.userId ? MEMBER.username : null,
+    name: member && id === MEMBER.userId ? MEMBER.name : null,
+    deviceToken: null,
+    id: uuid(seqId),
     seq,
     conversationId,
-    sender: 'customer',
     agent: null,
-    message: { message_type: 'text', payload: { text: `message ${seq}` } },
     clientId: null,
-    createdAt: new Date(Date.UTC(2026, 0, 1, 10, seq)).toISOString(),
     readAt: null,
     ...overrides,
   };
 }
+/** An agent's message (`other`), by op.one. */
+const answer = (conversationId: string, seq: number, overrides: Partial<ChatMessage> = {}) =>
+  msg(conversationId, seq, { sender: 'other', agent: 'op.one', ...overrides });
 
 const somchai = (): Conversation => ({
   id: ROOM_A,
   kind: 'member',
   memberId: 'm-1',
+  guestId: null,
   phone: '0812345678',
   name: 'Somchai Jaidee',
   lastMessage: msg(ROOM_A, 3, {
     createdAt: '2026-01-01T09:00:00.000Z',
-    message: { message_type: 'text', payload: { text: 'Where is my deposit?' } },
+    message: { message_type: 'text', payload: 'Where is my deposit?' },
   }),
   lastSeq: 3,
   unread: 2,
+  createdAt: '2026-01-01T08:00:00.000Z',
+  updatedAt: '2026-01-01T09:00:00.000Z',
 });
 const guest = (): Conversation => ({
   id: ROOM_B,
   kind: 'guest',
   memberId: null,
+  guestId: ROOM_B.slice('wallet-chat:'.length),
   phone: null,
   name: null,
   lastMessage: msg(ROOM_B, 1, {
     createdAt: '2026-01-01T11:00:00.000Z',
-    message: { message_type: 'text', payload: { text: 'How do I register?' } },
+    message: { message_type: 'text', payload: 'How do I register?' },
   }),
   lastSeq: 1,
   unread: 1,
+  createdAt: '2026-01-01T11:00:00.000Z',
+  updatedAt: '2026-01-01T11:00:00.000Z',
 });
 
 let socket: FakeSocket;
@@ -85,15 +106,15 @@ function setup(role: OperatorRole = 'support', path = '/ops/inbox') {
   const api = {
     conversations: jest.spyOn(inboxApi, 'conversations').mockResolvedValue([somchai(), guest()]),
     messages: jest.spyOn(inboxApi, 'messages').mockResolvedValue([]),
-    markRead: jest.spyOn(inboxApi, 'markRead').mockResolvedValue({}),
+    markRead: jest
+      .spyOn(inboxApi, 'markRead')
+      .mockImplementation((id) => Promise.resolve({ conversationId: id, by: 'agent', seq: 1 })),
     send: jest
       .spyOn(inboxApi, 'send')
-      .mockImplementation((id, clientId, message) =>
-        Promise.resolve(msg(id, 10, { sender: 'agent', agent: 'op.one', clientId, message })),
-      ),
+      .mockImplementation((id, clientId, message) => Promise.resolve(answer(id, 10, { clientId, message }))),
     upload: jest
       .spyOn(inboxApi, 'upload')
-      .mockResolvedValue({ path: '/api/chat/files/f1?exp=1&sig=s', fileId: 'f1' }),
+      .mockResolvedValue({ path: `/api/chat/files/${uuid(801)}?exp=1&sig=s`, fileId: uuid(801) }),
     connect: jest.spyOn(inboxRealtime, 'connect').mockResolvedValue(socket),
   };
   render(
@@ -142,10 +163,10 @@ test('the list: member and guest, last message, unread badges, newest activity f
 
   // Somchai writes again: his conversation moves to the top with one more unread and the new text.
   socket.push(
-    'chat:message',
+    'messaging',
     msg(ROOM_A, 4, {
       createdAt: '2026-01-01T12:00:00.000Z',
-      message: { message_type: 'text', payload: { text: 'Hello?' } },
+      message: { message_type: 'text', payload: 'Hello?' },
     }),
   );
   [first, second] = await rows();
@@ -155,7 +176,7 @@ test('the list: member and guest, last message, unread badges, newest activity f
   expect(second).toHaveTextContent('Guest');
   // The same message again (another process, a replay) is not counted twice.
   const again = msg(ROOM_A, 4, { createdAt: '2026-01-01T12:00:00.000Z' });
-  socket.push('chat:message', again);
+  socket.push('messaging', again);
   expect(within((await rows())[0]!).getByTestId('ainbox-unread')).toHaveTextContent('3');
 });
 
@@ -163,7 +184,7 @@ test('a message of a conversation not listed yet reads the list again', async ()
   const api = setup();
   await rows();
   expect(api.conversations).toHaveBeenCalledTimes(1);
-  socket.push('chat:message', msg('wallet-chat:m-9', 1));
+  socket.push('messaging', msg('wallet-chat:m-9', 1));
   await waitFor(() => expect(api.conversations).toHaveBeenCalledTimes(2));
 });
 
@@ -180,7 +201,7 @@ test('opening a conversation shows its history oldest to newest and marks it rea
 
   // A customer message while it is open: shown, read at once, no badge.
   api.markRead.mockClear();
-  socket.push('chat:message', msg(ROOM_A, 4, { createdAt: '2026-01-01T12:00:00.000Z' }));
+  socket.push('messaging', msg(ROOM_A, 4, { createdAt: '2026-01-01T12:00:00.000Z' }));
   expect(await history().findByText('message 4')).toBeInTheDocument();
   await waitFor(() => expect(api.markRead).toHaveBeenCalledWith(ROOM_A));
   expect(within((await rows())[0]!).queryByTestId('ainbox-unread')).not.toBeInTheDocument();
@@ -189,10 +210,8 @@ test('opening a conversation shows its history oldest to newest and marks it rea
 test('the customer’s read receipt marks the agent’s messages read; the customer typing is shown', async () => {
   const api = setup();
   api.messages.mockResolvedValue([
-    msg(ROOM_A, 2, {
-      sender: 'agent',
-      agent: 'op.one',
-      message: { message_type: 'text', payload: { text: 'Hi' } },
+    answer(ROOM_A, 2, {
+      message: { message_type: 'text', payload: 'Hi' },
     }),
     msg(ROOM_A, 1, { readAt: '2026-01-01T00:00:00Z' }),
   ]);
@@ -246,18 +265,21 @@ test('older messages are fetched when the agent scrolls to the top', async () =>
 
 test('a picture whose signed link expired gets a fresh one from the page holding it, not again at once', async () => {
   const picture = (filePath: string) =>
-    ({ message_type: 'media', payload: { fileType: 'image', filePath, message: 'my slip' } }) as const;
-  const old = msg(ROOM_A, 5, { message: picture('/api/chat/files/f1?exp=1&sig=old') });
+    ({
+      message_type: 'media',
+      payload: { message: 'my slip', url: true, fileType: 'image', filePath },
+    }) as const;
+  const old = msg(ROOM_A, 5, { message: picture(`/api/chat/files/${uuid(802)}?exp=1&sig=old`) });
   const messages = jest.spyOn(inboxApi, 'messages').mockResolvedValueOnce([msg(ROOM_A, 6), old]);
   setup('admin', `/ops/inbox/${encodeURIComponent(ROOM_A)}`);
   const image = await history().findByRole('img', { name: 'my slip' });
   // The page below seq 6 again: the message with a fresh link, and an older one, which is not added.
   messages.mockResolvedValueOnce([
-    { ...old, message: picture('/api/chat/files/f1?exp=2&sig=new') },
+    { ...old, message: picture(`/api/chat/files/${uuid(802)}?exp=2&sig=new`) },
     msg(ROOM_A, 4),
   ]);
   fireEvent.error(image);
-  await waitFor(() => expect(image).toHaveAttribute('src', '/api/chat/files/f1?exp=2&sig=new'));
+  await waitFor(() => expect(image).toHaveAttribute('src', `/api/chat/files/${uuid(802)}?exp=2&sig=new`));
   expect(messages).toHaveBeenLastCalledWith(ROOM_A, 6);
   expect(screen.getAllByTestId('ainbox-message').map((m) => m.getAttribute('data-seq'))).toEqual(['5', '6']);
   // A fresh link that fails at once is not an old one: it is not asked for again.
@@ -281,7 +303,7 @@ describe('the composer', () => {
     const [id, clientId, message] = api.send.mock.calls[0]!;
     expect(id).toBe(ROOM_A);
     expect(clientId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(message).toEqual({ message_type: 'text', payload: { text: 'Your deposit is on its way' } });
+    expect(message).toEqual({ message_type: 'text', payload: 'Your deposit is on its way' });
     expect(await history().findByText('Your deposit is on its way')).toBeInTheDocument();
     expect(within(composer()).getByLabelText('Message')).toHaveValue('');
   });
@@ -415,7 +437,7 @@ describe('the composer', () => {
         message: 'Your slip',
         url: true,
         fileType: 'image',
-        filePath: '/api/chat/files/f1?exp=1&sig=s',
+        filePath: `/api/chat/files/${uuid(801)}?exp=1&sig=s`,
       },
     });
   });

@@ -154,12 +154,12 @@ function Inbox() {
     // What was pushed while the channel was down is not replayed: every (re)connection reads the list again
     // (the first one too: it may come after the first read, with messages in between).
     const onConnect = () => load();
-    socket.on('chat:message', onMessage);
+    socket.on('messaging', onMessage);
     socket.on('chat:read', onReadEvent);
     socket.on('chat:conversation', onConversation);
     socket.on('connect', onConnect);
     return () => {
-      socket.off('chat:message', onMessage);
+      socket.off('messaging', onMessage);
       socket.off('chat:read', onReadEvent);
       socket.off('chat:conversation', onConversation);
       socket.off('connect', onConnect);

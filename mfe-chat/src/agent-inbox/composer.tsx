@@ -163,7 +163,7 @@ export function Composer({
     if (body.length > TEXT_MAX) return { key: 'textTooLong', values: { max: TEXT_MAX } };
     switch (kind) {
       case 'text':
-        return { message_type: 'text', payload: { text: body } };
+        return { message_type: 'text', payload: body };
       case 'buttons': {
         const bad = checkButtons(buttons, true);
         return bad ?? { message_type: 'buttons', payload: { text: body, buttons: trimButtons(buttons) } };

@@ -120,7 +120,7 @@ export function ConversationView({
       const at = new Date().toISOString();
       setMessages((current) =>
         current?.map((m) =>
-          m.sender === 'agent' && m.seq <= event.seq && !m.readAt ? { ...m, readAt: at } : m,
+          m.sender === 'other' && m.seq <= event.seq && !m.readAt ? { ...m, readAt: at } : m,
         ),
       );
     };
@@ -135,14 +135,14 @@ export function ConversationView({
       if (last === undefined) return;
       inboxApi.messagesAfter(id, last).then(add, () => undefined);
     };
-    socket.on('chat:message', onMessage);
+    socket.on('messaging', onMessage);
     socket.on('chat:read', onReadEvent);
     socket.on('chat:typing', onTyping);
     socket.on('connect', onConnect);
     return () => {
       clearTimeout(typingTimer);
       setTyping(false);
-      socket.off('chat:message', onMessage);
+      socket.off('messaging', onMessage);
       socket.off('chat:read', onReadEvent);
       socket.off('chat:typing', onTyping);
       socket.off('connect', onConnect);
@@ -249,14 +249,14 @@ export function ConversationView({
                 data-seq={m.seq}
               >
                 <span className="wl-visually-hidden">
-                  {m.sender === 'agent'
+                  {m.sender === 'other'
                     ? t('message.fromAgent', { agent: m.agent ?? '' })
                     : t('message.fromCustomer')}
                 </span>
                 <MessageBody message={m.message} onStaleLink={() => refreshLink(m)} />
                 <p className="ainbox-msg__meta">
                   <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
-                  {m.sender === 'agent' && (
+                  {m.sender === 'other' && (
                     <>
                       {m.agent && <span> · {m.agent}</span>}
                       <span className="ainbox-msg__status" data-testid="ainbox-receipt">

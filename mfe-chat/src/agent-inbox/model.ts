@@ -52,6 +52,8 @@ export type ShownPayload =
   | { type: 'postback'; title: string };
 
 export function shownPayload(message: ChatMessage['message']): ShownPayload {
+  // Spec §3: a text's payload is the text itself; the other types' are objects.
+  if (message.message_type === 'text') return { type: 'text', text: str(message.payload) };
   const p = isRecord(message.payload) ? message.payload : {};
   switch (message.message_type) {
     case 'buttons':

@@ -3,7 +3,8 @@ import type { ChatMessage, Conversation, ReadEvent, TypingEvent } from './types'
 
 /** What the server pushes to the agents' room `chat:agents` of the `/chat` namespace (docs/chat.md "Realtime"). */
 export interface InboxEvents {
-  'chat:message': (message: ChatMessage) => void;
+  /** Spec §7: a stored message, from either side. */
+  messaging: (message: ChatMessage) => void;
   'chat:read': (event: ReadEvent) => void;
   'chat:typing': (event: TypingEvent) => void;
   'chat:conversation': (conversation: Conversation) => void;
@@ -19,12 +20,12 @@ interface AgentToServer {
 /** The part of a socket.io client the inbox uses (a fake one in the tests). */
 export interface InboxSocket {
   // One overload per event (not a generic over InboxEvents), so that socket.io's own typed client fits it.
-  on(event: 'chat:message', listener: InboxEvents['chat:message']): unknown;
+  on(event: 'messaging', listener: InboxEvents['messaging']): unknown;
   on(event: 'chat:read', listener: InboxEvents['chat:read']): unknown;
   on(event: 'chat:typing', listener: InboxEvents['chat:typing']): unknown;
   on(event: 'chat:conversation', listener: InboxEvents['chat:conversation']): unknown;
   on(event: 'connect', listener: InboxEvents['connect']): unknown;
-  off(event: 'chat:message', listener: InboxEvents['chat:message']): unknown;
+  off(event: 'messaging', listener: InboxEvents['messaging']): unknown;
   off(event: 'chat:read', listener: InboxEvents['chat:read']): unknown;
   off(event: 'chat:typing', listener: InboxEvents['chat:typing']): unknown;
   off(event: 'chat:conversation', listener: InboxEvents['chat:conversation']): unknown;

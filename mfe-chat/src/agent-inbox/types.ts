@@ -25,7 +25,8 @@ export type MediaFileType = 'image' | 'video' | 'file';
 
 /** What an agent may send: every type (customers: text, media and postback). */
 export type OutgoingMessage =
-  | { message_type: 'text'; payload: { text: string } }
+  /** Spec §3: a text's payload is the text itself. */
+  | { message_type: 'text'; payload: string }
   | { message_type: 'buttons'; payload: { text: string; buttons: ChatButton[] } }
   | { message_type: 'quick_replies'; payload: { text: string; quick_replies: QuickReply[] } }
   | { message_type: 'generic'; payload: { elements: GenericElement[] } }
@@ -35,18 +36,29 @@ export type OutgoingMessage =
     }
   | { message_type: 'postback'; payload: { title: string; payload: string } };
 
+/** A stored message: spec §3's fields, then the server's own. */
 export interface ChatMessage {
+  /** `other`: an agent's message. */
+  sender: 'customer' | 'other';
+  message: { message_type: MessageType; payload: unknown };
+  createdAt: string;
+  /** The conversation's room (the same as `conversationId`). */
+  session_id: string;
+  /** The conversation's customer: a member's id, or a guest's id; a member's username (phone) and name. */
+  userId: string | null;
+  guestId: string | null;
+  username: string | null;
+  name: string | null;
+  /** The device token the customer's client sent with it (null: none, and on agents' messages). */
+  deviceToken: string | null;
   id: string;
   /** Per conversation, from 1, no gaps. */
   seq: number;
   /** The room name. */
   conversationId: string;
-  sender: 'customer' | 'agent';
   /** The operator's username for agent messages. */
   agent: string | null;
-  message: { message_type: MessageType; payload: unknown };
   clientId: string | null;
-  createdAt: string;
   /** When the other side read it. */
   readAt: string | null;
 }
@@ -57,6 +69,7 @@ export interface Conversation {
   id: string;
   kind: 'member' | 'guest';
   memberId: string | null;
+  guestId: string | null;
   /** The member's phone and name; null for a guest. */
   phone: string | null;
   name: string | null;
@@ -64,6 +77,7 @@ export interface Conversation {
   lastSeq: number;
   /** Customer messages the agents have not read. */
   unread: number;
+  createdAt?: string;
   /** Latest activity; the list falls back to the last message's time when the server leaves it out. */
   updatedAt?: string;
 }

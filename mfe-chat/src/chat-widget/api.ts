@@ -12,11 +12,16 @@ export const GUEST_TOKEN_HEADER = 'X-Guest-Token';
 
 /**
  * A guest's requests carry its token, and its guestId in bodies; a member's carry its bearer token (the client
- * adds it) and no userId: the server derives the room from the caller's identity.
+ * adds it) and its userId. The server derives the room from the caller's identity and refuses ids not its own.
  */
 const guestHeaders = (identity: ChatIdentity): RequestConfig =>
   identity.kind === 'guest' ? { headers: { [GUEST_TOKEN_HEADER]: identity.guestToken } } : undefined;
-const owner = (identity: ChatIdentity) => (identity.kind === 'guest' ? { guestId: identity.guestId } : {});
+const owner = (identity: ChatIdentity) =>
+  identity.kind === 'guest'
+    ? { guestId: identity.guestId }
+    : identity.memberId
+      ? { userId: identity.memberId }
+      : {};
 
 /** The customers' chat routes (docs/chat.md "HTTP (customers)"). */
 export const chatApi = {
@@ -30,11 +35,14 @@ export const chatApi = {
       { ...owner(identity), limit: HISTORY_PAGE_SIZE, skip },
       guestHeaders(identity),
     ),
-  /** `clientId`: one per message, the same again for its resend (the server stores it once). */
-  send: (identity: ChatIdentity, clientId: string, message: OutgoingMessage) =>
+  /**
+   * Spec §7's conversation package: the customer's message into its room (`room`: PREFIX + its id, when known).
+   * `clientId`: one per message, the same again for its resend (the server stores it once).
+   */
+  send: (identity: ChatIdentity, clientId: string, message: OutgoingMessage, room: string | null) =>
     post<SendAnswer>(
       '/api/chat/send-message',
-      { ...owner(identity), clientId, message },
+      { sender: 'customer', ...(room ? { session_id: room } : {}), ...owner(identity), clientId, message },
       guestHeaders(identity),
     ),
   /** The customer has read every agent message so far. */

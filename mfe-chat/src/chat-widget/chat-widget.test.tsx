@@ -53,7 +53,7 @@ test("a request made before the widget mounted (the host's count) opens it; clos
 });
 
 test('without the chat backend setting (no PREFIX) nothing is set up: no guest, no history, no socket', async () => {
-  const { api } = setupChat({ prefix: null });
+  const { api } = setupChat({ prefix: '' });
   await userEvent.click(screen.getByRole('button', { name: 'Open support chat' }));
   expect(await screen.findByText(/Chat is not available right now/)).toBeInTheDocument();
   expect(api.createGuest).not.toHaveBeenCalled();
@@ -114,12 +114,35 @@ test('a failed load says so and can be tried again', async () => {
   expect(await screen.findByText('Welcome')).toBeInTheDocument();
 });
 
-test('a member chats with its session token, never as a guest', async () => {
-  setSession('member-token', false);
-  const { api } = setupChat();
+test('a member chats with its session token, never as a guest, and joins the room of its user id', async () => {
+  // The session token as the server signs it: its `sub` is the member id.
+  const token = `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub: 'mem-1', sid: 's-1' })).replace(/=+$/, '')}.c2ln`;
+  setSession(token, false);
+  const { api, socket } = setupChat();
   await openChat();
-  await waitFor(() => expect(api.connect).toHaveBeenCalledWith({ kind: 'member', token: 'member-token' }));
+  const identity = { kind: 'member', token, memberId: 'mem-1' };
+  await waitFor(() => expect(api.connect).toHaveBeenCalledWith(identity));
+  expect(api.history).toHaveBeenCalledWith(identity, 0);
   expect(api.createGuest).not.toHaveBeenCalled();
+  await socketReady(socket);
+  act(() => socket.serverConnect());
+  expect(socket.joins.map(({ room, lastSeq }) => ({ room, lastSeq }))).toEqual([
+    { room: 'wallet-chat:mem-1', lastSeq: 0 },
+  ]);
+});
+
+test('a member token whose id cannot be read still chats: the join names no room (the server knows it)', async () => {
+  setSession('member-token', false);
+  const { api, socket } = setupChat();
+  await openChat();
+  await waitFor(() =>
+    expect(api.connect).toHaveBeenCalledWith({ kind: 'member', token: 'member-token', memberId: null }),
+  );
+  await socketReady(socket);
+  act(() => socket.serverConnect());
+  expect(socket.joins.map(({ room, lastSeq }) => ({ room, lastSeq }))).toEqual([
+    { room: undefined, lastSeq: 0 },
+  ]);
 });
 
 test('joins the room with the last seq held and appends what it missed, once and in order', async () => {
@@ -127,7 +150,10 @@ test('joins the room with the last seq held and appends what it missed, once and
   await openChat();
   await socketReady(socket);
   act(() => socket.serverConnect());
-  expect(socket.joins.map((join) => join.lastSeq)).toEqual([3]);
+  // Spec §4: the room named from the prefix and the guest id.
+  expect(socket.joins.map(({ room, lastSeq }) => ({ room, lastSeq }))).toEqual([
+    { room: 'wallet-chat:g_test', lastSeq: 3 },
+  ]);
 
   // The answer repeats seq 3 and comes out of order: each message shows once, by seq.
   act(() => socket.joins[0]!.ack({ messages: [msg(5), msg(3), msg(4)] }));

@@ -79,7 +79,7 @@ function Conversation({ open, onUnread }: { open: boolean; onUnread: (count: num
       </p>
       <Composer
         ref={input}
-        onSendText={(text) => chat.send({ message_type: 'text', payload: { text } })}
+        onSendText={(text) => chat.send({ message_type: 'text', payload: text })}
         onSendFile={chat.sendFile}
         onTyping={chat.typing}
       />

@@ -42,7 +42,7 @@ describe('text (spec §5)', () => {
     const { api, user } = await ready();
     await user.type(box(), '   Hello there  {Enter}');
     expect(api.send).toHaveBeenCalledTimes(1);
-    expect(api.send.mock.calls[0]![2]).toEqual({ message_type: 'text', payload: { text: 'Hello there' } });
+    expect(api.send.mock.calls[0]![2]).toEqual({ message_type: 'text', payload: 'Hello there' });
     expect(box()).toHaveValue('');
   });
 
@@ -54,7 +54,7 @@ describe('text (spec §5)', () => {
     await user.click(sendButton());
     expect(api.send.mock.calls[0]![2]).toEqual({
       message_type: 'text',
-      payload: { text: 'line one\nline two' },
+      payload: 'line one\nline two',
     });
   });
 
@@ -81,7 +81,7 @@ describe('text (spec §5)', () => {
     fireEvent.change(box(), { target: { value: ` ${'a'.repeat(2000)} ` } });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(sendButton());
-    expect(api.send.mock.calls[0]![2]).toEqual({ message_type: 'text', payload: { text: 'a'.repeat(2000) } });
+    expect(api.send.mock.calls[0]![2]).toEqual({ message_type: 'text', payload: 'a'.repeat(2000) });
   });
 
   test('checkText: trimmed, non-empty, at most 2000', () => {

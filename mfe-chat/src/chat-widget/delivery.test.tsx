@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, clearSession, setLocale } from '@wallet/shared';
-import { msg, openChat, setupChat, socketReady } from './test-support';
+import { msg, openChat, setupChat, socketReady, uuid } from './test-support';
 import type { SendAnswer, UploadAnswer } from './types';
 
 beforeAll(() => setLocale('en'));
@@ -37,7 +37,7 @@ test('a text goes sending → sent, the server assigning its place', async () =>
   expect(outgoing()[0]).toHaveAttribute('data-status', 'sending');
   expect(outgoing()[0]).toHaveTextContent('Sending…');
 
-  await act(async () => answer.resolve({ id: 'm2', seq: 2, createdAt: '2026-11-24T10:05:00.000Z' }));
+  await act(async () => answer.resolve({ id: uuid(902), seq: 2, createdAt: '2026-11-24T10:05:00.000Z' }));
   expect(outgoing()).toHaveLength(0);
   const sent = document.querySelector('[data-seq="2"]') as HTMLElement;
   expect(sent).toHaveTextContent('Where is my deposit?');
@@ -56,7 +56,7 @@ test('the echo of my own message on the socket does not show it twice', async ()
   // The socket tells first, then the HTTP answer comes.
   act(() => chat.socket.push(msg(1, 'hello', { sender: 'customer', agent: null, clientId })));
   expect(outgoing()).toHaveLength(0);
-  await act(async () => answer.resolve({ id: 'm1', seq: 1, createdAt: '2026-11-24T10:05:00.000Z' }));
+  await act(async () => answer.resolve({ id: uuid(901), seq: 1, createdAt: '2026-11-24T10:05:00.000Z' }));
   expect(screen.getAllByTestId('chat-message')).toHaveLength(1);
 });
 
@@ -71,12 +71,12 @@ test('a failed text offers resend (same clientId) and remove', async () => {
   expect(outgoing()[0]).toHaveTextContent('Not sent');
   const firstId = chat.api.send.mock.calls[0]![1];
 
-  chat.api.send.mockResolvedValueOnce({ id: 'm1', seq: 1, createdAt: '2026-11-24T10:05:00.000Z' });
+  chat.api.send.mockResolvedValueOnce({ id: uuid(901), seq: 1, createdAt: '2026-11-24T10:05:00.000Z' });
   await user.click(screen.getByRole('button', { name: 'Resend' }));
   await waitFor(() => expect(outgoing()).toHaveLength(0));
   expect(chat.api.send).toHaveBeenCalledTimes(2);
   expect(chat.api.send.mock.calls[1]![1]).toBe(firstId);
-  expect(chat.api.send.mock.calls[1]![2]).toEqual({ message_type: 'text', payload: { text: 'first try' } });
+  expect(chat.api.send.mock.calls[1]![2]).toEqual({ message_type: 'text', payload: 'first try' });
   expect(screen.getByTestId('chat-message')).toHaveTextContent('first try');
 
   // Each new message has its own clientId.
@@ -114,18 +114,20 @@ test('a photo goes uploading (with progress) → sending → sent, as a media me
   act(() => progress(0.42));
   expect(bar).toHaveAttribute('aria-valuenow', '42');
 
-  await act(async () => upload.resolve({ path: '/api/chat/files/f1?exp=1&sig=s', fileId: 'f1' }));
+  await act(async () =>
+    upload.resolve({ path: `/api/chat/files/${uuid(801)}?exp=1&sig=s`, fileId: uuid(801) }),
+  );
   expect(outgoing()[0]).toHaveAttribute('data-status', 'sending');
   expect(chat.api.send.mock.calls[0]![2]).toEqual({
     message_type: 'media',
-    payload: { url: true, fileType: 'image', filePath: '/api/chat/files/f1?exp=1&sig=s' },
+    payload: { url: true, fileType: 'image', filePath: `/api/chat/files/${uuid(801)}?exp=1&sig=s` },
   });
 
-  await act(async () => send.resolve({ id: 'm1', seq: 1, createdAt: '2026-11-24T10:05:00.000Z' }));
+  await act(async () => send.resolve({ id: uuid(901), seq: 1, createdAt: '2026-11-24T10:05:00.000Z' }));
   expect(outgoing()).toHaveLength(0);
   expect(screen.getByTestId('chat-message').querySelector('img')).toHaveAttribute(
     'src',
-    '/api/chat/files/f1?exp=1&sig=s',
+    `/api/chat/files/${uuid(801)}?exp=1&sig=s`,
   );
 });
 
@@ -133,10 +135,10 @@ test('a failed upload is resent by uploading again; a failed send after the uplo
   const chat = setupChat();
   chat.api.upload
     .mockRejectedValueOnce(failure())
-    .mockResolvedValueOnce({ path: '/api/chat/files/v1?exp=1&sig=s', fileId: 'v1' });
+    .mockResolvedValueOnce({ path: `/api/chat/files/${uuid(802)}?exp=1&sig=s`, fileId: uuid(802) });
   chat.api.send
     .mockRejectedValueOnce(failure())
-    .mockResolvedValueOnce({ id: 'm1', seq: 1, createdAt: '2026-11-24T10:05:00.000Z' });
+    .mockResolvedValueOnce({ id: uuid(901), seq: 1, createdAt: '2026-11-24T10:05:00.000Z' });
   const user = userEvent.setup();
   await openChat(user);
 
@@ -157,6 +159,6 @@ test('a failed upload is resent by uploading again; a failed send after the uplo
   expect(chat.api.send.mock.calls[1]![1]).toBe(chat.api.send.mock.calls[0]![1]);
   expect(screen.getByTestId('chat-message').querySelector('video')).toHaveAttribute(
     'src',
-    '/api/chat/files/v1?exp=1&sig=s',
+    `/api/chat/files/${uuid(802)}?exp=1&sig=s`,
   );
 });

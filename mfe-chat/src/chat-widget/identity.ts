@@ -5,9 +5,36 @@ import { chatApi } from './api';
 export const GUEST_ID_KEY = 'guest-id';
 export const GUEST_TOKEN_KEY = 'guest-token';
 
-/** Who is chatting: a member by the session's bearer token, a visitor by the guest id the server gave it. */
+/**
+ * Who is chatting: a member by the session's bearer token (and the member id it names, for the room's name), a
+ * visitor by the guest id the server gave it.
+ */
 export type ChatIdentity =
-  { kind: 'member'; token: string } | { kind: 'guest'; guestId: string; guestToken: string };
+  | { kind: 'member'; token: string; memberId: string | null }
+  | { kind: 'guest'; guestId: string; guestToken: string };
+
+/**
+ * The member id a session token names (its `sub`), read without checking the signature: the server checks the token,
+ * and refuses a room or userId that is not the token's own. Null when the token is not a readable JWT.
+ */
+export function memberIdOf(token: string): string | null {
+  try {
+    const part = token.split('.')[1];
+    if (!part) return null;
+    const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
+    const json = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='));
+    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
+    return typeof sub === 'string' && sub !== '' ? sub : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Spec §4: the room is the configured prefix plus the user id or the guest id (null: the member id is unknown). */
+export function roomOf(prefix: string, identity: ChatIdentity): string | null {
+  const id = identity.kind === 'guest' ? identity.guestId : identity.memberId;
+  return id ? prefix + id : null;
+}
 
 function readGuest(): ChatIdentity | null {
   try {
@@ -30,7 +57,7 @@ let inMemory: ChatIdentity | null = null;
  */
 export function chatIdentity(): Promise<ChatIdentity> {
   const token = getToken();
-  if (token) return Promise.resolve({ kind: 'member', token });
+  if (token) return Promise.resolve({ kind: 'member', token, memberId: memberIdOf(token) });
   const stored = readGuest() ?? inMemory;
   if (stored) return Promise.resolve(stored);
   creating ??= chatApi.createGuest().then(

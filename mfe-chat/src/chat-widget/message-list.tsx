@@ -45,7 +45,7 @@ function OutgoingBubble({
       <div
         className={`chat-bubble chat-bubble--customer${item.status === 'failed' ? ' chat-bubble--failed' : ''}`}
       >
-        {item.message?.message_type === 'text' && <p className="chat-text">{item.message.payload.text}</p>}
+        {item.message?.message_type === 'text' && <p className="chat-text">{item.message.payload}</p>}
         {item.message?.message_type === 'postback' && (
           <p className="chat-text">{item.message.payload.title}</p>
         )}

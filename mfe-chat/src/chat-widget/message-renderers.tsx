@@ -211,7 +211,12 @@ export function MessageContent({
   const { t } = useTranslation('chat');
   switch (body.message_type) {
     case 'text':
-      return <p className="chat-text">{body.payload.text}</p>;
+      // Spec §3: the text itself (anything else is not a text this list can show).
+      return typeof body.payload === 'string' ? (
+        <p className="chat-text">{body.payload}</p>
+      ) : (
+        <p className="chat-text chat-text--muted">{t('unsupportedMessage')}</p>
+      );
     case 'buttons':
       return <ButtonsMessage payload={body.payload} onPostback={onPostback} />;
     case 'quick_replies':

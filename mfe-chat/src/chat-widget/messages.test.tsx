@@ -1,7 +1,7 @@
 import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession, setLocale } from '@wallet/shared';
-import { msg, openChat, setupChat, socketReady } from './test-support';
+import { msg, openChat, setupChat, socketReady, uuid } from './test-support';
 import type { ChatMessage } from './types';
 
 beforeAll(() => setLocale('en'));
@@ -13,7 +13,7 @@ afterEach(() => jest.restoreAllMocks());
 
 async function show(...stored: ChatMessage[]) {
   const chat = setupChat({ stored });
-  chat.api.send.mockResolvedValue({ id: 'x', seq: 99, createdAt: '2026-11-24T10:00:00.000Z' });
+  chat.api.send.mockResolvedValue({ id: uuid(999), seq: 99, createdAt: '2026-11-24T10:00:00.000Z' });
   const user = userEvent.setup();
   const log = await openChat(user);
   return { ...chat, user, log };
@@ -78,10 +78,15 @@ test('buttons: web opens a new tab safely, call dials, postback sends the choice
   expect(within(bubble).getByText('Other type').tagName).toBe('SPAN');
 
   await user.click(within(bubble).getByRole('button', { name: 'Deposit problem' }));
-  expect(api.send).toHaveBeenCalledWith(expect.anything(), expect.any(String), {
-    message_type: 'postback',
-    payload: { title: 'Deposit problem', payload: 'DEPOSIT' },
-  });
+  expect(api.send).toHaveBeenCalledWith(
+    expect.anything(),
+    expect.any(String),
+    {
+      message_type: 'postback',
+      payload: { title: 'Deposit problem', payload: 'DEPOSIT' },
+    },
+    'wallet-chat:g_test',
+  );
 });
 
 test('quick replies are chips that send a postback', async () => {
@@ -104,10 +109,15 @@ test('quick replies are chips that send a postback', async () => {
       .map((b) => b.textContent),
   ).toEqual(['Yes', 'No']);
   await user.click(within(chips).getByRole('button', { name: 'No' }));
-  expect(api.send).toHaveBeenCalledWith(expect.anything(), expect.any(String), {
-    message_type: 'postback',
-    payload: { title: 'No', payload: 'NO' },
-  });
+  expect(api.send).toHaveBeenCalledWith(
+    expect.anything(),
+    expect.any(String),
+    {
+      message_type: 'postback',
+      payload: { title: 'No', payload: 'NO' },
+    },
+    'wallet-chat:g_test',
+  );
 });
 
 test('a generic card shows its image, title, subtitle and buttons; several make a carousel', async () => {
@@ -135,10 +145,15 @@ test('a generic card shows its image, title, subtitle and buttons; several make 
       .map((li) => li.getAttribute('aria-label')),
   ).toEqual(['Card 1 of 3', 'Card 2 of 3', 'Card 3 of 3']);
   await user.click(within(carousel).getByRole('button', { name: 'Take 3' }));
-  expect(api.send).toHaveBeenCalledWith(expect.anything(), expect.any(String), {
-    message_type: 'postback',
-    payload: { title: 'Take 3', payload: 'TAKE_3' },
-  });
+  expect(api.send).toHaveBeenCalledWith(
+    expect.anything(),
+    expect.any(String),
+    {
+      message_type: 'postback',
+      payload: { title: 'Take 3', payload: 'TAKE_3' },
+    },
+    'wallet-chat:g_test',
+  );
 });
 
 test('media: an image, a video and a file link, from their signed paths', async () => {

@@ -12,14 +12,15 @@ export const TYPING_SHOWN_MS = 6000;
 
 /** What the server pushes to the customer's room. */
 interface ServerEvents {
-  'chat:message': (message: ChatMessage) => void;
+  /** Spec §7: a stored message, from either side. */
+  messaging: (message: ChatMessage) => void;
   'chat:read': (event: ReadEvent) => void;
   /** Someone is typing in the conversation (to a customer: an agent). */
   'chat:typing': (event: { conversationId: string; by: 'customer' | 'agent' }) => void;
 }
 /** What the customer asks over the socket. */
 interface ClientEvents {
-  join: (body: { lastSeq: number }, ack: (answer: JoinAck) => void) => void;
+  join: (body: JoinBody, ack: (answer: JoinAck) => void) => void;
   send: (body: { clientId: string; message: OutgoingMessage }, ack: (answer: SendAnswer) => void) => void;
   /** The customer is typing: the agents are told. */
   typing: () => void;
@@ -41,11 +42,22 @@ export interface ChatSocketEvents extends ServerEvents {
  */
 export const PASSING_REFUSALS: ReadonlySet<string> = new Set(['REQUEST_LIMIT', 'INTERNAL_SERVER_ERROR']);
 
+/**
+ * Spec §4: the room joined, PREFIX + the user id or guest id (left out when unknown: the server joins the socket's
+ * own), and the last seq held. A room that is not the socket's own is refused.
+ */
+export interface JoinBody {
+  room?: string;
+  lastSeq: number;
+}
+
 export interface JoinAck {
   /** Every message after the lastSeq sent, oldest first, in batches. */
   messages?: ChatMessage[];
   /** The batch was full: join again from its last seq for the rest. */
   more?: boolean;
+  /** A refusal (the room is not the socket's own). */
+  code?: string;
 }
 
 /** The part of a socket.io client the widget uses (a fake one in the tests). */
@@ -53,7 +65,7 @@ export interface ChatSocket {
   readonly connected: boolean;
   on<E extends keyof ChatSocketEvents>(event: E, listener: ChatSocketEvents[E]): unknown;
   off<E extends keyof ChatSocketEvents>(event: E, listener: ChatSocketEvents[E]): unknown;
-  emit(event: 'join', body: { lastSeq: number }, ack: (answer: JoinAck) => void): unknown;
+  emit(event: 'join', body: JoinBody, ack: (answer: JoinAck) => void): unknown;
   emit(
     event: 'send',
     body: { clientId: string; message: OutgoingMessage },

@@ -12,7 +12,7 @@ type Listener = (...args: never[]) => void;
 /** A socket the test drives: it connects, drops and pushes when told; `join` waits for the test's answer. */
 export class FakeSocket implements ChatSocket {
   connected = false;
-  readonly joins: { lastSeq: number; ack: (answer: JoinAck) => void }[] = [];
+  readonly joins: { room?: string; lastSeq: number; ack: (answer: JoinAck) => void }[] = [];
   readonly connect = jest.fn();
   readonly disconnect = jest.fn();
   private readonly listeners = new Map<string, Set<Listener>>();
@@ -32,7 +32,7 @@ export class FakeSocket implements ChatSocket {
     if (event === 'typing') this.typings += 1;
     if (event === 'join')
       this.joins.push({
-        lastSeq: (body as { lastSeq: number }).lastSeq,
+        ...(body as { room?: string; lastSeq: number }),
         ack: ack as (answer: JoinAck) => void,
       });
     return this;
@@ -42,7 +42,7 @@ export class FakeSocket implements ChatSocket {
   }
   /** The widget listens (its set-up finished). */
   get ready(): boolean {
-    return (this.listeners.get('chat:message')?.size ?? 0) > 0;
+    return (this.listeners.get('messaging')?.size ?? 0) > 0;
   }
   serverConnect() {
     this.connected = true;
@@ -53,12 +53,17 @@ export class FakeSocket implements ChatSocket {
     this.fire('disconnect');
   }
   push(message: ChatMessage) {
-    this.fire('chat:message', message);
+    this.fire('messaging', message);
   }
 }
 
 let ids = 0;
-/** A stored message; text from the agent unless told otherwise. */
+/** A message id as the server gives it (a uuid), numbered. */
+export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+/**
+ * A stored message as the server answers it (docs/chat.md "Messages") in the guest `g_test`'s conversation: text
+ * from an agent (`other`) unless told otherwise. `customer(…)` makes the customer's own.
+ */
 export function msg(
   seq: number,
   body: MessageBody | string = `message ${seq}`,
@@ -66,23 +71,37 @@ export function msg(
 ): ChatMessage {
   ids += 1;
   return {
-    id: `id-${ids}`,
+    sender: 'other',
+    message: typeof body === 'string' ? { message_type: 'text', payload: body } : body,
+    createdAt: new Date(Date.UTC(2026, 10, 24, 10, seq)).toISOString(),
+    session_id: 'wallet-chat:g_test',
+    userId: null,
+    guestId: 'g_test',
+    username: null,
+    name: null,
+    deviceToken: null,
+    id: uuid(ids),
     seq,
     conversationId: 'wallet-chat:g_test',
-    sender: 'agent',
     agent: 'somchai',
-    message: typeof body === 'string' ? { message_type: 'text', payload: { text: body } } : body,
     clientId: null,
-    createdAt: new Date(Date.UTC(2026, 10, 24, 10, seq)).toISOString(),
     readAt: null,
     ...extra,
   };
 }
 
+/** The customer's own stored message (no operator). */
+export const customer = (
+  seq: number,
+  body: MessageBody | string = `message ${seq}`,
+  extra: Partial<ChatMessage> = {},
+): ChatMessage => msg(seq, body, { sender: 'customer', agent: null, ...extra });
+
 export interface SetupOptions {
   /** Every stored message, oldest first; the history answers pages of it newest first. */
   stored?: ChatMessage[];
-  prefix?: string | null;
+  /** The room prefix `GET /api/chat/config` answers (empty: no chat backend). */
+  prefix?: string;
 }
 
 /** Spies on the API and the socket, and renders the widget closed. */
@@ -99,7 +118,9 @@ export function setupChat({ stored = [], prefix = 'wallet-chat:' }: SetupOptions
       return newestFirst.slice(skip, skip + 10);
     }),
     send: jest.spyOn(chatApi, 'send'),
-    markRead: jest.spyOn(chatApi, 'markRead').mockResolvedValue(undefined),
+    markRead: jest
+      .spyOn(chatApi, 'markRead')
+      .mockResolvedValue({ conversationId: 'wallet-chat:g_test', by: 'customer', seq: 1 }),
     upload: jest.spyOn(chatApi, 'upload'),
     connect: jest.spyOn(chatRealtime, 'connect').mockResolvedValue(socket),
   };

@@ -9,9 +9,6 @@ export interface ChatButton {
   payload: string;
 }
 
-export interface TextPayload {
-  text: string;
-}
 export interface MediaPayload {
   message?: string;
   url: true;
@@ -41,7 +38,8 @@ export interface PostbackPayload {
 }
 
 export type MessageBody =
-  | { message_type: 'text'; payload: TextPayload }
+  /** Spec §3: a text's payload is the text itself. */
+  | { message_type: 'text'; payload: string }
   | { message_type: 'media'; payload: MediaPayload }
   | { message_type: 'buttons'; payload: ButtonsPayload }
   | { message_type: 'quick_replies'; payload: QuickRepliesPayload }
@@ -51,15 +49,26 @@ export type MessageBody =
 /** What a customer may send (anything else is `400 KEY_INVALID`). */
 export type OutgoingMessage = Extract<MessageBody, { message_type: 'text' | 'media' | 'postback' }>;
 
+/** A stored message: spec §3's fields, then the server's own (docs/chat.md "Messages"). */
 export interface ChatMessage {
+  /** `other`: an agent. */
+  sender: 'customer' | 'other';
+  message: MessageBody;
+  createdAt: string;
+  /** The conversation's room (PREFIX + userId or guestId). */
+  session_id: string;
+  /** The conversation's customer: a member's id or a guest's id, and a member's username and name. */
+  userId: string | null;
+  guestId: string | null;
+  username: string | null;
+  name: string | null;
+  deviceToken: string | null;
   id: string;
   seq: number;
   conversationId: string;
-  sender: 'customer' | 'agent';
+  /** The operator's username of an agent's message. */
   agent: string | null;
-  message: MessageBody;
   clientId: string | null;
-  createdAt: string;
   readAt: string | null;
 }
 

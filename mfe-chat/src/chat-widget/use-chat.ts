@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError, newIdempotencyKey, toastError } from '@wallet/shared';
 import { chatApi, HISTORY_PAGE_SIZE } from './api';
-import { chatIdentity, forgetGuest, type ChatIdentity } from './identity';
+import { chatIdentity, forgetGuest, roomOf, type ChatIdentity } from './identity';
 import {
   chatRealtime,
   PASSING_REFUSALS,
@@ -75,6 +75,8 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
   const lastTyping = useRef(0);
 
   const identityRef = useRef<ChatIdentity | null>(null);
+  /** The room joined (spec §4: PREFIX + user id or guest id; null: the member id is unknown). */
+  const roomRef = useRef<string | null>(null);
   const messagesRef = useRef<ChatMessage[]>([]);
   const outgoingRef = useRef<OutgoingItem[]>([]);
   const mounted = useRef(true);
@@ -124,7 +126,8 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
       const s = socket;
       if (!s) return;
       const lastSeq = messagesRef.current.at(-1)?.seq ?? 0;
-      s.emit('join', { lastSeq }, (answer: JoinAck) => {
+      const room = roomRef.current;
+      s.emit('join', { ...(room ? { room } : {}), lastSeq }, (answer: JoinAck) => {
         if (cancelled) return;
         const missed = Array.isArray(answer?.messages) ? answer.messages : [];
         applyMessages(missed);
@@ -149,7 +152,7 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
     };
     let typingTimer: ReturnType<typeof setTimeout> | undefined;
     const onMessage = (message: ChatMessage) => {
-      if (message.sender === 'agent') {
+      if (message.sender === 'other') {
         clearTimeout(typingTimer);
         setAgentTyping(false);
       }
@@ -194,6 +197,7 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
       }
       if (cancelled) return;
       identityRef.current = identity;
+      roomRef.current = roomOf(config.PREFIX, identity);
       applyMessages(page);
       setHasOlder(pageHasMore(page));
       setPhase('ready');
@@ -206,7 +210,7 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
       socket.on('connect', onConnect);
       socket.on('disconnect', onDisconnect);
       socket.on('connect_error', onRefused);
-      socket.on('chat:message', onMessage);
+      socket.on('messaging', onMessage);
       socket.on('chat:read', onRead);
       socket.on('chat:typing', onTyping);
       socketRef.current = socket;
@@ -230,7 +234,7 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
         socket.off('connect', onConnect);
         socket.off('disconnect', onDisconnect);
         socket.off('connect_error', onRefused);
-        socket.off('chat:message', onMessage);
+        socket.off('messaging', onMessage);
         socket.off('chat:read', onRead);
         socket.off('chat:typing', onTyping);
         socket.disconnect();
@@ -303,17 +307,25 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
         }
         if (!message) return;
         patchItem(clientId, { status: 'sending' });
-        const answer = await chatApi.send(identity, clientId, message);
+        const room = roomRef.current;
+        const answer = await chatApi.send(identity, clientId, message, room);
+        // Held until the server's own copy (the `messaging` event, a rejoin, a page) takes its place by seq.
         applyMessages([
           {
+            sender: 'customer',
+            message,
+            createdAt: answer.createdAt,
+            session_id: room ?? '',
+            userId: identity.kind === 'member' ? identity.memberId : null,
+            guestId: identity.kind === 'guest' ? identity.guestId : null,
+            username: null,
+            name: null,
+            deviceToken: null,
             id: answer.id,
             seq: answer.seq,
-            conversationId: '',
-            sender: 'customer',
+            conversationId: room ?? '',
             agent: null,
-            message,
             clientId,
-            createdAt: answer.createdAt,
             readAt: null,
           },
         ]);
@@ -369,7 +381,7 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
   const [markedSeq, setMarkedSeq] = useState(0);
   const newestUnreadSeq = messages.reduce(
     (newest, message) =>
-      message.sender === 'agent' && !message.readAt && message.seq > newest ? message.seq : newest,
+      message.sender === 'other' && !message.readAt && message.seq > newest ? message.seq : newest,
     0,
   );
   useEffect(() => {
@@ -396,7 +408,7 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
 
   /** Agent messages the customer has not seen yet (the badge on the closed widget). */
   const unread = messages.filter(
-    (message) => message.sender === 'agent' && !message.readAt && message.seq > markedSeq,
+    (message) => message.sender === 'other' && !message.readAt && message.seq > markedSeq,
   ).length;
 
   return {
