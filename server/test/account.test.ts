@@ -94,7 +94,7 @@ describe(`registration (${dbLabel})`, () => {
     );
   });
 
-  test('unknown source, unknown inviter, short password and empty name are INVALID_USER_INFO at that field', async () => {
+  test('unknown source, short password and empty name are INVALID_USER_INFO at that field', async () => {
     const validate = (payload: object) => post('/api/account/validate', payload);
     expectError(await validate({ sourceCode: 'NOPE' }), 400, 'INVALID_USER_INFO', 'sourceCode');
     // A source an operator listed in one language only (English here) is offered there, and taken.
@@ -109,14 +109,45 @@ describe(`registration (${dbLabel})`, () => {
     });
     expect(put.statusCode).toBe(200);
     expect((await validate({ sourceCode: 'PODCAST' })).statusCode).toBe(200);
-    expectError(
-      await validate({ inviteCode: 'REF0123456789abcdef01234567' }),
-      400,
-      'INVALID_USER_INFO',
-      'inviteCode',
-    );
     expectError(await validate({ password: 'short' }), 400, 'INVALID_USER_INFO', 'password');
     expectError(await validate({ name: '   ' }), 400, 'INVALID_USER_INFO', 'name');
+  });
+
+  test('an inviter code that names no member, or a member switched off, is INVITE_CODE_INVALID at inviteCode', async () => {
+    const validate = (payload: object) => post('/api/account/validate', payload);
+    const unknown = 'REF0123456789abcdef01234567';
+    expectError(await validate({ inviteCode: unknown }), 400, 'INVITE_CODE_INVALID', 'inviteCode');
+    expectError(await validate({ inviteCode: 'not-a-code' }), 400, 'INVITE_CODE_INVALID', 'inviteCode');
+    expectError(
+      await post('/api/account', registration({ inviteCode: unknown })),
+      400,
+      'INVITE_CODE_INVALID',
+      'inviteCode',
+    );
+
+    // A stale link: its inviter was switched off by the operator after sharing it.
+    const inviter = registration();
+    const created = await post('/api/account', inviter);
+    const inviterId = body<{ _id: string }>(created).data._id;
+    expect((await validate({ inviteCode: `REF${inviterId}` })).statusCode).toBe(200);
+    await t.app.ctx.db
+      .updateTable('members')
+      .set({ status: 'inactive' })
+      .where('id', '=', inviterId)
+      .execute();
+    expectError(await validate({ inviteCode: `REF${inviterId}` }), 400, 'INVITE_CODE_INVALID', 'inviteCode');
+
+    // Without the code, the same registration goes through.
+    const invitee = registration({ inviteCode: `REF${inviterId}` });
+    expectError(await post('/api/account', invitee), 400, 'INVITE_CODE_INVALID', 'inviteCode');
+    const registered = await post('/api/account', { ...invitee, inviteCode: '' });
+    expect(registered.statusCode).toBe(200);
+    const row = await t.app.ctx.db
+      .selectFrom('members')
+      .select('invited_by')
+      .where('id', '=', body<{ _id: string }>(registered).data._id)
+      .executeTakeFirstOrThrow();
+    expect(row.invited_by).toBeNull();
   });
 
   test('a missing or oversized field fails schema validation with INVALID_USER_INFO naming the field', async () => {

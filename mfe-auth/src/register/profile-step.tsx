@@ -11,7 +11,8 @@ type ProfileErrors = Partial<Record<'name' | 'phone' | 'password' | 'confirmPass
 /**
  * Spec §5: name, phone (from step 1, read-only), password and confirm password are required and the passwords
  * must match; where the visitor heard of us and the inviter code are optional. An inviter code that came with
- * the registration link cannot be changed.
+ * the registration link cannot be changed, unless the server refused it (the wizard then drops it and the field
+ * is editable again).
  */
 export function ProfileStep({
   form,

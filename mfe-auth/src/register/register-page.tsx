@@ -53,7 +53,7 @@ async function sendCodeIfEnabled(phone: string): Promise<OtpSendResponse | null>
 export function RegisterPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const inviterCode = useInviterCode();
+  const inviter = useInviterCode();
   const [typed, setTyped] = useState<RegisterForm>(emptyForm);
   const [trail, setTrail] = useState<RegisterStep[]>([0]);
   const [otp, setOtp] = useState({ ref: '', token: '' });
@@ -62,10 +62,10 @@ export function RegisterPage() {
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const step = trail[trail.length - 1] ?? 0;
-  const inviteLocked = inviterCode !== '';
+  const inviteLocked = inviter.code !== '';
   const form = useMemo(
-    () => (inviteLocked ? { ...typed, inviteCode: inviterCode } : typed),
-    [typed, inviteLocked, inviterCode],
+    () => (inviteLocked ? { ...typed, inviteCode: inviter.code } : typed),
+    [typed, inviteLocked, inviter.code],
   );
 
   const change = useCallback((patch: FormPatch) => {
@@ -85,6 +85,9 @@ export function RegisterPage() {
   /**
    * A refusal that names its field (the error body's `field`) is shown at that field, on its step (the wizard
    * goes back to it when it was an earlier one), and toasted with the field's label; others are toasted as is.
+   * A refused inviter code never traps the visitor: one that came with a link or from storage (read-only) is
+   * dropped, out of storage too, and the field is left empty and editable; a typed one stays to be corrected or
+   * cleared. Either way the message says registration can go on without it.
    */
   const showRefusal = (error: ApiError) => {
     const target = error.field === undefined ? undefined : SERVER_FIELDS[error.field];
@@ -92,8 +95,21 @@ export function RegisterPage() {
       toastError(error);
       return;
     }
-    toast.error(t('register.fieldError', { field: t(target.label), message: error.message }));
-    setServerErrors({ [target.field]: error.message });
+    let message = error.message;
+    if (target.field === 'inviteCode') {
+      if (inviteLocked) {
+        message = t('register.inviteDropped', { code: inviter.code });
+        inviter.drop();
+        setTyped((current) => ({ ...current, inviteCode: '' }));
+      } else {
+        message = t('register.inviteRefused');
+      }
+    }
+    // The inviter's messages name the code themselves.
+    toast.error(
+      target.field === 'inviteCode' ? message : t('register.fieldError', { field: t(target.label), message }),
+    );
+    setServerErrors({ [target.field]: message });
     setTrail((current) => {
       const at = current.lastIndexOf(target.step);
       return at >= 0 ? current.slice(0, at + 1) : current;

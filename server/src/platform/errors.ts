@@ -38,6 +38,8 @@ export const ERROR_CODES = [
   'REQUEST_LIMIT',
   'REQUEST_LIMIT_1MIN',
   'PHONE_NUMBER_REQUIRE_10_DIGIT',
+  // not in the spec's list: an inviter code that names no active member (the page drops it and goes on)
+  'INVITE_CODE_INVALID',
   'NOT_AREASLOT',
   'NOT_UFABET',
   'OTP_CODE_VALID',
@@ -73,12 +75,18 @@ export const ERROR_CODES = [
   'TRANSFER_MINIMUM',
   'MONEY_NOT_ENOUGH',
   'TRANSFER_FAIL',
+  // not in the spec's list: rules the list has no code for, each with its own text (docs/wallet-api.md)
+  'TRANSFER_SAME_ACCOUNT',
+  'WITHDRAW_MINIMUM',
+  'WITHDRAW_MAXIMUM',
   // prize wheel
   'NO_CLAIMABLE_COUPON',
   'INVALID_PRIZE_CODE',
   'INVALID_CODE',
   'INVALID_COUPON_TYPE',
   'COUPON_EXPIRED',
+  // not in the spec's list: a spin without a coin
+  'SPIN_NO_COIN',
   // others
   'QR_FAIL',
   'SLIP_UPLOAD_FAIL',

@@ -173,9 +173,14 @@ export class AccountService {
     if (input.inviteCode !== undefined && input.inviteCode.trim() !== '') {
       const id = inviteCodeToMemberId(input.inviteCode);
       const inviter = id
-        ? await this.db.selectFrom('members').select('id').where('id', '=', id).executeTakeFirst()
+        ? await this.db
+            .selectFrom('members')
+            .select(['id', 'status'])
+            .where('id', '=', id)
+            .executeTakeFirst()
         : undefined;
-      if (!inviter) throw fieldError('inviteCode');
+      // Unknown, or a member the operator switched off (a stale link): the page drops the code and goes on.
+      if (inviter?.status !== 'active') throw fieldError('inviteCode', 'INVITE_CODE_INVALID');
       invitedBy = inviter.id;
     }
     let bankCode = '';
