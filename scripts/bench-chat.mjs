@@ -21,9 +21,9 @@
 // Then three phases, one after the other, each waiting until everything sent has arrived (or 60 s):
 // 1. agent → customer: one message into every conversation through POST /api/ops/chat/conversations/:id/messages
 //    (the HTTP route the console uses), open loop at BENCH_CHAT_RATE per second; latency = the send's start to
-//    the customer socket's `chat:message`.
+//    the customer socket's `messaging`.
 // 2. customer → agents: every customer `send`s one message on its socket, open loop at BENCH_CHAT_RATE per second;
-//    latency = the emit to the agent socket's `chat:message` (the customer's own socket hears it too).
+//    latency = the emit to the agent socket's `messaging` (the customer's own socket hears it too).
 // 3. burst: every customer at once sends BENCH_CHAT_BURST messages, each after the previous one's ack: the most
 //    messages a second the server stores and fans out, and the latency while it is saturated.
 // Both ends of a latency are read from performance.now() in this process. Printed per phase: messages, deliveries,
@@ -291,7 +291,7 @@ function connect(port, options) {
   });
 }
 
-const text = (label) => ({ message_type: 'text', payload: { text: `ทดสอบ ${label}` } });
+const text = (label) => ({ message_type: 'text', payload: `ทดสอบ ${label}` });
 
 // ---------------------------------------------------------------------------------------------------------
 // One run: a server, its sockets, the three phases
@@ -353,7 +353,7 @@ async function benchOne(run) {
       });
       sockets[i] = socket;
       watch(socket);
-      socket.on('chat:message', (m) => atCustomer.set(m.clientId, performance.now()));
+      socket.on('messaging', (m) => atCustomer.set(m.clientId, performance.now()));
       return ms;
     });
     report.connect = { seconds: round((performance.now() - t) / 1000, 2), ...summary(connectMs) };
@@ -369,7 +369,7 @@ async function benchOne(run) {
 
     for (let a = 0; a < AGENT_SOCKETS; a++) {
       const { socket } = await connect(port, { extraHeaders: { cookie: agents[0].cookie } });
-      socket.on('chat:message', (m) => atAgent[a].set(m.clientId, performance.now()));
+      socket.on('messaging', (m) => atAgent[a].set(m.clientId, performance.now()));
       socket.on('chat:conversation', () => (agentConversationEvents += 1));
       agentSockets.push(socket);
       watch(socket);

@@ -506,7 +506,7 @@ async function main() {
       });
     const customer = await connect(B.port, { guestToken: guest.guestToken });
     const heardByGuest = [];
-    customer?.on('chat:message', (m) => heardByGuest.push(m.seq));
+    customer?.on('messaging', (m) => heardByGuest.push(m.seq));
     const joined = customer
       ? await customer
           .timeout(5000)
@@ -522,7 +522,7 @@ async function main() {
         headers: agentHeaders,
         body: {
           clientId: `${runId}-agent-1`,
-          message: { message_type: 'text', payload: { text: 'hello from A' } },
+          message: { message_type: 'text', payload: 'hello from A' },
         },
       },
     );
@@ -531,7 +531,7 @@ async function main() {
       body: {
         guestId: guest.guestId,
         clientId: `${runId}-guest-1`,
-        message: { message_type: 'text', payload: { text: 'hello via A' } },
+        message: { message_type: 'text', payload: 'hello via A' },
       },
     });
     for (let k = 0; k < 50 && heardByGuest.length < 2; k += 1) await sleep(100);

@@ -130,3 +130,47 @@ export async function replyImage(page: Page, name: string, png: Buffer): Promise
   await form.getByRole('button', { name: 'Send' }).click();
   await inboxMessages(page).nth(before).locator('img').waitFor();
 }
+
+// --- The chat's wire, as the browser sees it ---------------------------------------------------------------------
+
+/** One socket.io event of the `/chat` namespace the page sent or received (`42/chat,<ack id>["name", body]`). */
+export interface ChatFrame {
+  direction: 'sent' | 'received';
+  event: string;
+  body: unknown;
+}
+
+/** The chat's wire of a page: its `/chat` socket events and the bodies of its `send-message` calls. */
+export interface ChatWire {
+  frames: ChatFrame[];
+  sendBodies: unknown[];
+}
+
+const EVENT_FRAME = /^42\/chat,\d*(\[.*\])$/s;
+
+/**
+ * Records what the page's support chat says on the wire from now on (spec §7: it emits `join` and receives
+ * `messaging`; `POST /api/chat/send-message` carries the conversation package), seen from outside the page.
+ */
+export function recordChatWire(page: Page): ChatWire {
+  const wire: ChatWire = { frames: [], sendBodies: [] };
+  const record = (direction: ChatFrame['direction'], payload: string | Buffer) => {
+    const match = EVENT_FRAME.exec(typeof payload === 'string' ? payload : payload.toString('utf8'));
+    if (!match?.[1]) return;
+    const [event, body] = JSON.parse(match[1]) as [string, unknown];
+    wire.frames.push({ direction, event, body });
+  };
+  page.on('websocket', (socket) => {
+    socket.on('framesent', ({ payload }) => record('sent', payload));
+    socket.on('framereceived', ({ payload }) => record('received', payload));
+  });
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/chat/send-message')
+      wire.sendBodies.push(request.postDataJSON());
+  });
+  return wire;
+}
+
+/** The events of one name the page sent or received, in order. */
+export const framesOf = (wire: ChatWire, direction: ChatFrame['direction'], event: string): unknown[] =>
+  wire.frames.filter((f) => f.direction === direction && f.event === event).map((f) => f.body);

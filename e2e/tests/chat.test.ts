@@ -4,10 +4,12 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, newMemberContext, snapshot } from '../lib/browser';
 import {
   chatPanel,
+  framesOf,
   inboxList,
   inboxMessages,
   openConversation,
   openWidgetFromContactPage,
+  recordChatWire,
   replyForm,
   replyImage,
   replyText,
@@ -18,7 +20,7 @@ import {
   widgetTexts,
 } from '../lib/chat';
 import { createOperator, enrolInConsole, newConsoleContext } from '../lib/console';
-import { registerMember, signIn } from '../lib/members';
+import { api, registerMember, signIn } from '../lib/members';
 import { setSetting } from '../lib/spin';
 import { startSite, type Site } from '../lib/site';
 
@@ -90,6 +92,7 @@ async function guestName(page: Page): Promise<string> {
 
 test('a guest and a support agent chat with texts and images, each side seeing the other live', async () => {
   await withCustomerAndAgent('chat-guest', async (guest, agent) => {
+    const wire = recordChatWire(guest.page);
     await guest.page.goto('/contact');
     await openWidgetFromContactPage(guest.page);
     await sendFromWidget(guest.page, 'Hello, my deposit has not arrived');
@@ -126,8 +129,53 @@ test('a guest and a support agent chat with texts and images, each side seeing t
 
     // The guest sees both, the image loaded through its signed link.
     await widgetMessages(guest.page).filter({ hasText: 'Hello! Let me check that for you.' }).waitFor();
-    const agentImage = widgetMessages(guest.page).locator('.chat-bubble--agent img');
+    const agentImage = widgetMessages(guest.page).locator('.chat-bubble--other img');
     assert.equal(await waitForLoadedImage(agentImage), 24, 'the guest sees the agent’s picture');
+
+    // Spec §3 and §7 on the wire: the widget joined its room (the prefix and its guest id), sent the conversation
+    // package (a text's payload is the text) and heard each message as `messaging`, the agent's as `other`.
+    const guestId = await guest.page.evaluate(() => window.localStorage.getItem('guest-id'));
+    const room = `${(await api<{ PREFIX: string }>(site, '/api/chat/config')).PREFIX}${guestId}`;
+    assert.ok(
+      framesOf(wire, 'sent', 'join').some((body) => (body as { room?: string }).room === room),
+      `the widget joined ${room}`,
+    );
+    const pick = (value: unknown, keys: string[]) =>
+      Object.fromEntries(keys.map((key) => [key, (value as Record<string, unknown>)[key]]));
+    const first = wire.sendBodies[0];
+    assert.deepEqual(pick(first, ['sender', 'session_id', 'guestId', 'message']), {
+      sender: 'customer',
+      session_id: room,
+      guestId,
+      message: { message_type: 'text', payload: 'Hello, my deposit has not arrived' },
+    });
+    const heard = framesOf(wire, 'received', 'messaging') as Record<string, unknown>[];
+    const spoken = heard.find(
+      (m) => (m.message as { payload?: unknown }).payload === 'Hello! Let me check that for you.',
+    );
+    assert.ok(spoken, 'the agent’s text came as a messaging event');
+    const SPEC_FIELDS = [
+      'sender',
+      'message',
+      'session_id',
+      'userId',
+      'guestId',
+      'username',
+      'name',
+      'deviceToken',
+    ];
+    assert.deepEqual(pick(spoken, SPEC_FIELDS), {
+      sender: 'other',
+      message: { message_type: 'text', payload: 'Hello! Let me check that for you.' },
+      session_id: room,
+      userId: null,
+      guestId,
+      username: null,
+      name: null,
+      deviceToken: null,
+    });
+    assert.match(String(spoken.createdAt), /^\d{4}-\d\d-\d\dT/);
+    assert.equal(framesOf(wire, 'received', 'chat:message').length, 0, 'no other name for a message');
     assert.deepEqual(await widgetTexts(guest.page), [
       'Hello, my deposit has not arrived',
       'Hello! Let me check that for you.',

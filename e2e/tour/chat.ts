@@ -178,9 +178,16 @@ export async function guestConversation(site: Site, guestId: string): Promise<st
   return `${PREFIX}${guestId}`;
 }
 
-/** The customer writes (opening the conversation the first time). */
+/** Spec §7's conversation package of a customer: `sender`, its guest id (a member's bearer token says who). */
+const packageOf = (customer: ChatCustomer) => ({
+  sender: 'customer',
+  ...('guestId' in customer ? { guestId: customer.guestId } : {}),
+  clientId: randomUUID(),
+});
+
+/** The customer writes (opening the conversation the first time); a text's payload is the text (spec §3). */
 export async function customerSays(site: Site, customer: ChatCustomer, text: string): Promise<void> {
-  const body = { clientId: randomUUID(), message: { message_type: 'text', payload: { text } } };
+  const body = { ...packageOf(customer), message: { message_type: 'text', payload: text } };
   await answer(
     await fetch(`${site.url}/api/chat/send-message`, customerRequest(customer, body)),
     'customer send',
@@ -194,7 +201,7 @@ export async function customerSendsPicture(site: Site, customer: ChatCustomer): 
     'customer upload',
   );
   const body = {
-    clientId: randomUUID(),
+    ...packageOf(customer),
     message: { message_type: 'media', payload: { url: true, fileType: 'image', filePath: uploaded.path } },
   };
   await answer(
@@ -262,7 +269,7 @@ export async function everyMessageType(
   const text = CHAT_TEXT[language];
   await customerSays(site, customer, text.hello);
   await agentReads(by, conversation);
-  await agentSends(by, conversation, { message_type: 'text', payload: { text: text.reply } });
+  await agentSends(by, conversation, { message_type: 'text', payload: text.reply });
   await agentSends(by, conversation, {
     message_type: 'buttons',
     payload: {
