@@ -2355,10 +2355,15 @@ export interface paths {
                 }[];
                 isManual: boolean;
                 qrChannels: {
-                  /** @description KBANK, WW, PAYTIMZ, PAYONEX or ZPAY */
-                  channel: 'KBANK' | 'WW' | 'PAYTIMZ' | 'PAYONEX' | 'ZPAY';
+                  /** @description KBANK, WW, PAYTIMZ, PAYONEX or ZPAY (baht); LAOQR (kip, a LAPNet Lao QR) */
+                  channel: 'KBANK' | 'WW' | 'PAYTIMZ' | 'PAYONEX' | 'ZPAY' | 'LAOQR';
                   minimum: number;
                   quickAmounts: number[];
+                }[];
+                /** @description methods not offered to this wallet, with the reason (the deposit window says it) */
+                unavailable: {
+                  method: 'THAI_QR' | 'LAO_QR' | 'GIFT_LINK';
+                  reason: 'BAHT_ONLY' | 'KIP_ONLY' | 'NOT_SET_UP';
                 }[];
                 wallets: {
                   mode: string;
@@ -7409,8 +7414,8 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description KBANK, WW, PAYTIMZ, PAYONEX or ZPAY */
-          channel: 'KBANK' | 'WW' | 'PAYTIMZ' | 'PAYONEX' | 'ZPAY';
+          /** @description KBANK, WW, PAYTIMZ, PAYONEX or ZPAY (baht); LAOQR (kip, a LAPNet Lao QR) */
+          channel: 'KBANK' | 'WW' | 'PAYTIMZ' | 'PAYONEX' | 'ZPAY' | 'LAOQR';
         };
         cookie?: never;
       };
@@ -7467,8 +7472,8 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description KBANK, WW, PAYTIMZ, PAYONEX or ZPAY */
-          channel: 'KBANK' | 'WW' | 'PAYTIMZ' | 'PAYONEX' | 'ZPAY';
+          /** @description KBANK, WW, PAYTIMZ, PAYONEX or ZPAY (baht); LAOQR (kip, a LAPNet Lao QR) */
+          channel: 'KBANK' | 'WW' | 'PAYTIMZ' | 'PAYONEX' | 'ZPAY' | 'LAOQR';
         };
         cookie?: never;
       };
@@ -9967,8 +9972,8 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description KBANK, WW, PAYTIMZ, PAYONEX or ZPAY */
-          channel: 'KBANK' | 'WW' | 'PAYTIMZ' | 'PAYONEX' | 'ZPAY';
+          /** @description KBANK, WW, PAYTIMZ, PAYONEX or ZPAY (baht); LAOQR (kip, a LAPNet Lao QR) */
+          channel: 'KBANK' | 'WW' | 'PAYTIMZ' | 'PAYONEX' | 'ZPAY' | 'LAOQR';
         };
         cookie?: never;
       };
@@ -10088,10 +10093,13 @@ export interface paths {
           'application/json': {
             /** @description minor units */
             amount: number;
+            /** @description what the bank reports; default: the receiving account's, else the sender member's (the account their deposit window shows them), else the build default */
             currency?: string;
             fromAccountNo: string;
             fromBankCode: string;
             repeat?: number;
+            /** @description the receiving account paid into (one of the deposit lookup): its currency is reported */
+            toAccountNo?: string;
             txid?: string;
           };
         };
@@ -10276,14 +10284,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/sandbox/pay/{qrcodeId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-  };
   '/sandbox/games/{code}/rounds': {
     parameters: {
       query?: never;
@@ -10339,6 +10339,14 @@ export interface paths {
     head?: never;
     patch?: never;
     trace?: never;
+  };
+  '/sandbox/pay/{qrcodeId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
     /** A page to pay a pending QR as its payment channel would (the signed payUrl of the QR) */
     get: {
       parameters: {

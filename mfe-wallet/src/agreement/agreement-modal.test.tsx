@@ -27,7 +27,7 @@ beforeEach(() => {
   jest.spyOn(agreementApi, 'agreements').mockResolvedValue(['<p>Play fair</p>']);
   jest
     .spyOn(depositApi, 'lookup')
-    .mockResolvedValue({ banks: [], wallets: [], isManual: false, qrChannels: [] });
+    .mockResolvedValue({ banks: [], wallets: [], isManual: false, qrChannels: [], unavailable: [] });
   jest.spyOn(depositApi, 'slipSettings').mockRejectedValue(new Error('offline'));
 });
 afterEach(() => {

@@ -72,6 +72,12 @@ export function BankTransferPanel({ banks, memberAccount, onUseQr, panel }: Bank
               ) : (
                 <>
                   <p className="wallet-bank__holder">{bank.bankAccountName}</p>
+                  {buildConfig.laos && (
+                    // The Laos build has kip and baht members: each sees the accounts of their own currency, named.
+                    <p className="wallet-bank__currency" data-testid={`deposit-bank-currency-${index}`}>
+                      {t('deposit.accountCurrency', { currency: t(`common:currency.${bank.currency}`) })}
+                    </p>
+                  )}
                   <p className="wallet-bank__number">
                     <span data-testid={`deposit-bank-number-${index}`}>
                       {formatAccountNo(bank.bankAccountNo)}

@@ -1,7 +1,7 @@
 import { webcrypto } from 'node:crypto';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bus, setLocale } from '@wallet/shared';
+import { buildConfig, bus, setLocale } from '@wallet/shared';
 import { bankNameApi } from '../bank-name/api';
 import { depositApi, type DepositLookup, type QrState } from './api';
 import { record, snapshot, THB } from '../test-support/fixtures';
@@ -45,8 +45,12 @@ const lookup: DepositLookup = {
     minimum: channel === 'WW' || channel === 'PAYONEX' ? 10000 : channel === 'KBANK' ? 100 : 1000,
     quickAmounts: [10000],
   })),
+  unavailable: [],
 };
-/** What the server answers a kip wallet: bank accounts only, no QR channel, no receiving e-wallet. */
+/**
+ * What the server answers a kip wallet of the Laos build: the kip accounts, the Lao QR channel, no receiving
+ * e-wallet, and why the Thai QR channels and gift links are missing.
+ */
 const kipLookup: DepositLookup = {
   banks: [
     {
@@ -62,7 +66,24 @@ const kipLookup: DepositLookup = {
   ],
   wallets: [],
   isManual: false,
-  qrChannels: [],
+  qrChannels: [
+    { channel: 'LAOQR', minimum: 10_000, quickAmounts: [50_000, 100_000, 200_000, 500_000, 1_000_000] },
+  ],
+  unavailable: [
+    { method: 'THAI_QR', reason: 'BAHT_ONLY' },
+    { method: 'GIFT_LINK', reason: 'BAHT_ONLY' },
+  ],
+};
+/** What the server answers a baht wallet of the Laos build: the baht account, the Thai QR channels, no gift link. */
+const laosBahtLookup: DepositLookup = {
+  banks: [{ ...kipLookup.banks[0]!, bankAccountNo: '0102000654321', currency: 'THB' }],
+  wallets: [],
+  isManual: false,
+  qrChannels: lookup.qrChannels,
+  unavailable: [
+    { method: 'LAO_QR', reason: 'KIP_ONLY' },
+    { method: 'GIFT_LINK', reason: 'NOT_SET_UP' },
+  ],
 };
 
 function renderModal(member = snapshot(), onClose = jest.fn()) {
@@ -268,20 +289,89 @@ test('tabs follow the lookup: bank, QR, slip and gift link for baht', async () =
   );
 });
 
-test('a kip wallet: only bank transfer and slip, no QR channel, no gift link, no QR button on payment banks', async () => {
+test('a kip wallet: bank transfer, the Lao QR and slip; no gift link, and the window says why', async () => {
   jest.spyOn(depositApi, 'lookup').mockResolvedValue(kipLookup);
   const qr = jest.spyOn(depositApi, 'qr');
+  const user = userEvent.setup();
   render(<DepositModal open snapshot={snapshot()} format={moneyFormat('LAK')} onClose={jest.fn()} />);
-  expect(await screen.findByTestId('deposit-bank-number-0')).toBeInTheDocument();
+  expect(await screen.findByTestId('deposit-bank-number-0')).toHaveTextContent('0101000123456');
   const tabs = screen
     .getAllByRole('tab')
     .map((tab) => tab.dataset.testid)
     .filter((id) => id?.startsWith('deposit-tab-'));
-  expect(tabs).toEqual(['deposit-tab-bank', 'deposit-tab-slip']);
-  expect(screen.queryByTestId('deposit-bank-qr-1')).not.toBeInTheDocument();
+  expect(tabs).toEqual(['deposit-tab-bank', 'deposit-tab-qr', 'deposit-tab-slip']);
   expect(screen.queryByTestId('deposit-gift-panel')).not.toBeInTheDocument();
-  expect(screen.queryByTestId(/^qr-channel-/)).not.toBeInTheDocument();
-  expect(qr).not.toHaveBeenCalled();
+  // Why two methods the site knows are not here, under the tab list.
+  const why = screen.getByRole('region', { name: 'Not offered for your wallet' });
+  expect(
+    within(why)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual([
+    'Thai QR payments (PromptPay, Thai e-wallets): baht only, and your wallet is in kip.',
+    'Wallet gift links: baht only, and your wallet is in kip.',
+  ]);
+
+  // The QR tab has the one kip channel, with kip amounts (whole kip, the server's minimum).
+  await user.click(screen.getByTestId('deposit-tab-qr'));
+  const channels = screen.getByRole('tablist', { name: 'Payment channels' });
+  expect(
+    within(channels)
+      .getAllByRole('tab')
+      .map((tab) => tab.textContent),
+  ).toEqual(['Lao QR']);
+  expect(await screen.findByTestId('qr-quick-LAOQR-100000')).toHaveTextContent('100,000');
+  expect(screen.getByTestId('qr-panel-LAOQR')).toHaveTextContent('Minimum 10,000 kip');
+  expect(qr).toHaveBeenCalledWith('LAOQR');
+});
+
+test('a Lao QR is created for whole kip and shows its amount in kip', async () => {
+  jest.spyOn(depositApi, 'lookup').mockResolvedValue(kipLookup);
+  const created: QrState = {
+    qrcodeId: 'qr-lak-1',
+    hasQrcode: true,
+    qrcode: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+    amount: 150_000,
+    expireIn: Date.now() + 15 * 60_000,
+    message: '',
+    payUrl: '/sandbox/pay/qr-lak-1?sig=abc',
+  };
+  const create = jest.spyOn(depositApi, 'createQr').mockResolvedValue(created);
+  const user = userEvent.setup();
+  render(<DepositModal open snapshot={snapshot()} format={moneyFormat('LAK')} onClose={jest.fn()} />);
+  await user.click(await screen.findByTestId('deposit-tab-qr'));
+  await user.type(await screen.findByTestId('qr-amount-LAOQR'), '150000');
+  await user.click(screen.getByTestId('qr-create-LAOQR'));
+  expect(create).toHaveBeenCalledWith('LAOQR', 150_000, expect.any(String));
+  expect(await screen.findByTestId('qr-image-LAOQR')).toBeInTheDocument();
+  expect(screen.getByTestId('qr-panel-LAOQR')).toHaveTextContent('Pay exactly 150,000 kip');
+  expect(screen.getByTestId('qr-pay-link-LAOQR')).toHaveAttribute('href', created.payUrl);
+});
+
+test('a baht wallet of the Laos build: the baht account, named as such, and why there is no Lao QR or gift link', async () => {
+  jest.spyOn(depositApi, 'lookup').mockResolvedValue(laosBahtLookup);
+  const laos = buildConfig.laos;
+  buildConfig.laos = true;
+  try {
+    render(<DepositModal open snapshot={snapshot()} format={THB} onClose={jest.fn()} />);
+    expect(await screen.findByTestId('deposit-bank-number-0')).toHaveTextContent('0102000654321');
+    expect(screen.getByTestId('deposit-bank-currency-0')).toHaveTextContent('Account in baht');
+    expect(screen.queryByTestId('deposit-bank-1')).not.toBeInTheDocument();
+    expect(screen.getByTestId('deposit-unavailable-LAO_QR')).toHaveTextContent(
+      'Lao QR payments (LAPNet): kip only, and your wallet is in baht.',
+    );
+    expect(screen.getByTestId('deposit-unavailable-GIFT_LINK')).toHaveTextContent(
+      'Wallet gift links: not offered on this site.',
+    );
+  } finally {
+    buildConfig.laos = laos;
+  }
+});
+
+test('a site that offers everything says nothing about missing methods', async () => {
+  renderModal();
+  expect(await screen.findByTestId('deposit-tab-gift')).toBeInTheDocument();
+  expect(screen.queryByTestId('deposit-unavailable')).not.toBeInTheDocument();
 });
 
 test('before the lookup answers no QR channel is offered', async () => {

@@ -23,7 +23,8 @@ type DepositTab = 'bank' | 'qr' | 'slip' | 'gift';
 
 /**
  * The tabs the deposit lookup backs: bank transfer and slip always; QR only when it names a channel for the
- * member's currency, the gift link only when it names a receiving wallet (neither exists for kip).
+ * member's currency (the Thai channels for baht, the Lao QR for kip), the gift link only when it names a receiving
+ * wallet (baht only).
  */
 export function depositTabs(lookup: Pick<DepositLookup, 'qrChannels' | 'wallets'> | null): DepositTab[] {
   const tabs: DepositTab[] = ['bank'];
@@ -40,6 +41,35 @@ export function DepositModal({ open, snapshot, format, onClose }: DepositModalPr
     <Modal open={open} onClose={onClose} title={t('deposit.title')} size="lg" data-testid="deposit-modal">
       <DepositTabs snapshot={snapshot} format={format} onClose={onClose} />
     </Modal>
+  );
+}
+
+/**
+ * Why a method the site knows is missing from the tabs (the lookup's `unavailable`): gift links and the Thai QR
+ * channels take baht only, the Lao QR kip only, or the site has no gift-link wallet. Plain text under the tab list,
+ * on every tab; nothing when everything is offered.
+ */
+function UnavailableMethods({ unavailable }: { unavailable: DepositLookup['unavailable'] }) {
+  const { t } = useTranslation('wallet');
+  const titleId = useId();
+  if (unavailable.length === 0) return null;
+  return (
+    <section
+      className="wallet-deposit__unavailable"
+      aria-labelledby={titleId}
+      data-testid="deposit-unavailable"
+    >
+      <h3 id={titleId} className="wallet-deposit__unavailable-title">
+        {t('deposit.unavailable.title')}
+      </h3>
+      <ul className="wallet-notes">
+        {unavailable.map(({ method, reason }) => (
+          <li key={method} data-testid={`deposit-unavailable-${method}`}>
+            {t(`deposit.unavailable.reason.${reason}`, { method: t(`deposit.unavailable.method.${method}`) })}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -117,6 +147,7 @@ function DepositTabs({ snapshot, format, onClose }: Omit<DepositModalProps, 'ope
         labelOf={(name) => t(`deposit.tabs.${name}`)}
         testIdOf={(name) => `deposit-tab-${name}`}
       />
+      <UnavailableMethods unavailable={lookup?.unavailable ?? []} />
       <BankTransferPanel
         panel={tabPanelProps(base, 'bank', shownTab === 'bank')}
         banks={lookup?.banks ?? []}

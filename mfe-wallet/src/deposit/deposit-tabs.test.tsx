@@ -26,6 +26,7 @@ const lookup: DepositLookup = {
     minimum: 1000,
     quickAmounts: [10000],
   })),
+  unavailable: [],
 };
 
 const TAB_NAMES = ['Bank transfer', 'QR code', 'Upload slip', 'Wallet gift link'];
@@ -174,4 +175,29 @@ test('the QR channels are a tab list of their own, with arrow keys', async () =>
   expect(zpay).toHaveAttribute('aria-selected', 'true');
   expect(await screen.findByRole('tabpanel', { name: 'ZPay' })).toBeVisible();
   expect(screen.queryByRole('tabpanel', { name: 'KBank' })).not.toBeInTheDocument();
+});
+
+test('Tab and Shift+Tab stay in the window on every tab, cycling through the shown panel’s controls only', async () => {
+  const user = userEvent.setup();
+  await openDeposit();
+  const dialog = screen.getByRole('dialog', { name: 'Deposit' });
+  for (const name of TAB_NAMES) {
+    await user.click(screen.getByRole('tab', { name }));
+    const panel = screen.getByRole('tabpanel', { name });
+    for (const shift of [false, true]) {
+      const seen = new Set<Element>();
+      for (let i = 0; i < 30; i += 1) {
+        await user.tab({ shift });
+        const active = document.activeElement!;
+        expect(dialog).toContainElement(active as HTMLElement);
+        // Never a control of another tab's (hidden) panel.
+        expect(active.closest('[hidden]')).toBeNull();
+        seen.add(active);
+      }
+      // The whole cycle is walked: the close button, the current tab, and the panel (or its controls).
+      expect(seen).toContain(screen.getByRole('button', { name: 'Close' }));
+      expect(seen).toContain(screen.getByRole('tab', { name }));
+      expect([...seen].some((el) => el === panel || panel.contains(el))).toBe(true);
+    }
+  }
 });

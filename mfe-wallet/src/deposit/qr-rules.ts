@@ -2,13 +2,17 @@ import { toMinorUnits } from '@wallet/shared';
 import type { DepositBank, QrChannel, QrChannelSetting } from './api';
 import { minorOf, type MoneyFormat } from '../common/money';
 
-/** Spec §5 and §9, in major units: used when the deposit lookup does not name a channel's settings. */
+/**
+ * Spec §5 and §9, in major units: used when the deposit lookup does not name a channel's settings (the Lao QR's in
+ * kip, docs/money-in.md).
+ */
 const DEFAULTS: Record<QrChannel, { minimum: number; quickAmounts: number[] }> = {
   KBANK: { minimum: 1, quickAmounts: [10, 20, 50, 100, 500, 1000] },
   WW: { minimum: 100, quickAmounts: [100, 200, 300, 500, 1000] },
   PAYONEX: { minimum: 100, quickAmounts: [100, 200, 300, 500, 1000] },
   PAYTIMZ: { minimum: 10, quickAmounts: [10, 50, 100, 500, 1000] },
   ZPAY: { minimum: 10, quickAmounts: [10, 50, 100, 500, 1000] },
+  LAOQR: { minimum: 10_000, quickAmounts: [50_000, 100_000, 200_000, 500_000, 1_000_000] },
 };
 
 export const DEFAULT_QR_CHANNELS: readonly QrChannel[] = ['KBANK', 'WW', 'PAYTIMZ', 'PAYONEX', 'ZPAY'];
