@@ -6,7 +6,8 @@ import { BonusPage } from './bonus/bonus-page';
 import { activeCheck, bonus, NO_ACTIVE, record } from './bonus/test-fixtures';
 import { conditionsApi } from './conditions/api';
 import { ConditionsModal } from './conditions/conditions-modal';
-import { statementApi, type Profile } from './statement/api';
+import { statementApi } from './statement/api';
+import { memberProfile } from './test-support/fixtures';
 
 beforeAll(() => setLocale('en'));
 afterEach(() => jest.restoreAllMocks());
@@ -17,7 +18,7 @@ const now = () => NOW;
 const NOTICE = { text: 'Only {percentFail}% of the bonus can be withdrawn if the turnover is not met.' };
 
 function mockNetwork(list: Bonus[], active = NO_ACTIVE, currency: 'THB' | 'LAK' = 'THB') {
-  jest.spyOn(statementApi, 'profile').mockResolvedValue({ currency } as Profile);
+  jest.spyOn(statementApi, 'profile').mockResolvedValue(memberProfile(currency));
   jest.spyOn(bonusApi, 'notice').mockResolvedValue(NOTICE);
   return {
     list: jest.spyOn(bonusApi, 'list').mockResolvedValue(list),

@@ -19,7 +19,7 @@ const PROFILE: Profile = {
   username: '0812345678',
   name: 'Somchai Jaidee',
   // Local time, so the expectation does not depend on the machine's time zone.
-  createdAt: '2024-03-05T14:07:09',
+  createdAt: new Date(2024, 2, 5, 14, 7, 9).toISOString(), // 14:07:09 in the machine's zone
   coin: 0,
   bankCode: 'KBANK',
   bankAccountName: 'SOMCHAI JAIDEE',
