@@ -1742,7 +1742,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Receive the unclaimed invite bonus into the wallet */
+    /** Receive the unclaimed invite bonus into the wallet (INVITE_INACTIVE while invite.active is off) */
     get: {
       parameters: {
         query?: never;
@@ -7880,7 +7880,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Accrue last week’s refund into the refund balance (once per week) */
+    /** Accrue last week’s refund into the refund balance (once per week; REFUND_INACTIVE while refund.active is off) */
     get: {
       parameters: {
         query?: never;
@@ -10544,6 +10544,8 @@ export interface components {
       code: string;
       /** @description the request field the error is about (e.g. bankAccountNo), when it is one */
       field?: string;
+      /** @description the maximum (minor units) the request went over, e.g. the withdrawal maximum */
+      maximum?: string;
       message: string;
       /** @description the minimum (minor units) the request did not reach, e.g. a bonus deposit */
       minimum?: string;

@@ -172,7 +172,7 @@ describe(`prize wheel (${dbLabel})`, () => {
     const ok = answers.filter((r) => r.statusCode === 200);
     expect(ok).toHaveLength(10);
     for (const r of answers.filter((a) => a.statusCode !== 200)) {
-      expectError(r, 400, 'MONEY_NOT_ENOUGH');
+      expectError(r, 400, 'SPIN_NO_COIN');
       expect(body(r)).toMatchObject({ field: 'coin' });
     }
     expect(ok.map((r) => body<Spun>(r).data.result.nonce).sort((a, b) => a - b)).toEqual([

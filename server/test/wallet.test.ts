@@ -126,7 +126,7 @@ describe(`wallet and games (${dbLabel})`, () => {
     expectError(
       await post('/api/wallet/transfer', { from: 'PG', to: 'PG', amount: 1000 }),
       400,
-      'KEY_INVALID',
+      'TRANSFER_SAME_ACCOUNT',
     );
     expectError(
       await post('/api/wallet/transfer', { from: 'wallet', to: 'XX', amount: 1000 }),
@@ -239,8 +239,8 @@ describe(`wallet and games (${dbLabel})`, () => {
   });
 
   test('withdraw: limits, pending then success, failed returns the money, withdrawAll collects games first', async () => {
-    expectError(await post('/api/wallet/withdraw', { amount: 9_999 }, 'w-min'), 400, 'TRANSFER_MINIMUM');
-    expectError(await post('/api/wallet/withdraw', { amount: 5_000_001 }, 'w-max'), 400, 'KEY_INVALID');
+    expectError(await post('/api/wallet/withdraw', { amount: 9_999 }, 'w-min'), 400, 'WITHDRAW_MINIMUM');
+    expectError(await post('/api/wallet/withdraw', { amount: 5_000_001 }, 'w-max'), 400, 'WITHDRAW_MAXIMUM');
     expectError(await post('/api/wallet/withdraw', { amount: 10_000_00 }, 'w-big'), 400, 'MONEY_NOT_ENOUGH');
     const start = await mainBalance();
     const ok = body<WithdrawResult>(await post('/api/wallet/withdraw', { amount: 10_000 }, 'w-1')).data;

@@ -256,6 +256,39 @@ test('a spin refused for lack of coins: an alert titled error with the no-coin t
   await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
 });
 
+test.each([
+  ['en', 'You have no coins to spin. Deposit to earn coins.'],
+  ['th', 'คุณไม่มีเหรียญสำหรับหมุนวงล้อ ฝากเงินเพื่อรับเหรียญ'],
+  ['la', 'ທ່ານບໍ່ມີຫຼຽນສຳລັບໝູນວົງລໍ້ ຝາກເງິນເພື່ອຮັບຫຼຽນ'],
+] as const)(
+  'the server’s SPIN_NO_COIN: an alert titled error with the rule, in the member’s language (%s)',
+  async (language, text) => {
+    await setLocale(language);
+    try {
+      const net = wheelNetwork({
+        spin: () => {
+          throw refusal('SPIN_NO_COIN', 400, 'coin');
+        },
+      });
+      renderPage();
+      await waitFor(() => expect(net.count('GET', '/api/spinwheel/setup')).toBeGreaterThan(0));
+      const setups = () => net.count('GET', '/api/spinwheel/setup');
+      await waitFor(() => expect(spinButton()).toBeEnabled());
+      const before = setups();
+      fireEvent.click(spinButton());
+      const alert = await screen.findByRole('alertdialog');
+      expect(alert).toHaveTextContent(text);
+      expect(wheelCanvas()).toHaveAttribute('data-state', 'idle');
+      await waitFor(() => expect(setups()).toBe(before + 1));
+      // Its confirm button (the last; the first is the close cross), in whatever language.
+      fireEvent.click(within(alert).getAllByRole('button').at(-1) as HTMLElement);
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    } finally {
+      await setLocale('en');
+    }
+  },
+);
+
 test('other spin refusals show the translated code, in the member’s language', async () => {
   await setLocale('th');
   wheelNetwork({

@@ -53,6 +53,8 @@ export function SpinPage({ frames, random, reducedMotion }: SpinPageProps) {
       return answer.result;
     } catch (caught) {
       const error = isApiError(caught) ? caught : null;
+      // SPIN_NO_COIN: the catalogue's text of the rule (error.message); a server before that code answered
+      // MONEY_NOT_ENOUGH for the same refusal.
       let message = error?.message ?? translateErrorCode('UNKNOWN');
       if (error?.code === 'MONEY_NOT_ENOUGH') message = t('wheel.noCoins');
       else if (error?.code === 'NO_DATA') message = t('wheel.closed');

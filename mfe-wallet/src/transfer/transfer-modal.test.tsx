@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, IDEMPOTENCY_HEADER, setLocale } from '@wallet/shared';
+import { ApiError, IDEMPOTENCY_HEADER, setLocale, translateErrorCode } from '@wallet/shared';
 import { transferApi, type TransferResult } from './api';
 import { game, record, THB, transferResult } from '../test-support/fixtures';
 import { TransferModal } from './transfer-modal';
@@ -88,6 +88,28 @@ test('failure: an error dialog, nothing announced, the modal stays open', async 
   expect(onClose).not.toHaveBeenCalled();
   expect(changes.events).toEqual([]);
   changes.stop();
+});
+
+test.each([
+  ['en', 'You cannot transfer to the same account: choose a different destination.'],
+  ['th', 'ไม่สามารถโอนเข้าบัญชีเดียวกันได้ กรุณาเลือกบัญชีปลายทางอื่น'],
+  ['la', 'ບໍ່ສາມາດໂອນເຂົ້າບັນຊີດຽວກັນໄດ້ ກະລຸນາເລືອກບັນຊີປາຍທາງອື່ນ'],
+] as const)("the server's TRANSFER_SAME_ACCOUNT is shown as its rule (%s)", async (language, text) => {
+  await setLocale(language);
+  try {
+    jest
+      .spyOn(transferApi, 'transfer')
+      .mockRejectedValue(
+        new ApiError('TRANSFER_SAME_ACCOUNT', 400, translateErrorCode('TRANSFER_SAME_ACCOUNT')),
+      );
+    const onClose = renderModal();
+    await fill('wallet', 'PG', '10');
+    // The newest dialog: those of earlier tests may still be closing in their own roots.
+    expect((await screen.findAllByTestId('alert-error')).at(-1)).toHaveTextContent(text);
+    expect(onClose).not.toHaveBeenCalled();
+  } finally {
+    await setLocale('en');
+  }
 });
 
 test('a retry after a lost answer reuses the idempotency key; a new action gets a new one', async () => {

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, setLocale } from '@wallet/shared';
+import { ApiError, setLocale, translateErrorCode } from '@wallet/shared';
 import { withdrawApi } from './api';
 import { game, record, snapshot, THB, withdrawResult } from '../test-support/fixtures';
 import { WithdrawModal } from './withdraw-modal';
@@ -102,6 +102,52 @@ test('failure shows an error dialog', async () => {
   await withdraw('200');
   expect(await screen.findByTestId('alert-error')).toHaveTextContent('A bonus is active');
   expect(onClose).not.toHaveBeenCalled();
+});
+
+/** A refusal as the shared client makes it of the server's error body. */
+const refusal = (code: string, extra: { minimum?: number; maximum?: number } = {}) =>
+  new ApiError(code, 400, translateErrorCode(code), undefined, extra.minimum, undefined, extra.maximum);
+
+test.each([
+  ['WITHDRAW_MINIMUM', { minimum: 20000 }, 'The minimum withdrawal is 200 baht.', '200 – 50,000 baht'],
+  ['WITHDRAW_MAXIMUM', { maximum: 3000000 }, 'The maximum withdrawal is 30,000 baht.', '100 – 30,000 baht'],
+] as const)(
+  "the server's %s (the operator changed the limit): the rule with the server's amount, at the field and in the dialog",
+  async (code, extra, text, limits) => {
+    jest.spyOn(withdrawApi, 'withdrawAll').mockRejectedValue(refusal(code, extra));
+    const onClose = renderModal();
+    await screen.findByTestId('withdraw-limits');
+    await withdraw('150');
+    expect(await latest('alert-error')).toHaveTextContent(text);
+    expect(screen.getByTestId('withdraw-amount')).toHaveAccessibleDescription(expect.stringContaining(text));
+    expect(screen.getByTestId('withdraw-limits')).toHaveTextContent(limits);
+    expect(onClose).not.toHaveBeenCalled();
+  },
+);
+
+test('a limit refusal without its amount shows the translated rule', async () => {
+  jest.spyOn(withdrawApi, 'withdrawAll').mockRejectedValue(refusal('WITHDRAW_MAXIMUM'));
+  renderModal();
+  await screen.findByTestId('withdraw-limits');
+  await withdraw('150');
+  expect(await latest('alert-error')).toHaveTextContent('The amount is above the maximum withdrawal.');
+});
+
+test.each([
+  ['th', 'ถอนเงินขั้นต่ำ 200'],
+  ['la', 'ຖອນເງິນຂັ້ນຕ່ຳ 200'],
+] as const)('the minimum refusal is said in the page language (%s)', async (language, start) => {
+  await setLocale(language);
+  try {
+    jest.spyOn(withdrawApi, 'withdrawAll').mockRejectedValue(refusal('WITHDRAW_MINIMUM', { minimum: 20000 }));
+    renderModal();
+    await screen.findByTestId('withdraw-limits');
+    await withdraw('150');
+    expect(await latest('alert-error')).toHaveTextContent(start);
+    expect(await latest('alert-error')).toHaveTextContent('200');
+  } finally {
+    await setLocale('en');
+  }
 });
 
 async function withdrawAnswered(answer: Awaited<ReturnType<typeof withdrawApi.withdrawAll>>) {

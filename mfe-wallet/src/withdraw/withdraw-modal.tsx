@@ -10,6 +10,7 @@ import {
   toast,
   useAsyncAction,
   useTranslation,
+  type ApiError,
 } from '@wallet/shared';
 import type { BankAccount, GameAccount } from '../home/api';
 import { type WithdrawLimits, type WithdrawResult, withdrawApi } from './api';
@@ -52,17 +53,44 @@ function WithdrawForm({ walletAmount, bankAccount, games, format, onClose }: Wit
   const { keyFor, settle } = useActionKey();
   const outcome = useOperationText(format, games);
   const load = useAsyncAction(withdrawApi.limits);
+  const currency = t(`common:currency.${format.currency}`);
+  const describe = (p: WithdrawProblem) => t(p.key, { limit: majorOf(p.limit, format), currency });
+
+  /**
+   * The server's limits are the rule (the operator may have changed them since the lookup): a refusal that names
+   * the limit and its amount (WITHDRAW_MINIMUM `minimum`, WITHDRAW_MAXIMUM `maximum`) is said as the modal's own
+   * check says it, at the field and in the dialog, and the limits shown take the server's amount.
+   */
+  const refusedLimit = (error: ApiError): WithdrawProblem | undefined => {
+    if (error.code === 'WITHDRAW_MINIMUM' && error.minimum !== undefined)
+      return { key: 'withdraw.errors.minAmount', limit: error.minimum };
+    if (error.code === 'WITHDRAW_MAXIMUM' && error.maximum !== undefined)
+      return { key: 'withdraw.errors.maxAmount', limit: error.maximum };
+    return undefined;
+  };
   const withdraw = useAsyncAction(withdrawApi.withdrawAll, {
-    onError: (error) => void showAlert({ kind: 'error', message: error.message }),
+    onError: (error) => {
+      const limit = refusedLimit(error);
+      if (limit) {
+        setProblem(limit);
+        setLimits(
+          (current) =>
+            current && {
+              ...current,
+              ...(limit.key === 'withdraw.errors.minAmount'
+                ? { withdrawMin: limit.limit }
+                : { withdrawMax: limit.limit }),
+            },
+        );
+      }
+      void showAlert({ kind: 'error', message: limit ? describe(limit) : error.message });
+    },
   });
   const runLoad = load.run;
 
   useEffect(() => {
     void runLoad().then((result) => result.ok && setLimits(result.value));
   }, [runLoad]);
-
-  const currency = t(`common:currency.${format.currency}`);
-  const describe = (p: WithdrawProblem) => t(p.key, { limit: majorOf(p.limit, format), currency });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

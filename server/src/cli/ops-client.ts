@@ -16,7 +16,7 @@ ${CATALOGUE_USAGE}
 ${WHEEL_USAGE}
 ${OPERATORS_USAGE}
 
-Keys: service.active, registerOTP, enableChatWidget, spin.active,
+Keys: service.active, registerOTP, enableChatWidget, spin.active, invite.active, refund.active,
       remote.<mfe-auth|mfe-wallet|mfe-bonus|mfe-spin|mfe-chat>.enabled
 
 ${CATALOGUE_NOTES}

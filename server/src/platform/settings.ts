@@ -14,6 +14,10 @@ export const SETTING_DEFAULTS = {
   registerOTP: true,
   enableChatWidget: false,
   'spin.active': false,
+  /** Invite (referral) bonus: off → GET /api/invite/bonus answers INVITE_INACTIVE. */
+  'invite.active': true,
+  /** Cashback: off → GET /api/refund/receive answers REFUND_INACTIVE. */
+  'refund.active': true,
   'remote.mfe-auth.enabled': true,
   'remote.mfe-wallet.enabled': true,
   'remote.mfe-bonus.enabled': true,

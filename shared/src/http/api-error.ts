@@ -24,7 +24,8 @@ export const CLIENT_ERROR_CODES: readonly string[] = ['NETWORK_ERROR', 'TIMEOUT'
  * A failed call. `code` is the server's catalogue code (spec §8) or a transport code; `message` is already
  * translated into the current language, ready for a toast or an inline error; `field` is the request field the
  * server refused (e.g. `bankAccountNo`), when the error is about one, so a form can show it at that field;
- * `minimum` is the amount (minor units) the request did not reach, when the server names one (a bonus's deposit).
+ * `minimum` is the amount (minor units) the request did not reach, when the server names one (a bonus's deposit,
+ * the withdrawal minimum); `maximum` the amount it went over (the withdrawal maximum).
  */
 export class ApiError extends Error {
   constructor(
@@ -38,6 +39,7 @@ export class ApiError extends Error {
      * "react: needs ^18.2.0, host has 19.2.0"). Untranslated English for operators; never shown to members.
      */
     readonly detail?: string,
+    readonly maximum?: number,
   ) {
     super(message);
     this.name = 'ApiError';

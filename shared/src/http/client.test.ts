@@ -161,6 +161,23 @@ describe('http client', () => {
     expect((odd as ApiError).minimum).toBeUndefined();
   });
 
+  it('keeps the maximum a refusal names (minor units), with the catalogue text of the rule', async () => {
+    http.defaults.adapter = answer(400, {
+      code: 'WITHDRAW_MAXIMUM',
+      message: 'WITHDRAW_MAXIMUM',
+      maximum: '5000000',
+    });
+    await expect(post('/api/wallet/withdrawAll', { amount: 5_000_001 })).rejects.toMatchObject({
+      code: 'WITHDRAW_MAXIMUM',
+      maximum: 5_000_000,
+      minimum: undefined,
+      message: 'The amount is above the maximum withdrawal.',
+    });
+    http.defaults.adapter = answer(400, { code: 'WITHDRAW_MAXIMUM', message: 'x', maximum: '-1' });
+    const odd = await post('/api/wallet/withdrawAll', {}).catch((e: unknown) => e);
+    expect((odd as ApiError).maximum).toBeUndefined();
+  });
+
   it('translates in the current language', async () => {
     await i18n.changeLanguage('th');
     http.defaults.adapter = answer(400, { code: 'MONEY_NOT_ENOUGH', message: 'MONEY_NOT_ENOUGH' });

@@ -26,6 +26,8 @@ interface ErrorEnvelope {
   field?: unknown;
   /** The minimum (minor units, as text) the request did not reach, when the server names one. */
   minimum?: unknown;
+  /** The maximum (minor units, as text) the request went over, when the server names one. */
+  maximum?: unknown;
 }
 
 /** What `toApiError` reads of an axios error, recognised without the axios module (it loads on demand). */
@@ -72,8 +74,10 @@ export function toApiError(error: unknown): ApiError {
     if (error.response && isErrorEnvelope(body)) {
       const code = body.code ?? body.message ?? 'INTERNAL_SERVER_ERROR';
       const field = typeof body.field === 'string' ? body.field : undefined;
-      const minimum =
-        typeof body.minimum === 'string' && /^\d+$/.test(body.minimum) ? Number(body.minimum) : undefined;
+      const amount = (value: unknown) =>
+        typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
+      const minimum = amount(body.minimum);
+      const maximum = amount(body.maximum);
       const detail = typeof body.message === 'string' && body.message !== code ? body.message : undefined;
       return new ApiError(
         code,
@@ -82,6 +86,7 @@ export function toApiError(error: unknown): ApiError {
         field,
         minimum,
         detail,
+        maximum,
       );
     }
     if (error.response) {

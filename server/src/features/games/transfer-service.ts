@@ -64,7 +64,7 @@ export class TransferService {
     const { memberId } = keyed;
     const from = input.from === 'wallet' ? 'wallet' : gameOf(input.from).code;
     const to = input.to === 'wallet' ? 'wallet' : gameOf(input.to).code;
-    if (from === to) throw new AppError('KEY_INVALID', 400, 'TRANSFER_SAME_ACCOUNT');
+    if (from === to) throw new AppError('TRANSFER_SAME_ACCOUNT', 400);
     this.checkAmount(input.amount, await this.ledger.memberCurrency(this.db, memberId));
     const amount = input.amount;
     // The first leg checks, in the operation's transaction, that the game account is open (SLOT_NO_ACCOUNT) and,

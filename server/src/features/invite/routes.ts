@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { idempotent } from '../../core/idempotency';
-import { auth, requireMember } from '../../platform/http/auth';
+import { auth, requireMember, requireMemberWhileOn } from '../../platform/http/auth';
 import { bearer, Page, replies, success } from '../../platform/http/schemas';
 import { pickLocale } from '../../platform/locale';
 import { Banner } from '../content/schemas';
@@ -12,8 +12,11 @@ import { InviteEntry } from './schemas';
 export const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx, invites, banners } = app;
   const member = { preHandler: requireMember };
-  /** Money-moving routes: auth, then the Idempotency-Key check (docs/ledger.md); the first response is replayed. */
-  const moneyMoving = idempotent(requireMember);
+  /**
+   * The money-moving route: auth and the operator's switch (`invite.active`; off → 403 INVITE_INACTIVE), then the
+   * Idempotency-Key check (docs/ledger.md); the first response is replayed.
+   */
+  const whileOn = idempotent(requireMemberWhileOn('invite.active', 'INVITE_INACTIVE'));
   const locale = (request: FastifyRequest) =>
     pickLocale(request.headers['accept-language'], ctx.defaultLocale);
 
@@ -36,11 +39,12 @@ export const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/invite/bonus',
     {
-      ...moneyMoving,
+      ...whileOn,
       schema: {
         tags: ['invite'],
         security: bearer,
-        summary: 'Receive the unclaimed invite bonus into the wallet',
+        summary:
+          'Receive the unclaimed invite bonus into the wallet (INVITE_INACTIVE while invite.active is off)',
         response: replies(
           Type.Object({ amount: Type.Integer(), message: Type.Literal('INVITE_BONUS_SUCCESS') }),
         ),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { idempotent } from '../../core/idempotency';
-import { auth, requireMember } from '../../platform/http/auth';
+import { auth, requireMember, requireMemberWhileOn } from '../../platform/http/auth';
 import { bearer, Page, replies, success } from '../../platform/http/schemas';
 import { pickLocale } from '../../platform/locale';
 import { Banner } from '../content/schemas';
@@ -14,6 +14,11 @@ export const refundRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const member = { preHandler: requireMember };
   /** Money-moving routes: auth, then the Idempotency-Key check (docs/ledger.md); the first response is replayed. */
   const moneyMoving = idempotent(requireMember);
+  /**
+   * Receiving this week's cashback while the operator has cashback on (`refund.active`; off → 403
+   * REFUND_INACTIVE). Moving cashback already received into the wallet (addWallet) stays open: it is the member's.
+   */
+  const whileOn = idempotent(requireMemberWhileOn('refund.active', 'REFUND_INACTIVE'));
   const locale = (request: FastifyRequest) =>
     pickLocale(request.headers['accept-language'], ctx.defaultLocale);
 
@@ -55,11 +60,12 @@ export const refundRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/refund/receive',
     {
-      ...moneyMoving,
+      ...whileOn,
       schema: {
         tags: ['refund'],
         security: bearer,
-        summary: 'Accrue last week’s refund into the refund balance (once per week)',
+        summary:
+          'Accrue last week’s refund into the refund balance (once per week; REFUND_INACTIVE while refund.active is off)',
         response: replies(
           Type.Object({ message: Type.Literal('REFUND_SUCCESS'), refundAmount: Type.Integer() }),
         ),

@@ -66,7 +66,7 @@ export class Coins {
 
   /**
    * Spends one coin (a spin), atomically: the balance row is updated only while it holds a coin, so concurrent
-   * spins can never take it below zero. No coin → 400 MONEY_NOT_ENOUGH with `field: "coin"`. Returns what is left.
+   * spins can never take it below zero. No coin → 400 SPIN_NO_COIN with `field: "coin"`. Returns what is left.
    */
   async spend(trx: Transaction<Database>, memberId: string, reference: string): Promise<number> {
     const t = spinDb(trx);
@@ -77,7 +77,7 @@ export class Coins {
       .where('coins', '>=', 1)
       .returning('coins')
       .executeTakeFirst();
-    if (!row) throw new AppError('MONEY_NOT_ENOUGH', 400, 'no coin to spin', { field: 'coin' });
+    if (!row) throw new AppError('SPIN_NO_COIN', 400, undefined, { field: 'coin' });
     await t
       .insertInto('spin_coin_entries')
       .values({ member_id: memberId, delta: -1, reason: 'spin', reference })

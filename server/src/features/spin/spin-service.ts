@@ -86,7 +86,7 @@ export class SpinService {
 
   /**
    * POST /api/spinwheel/spin: one coin spent and one draw, in one transaction that first locks the member's open
-   * seed (so the member's spins run one after the other and each nonce is used once). No coin → MONEY_NOT_ENOUGH
+   * seed (so the member's spins run one after the other and each nonce is used once). No coin → SPIN_NO_COIN
    * (`field: "coin"`); the wheel off → NO_DATA. A winning slice gives a coupon.
    */
   async spin(memberId: string, locale: Locale): Promise<SpinResult> {

@@ -46,8 +46,11 @@ export class WithdrawOperations implements StepHandler<WithdrawStep> {
 
   private async check(memberId: string, amount: number): Promise<void> {
     const { withdrawMin, withdrawMax } = await this.limits();
-    if (!Number.isSafeInteger(amount) || amount < withdrawMin) throw new AppError('TRANSFER_MINIMUM', 400);
-    if (amount > withdrawMax) throw new AppError('KEY_INVALID', 400, 'WITHDRAW_MAXIMUM');
+    // The rule and its amount (minor units), so the page can say "the minimum withdrawal is 100 baht".
+    if (!Number.isSafeInteger(amount) || amount < withdrawMin)
+      throw new AppError('WITHDRAW_MINIMUM', 400, undefined, { minimum: String(withdrawMin) });
+    if (amount > withdrawMax)
+      throw new AppError('WITHDRAW_MAXIMUM', 400, undefined, { maximum: String(withdrawMax) });
     await this.members.payoutAccount(this.db, memberId);
     await this.refuseHeld(this.db, memberId);
   }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { AppError } from '../errors';
+import { AppError, type ErrorCode } from '../errors';
+import type { SettingKey } from '../settings';
 
 /** What member routes need of the accounts feature: is this (member, session) pair a live session? */
 export interface SessionVerifier {
@@ -71,6 +72,18 @@ export async function requireMember(request: FastifyRequest, _reply: FastifyRepl
   const { sub, sid } = verifyToken(request, token);
   await request.server.sessions.checkSession(sub, sid);
   request.auth = { memberId: sub, sessionId: sid };
+}
+
+/**
+ * preHandler for a member route the operator can switch off (an operator setting, on by default): the member is
+ * authenticated first (requireMember), then the setting asked; off → 403 with the feature's own catalogue code
+ * (INVITE_INACTIVE, REFUND_INACTIVE). Runs before the route's idempotency check: nothing is stored for it.
+ */
+export function requireMemberWhileOn(key: SettingKey, code: ErrorCode) {
+  return async function memberWhileOn(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await requireMember(request, reply);
+    if (!(await request.server.ctx.settings.get(key))) throw new AppError(code, 403);
+  };
 }
 
 /** The authenticated member (only valid after requireMember). */

@@ -18,6 +18,11 @@ export const ErrorBody = Type.Object(
         description: 'the minimum (minor units) the request did not reach, e.g. a bonus deposit',
       }),
     ),
+    maximum: Type.Optional(
+      Type.String({
+        description: 'the maximum (minor units) the request went over, e.g. the withdrawal maximum',
+      }),
+    ),
   },
   { $id: 'ErrorBody', title: 'ErrorBody' },
 );
