@@ -71,6 +71,8 @@ export async function startSite(
         DATABASE_URL: 'memory://',
         STATIC_ROOT: options.staticRoot ?? repoRoot,
         SANDBOX: '1',
+        // A clean site: the demo member without the demo's history (a scenario about the demo passes '1').
+        DEMO_SEED: '0',
         LOG_LEVEL: 'warn',
         ...options.env,
       },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
 import { DEMO, seedDemoMember } from './features/accounts/demo-member';
+import { seedDemo } from './demo-seed';
 
 async function main(): Promise<void> {
   let config;
@@ -16,8 +17,16 @@ async function main(): Promise<void> {
     throw e;
   }
   const app = await buildApp(config);
-  // The demo member (a published password) exists only in the sandbox demo, never in production.
-  const seeded = config.sandbox ? await seedDemoMember(app) : false;
+  // The demo member (a published password) and its history exist only in the sandbox demo, never in production.
+  let seeded = false;
+  if (config.sandbox && config.demoSeed) {
+    try {
+      seeded = (await seedDemo(app)).created;
+    } catch (err) {
+      // The demo stays usable without its history: say why, and start.
+      app.log.error({ err }, 'demo seed failed');
+    }
+  } else if (config.sandbox) seeded = await seedDemoMember(app);
 
   let closing = false;
   const shutdown = (signal: string): void => {

@@ -142,6 +142,8 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     STATIC_ROOT: dataDir,
     SANDBOX: '1',
+    // The demo member only, without the demo's history: the books below are this test's movements.
+    DEMO_SEED: '0',
     LOG_LEVEL: 'silent',
     GAME_LATENCY_MS: '40',
     JOB_INTERVAL_MS: '300',

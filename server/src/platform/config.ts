@@ -21,6 +21,11 @@ export interface AppConfig {
   /** Prefix of every Redis key this server writes (several deployments or test runs can share one Redis). */
   redisPrefix: string;
   sandbox: boolean;
+  /**
+   * DEMO_SEED: at start, the sandbox demo member gets a history to look at (src/demo-seed.ts). Default on with the
+   * sandbox; refused without it. Off: only the demo member (test sites start clean).
+   */
+  demoSeed: boolean;
   staticRoot: string;
   laos: boolean;
   logLevel: LogLevel;
@@ -173,6 +178,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     problems,
   );
   const sandbox = parseBool('SANDBOX', env.SANDBOX, true, problems);
+  const demoSeed = parseBool('DEMO_SEED', env.DEMO_SEED, sandbox, problems);
+  if (demoSeed && !sandbox)
+    problems.push('DEMO_SEED needs the sandbox (SANDBOX=1): the demo moves sandbox money');
   const laos = parseBool('LAOS', env.LAOS, false, problems);
   const staticRoot = path.resolve(env.STATIC_ROOT && env.STATIC_ROOT !== '' ? env.STATIC_ROOT : root);
 
@@ -326,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     redisPrefix,
     groupCommit,
     sandbox,
+    demoSeed,
     staticRoot,
     laos,
     logLevel,
