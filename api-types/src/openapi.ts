@@ -7857,7 +7857,7 @@ export interface paths {
                 refundFail: number;
                 /** @description weeks refunded so far */
                 refundSuccess: number;
-                /** @description receive would succeed now (refundAmount > 0 and no bonus held) */
+                /** @description receive would succeed now (refundAmount > 0, no bonus held, cashback on: refund.active) */
                 result: boolean;
               };
             };

@@ -263,6 +263,19 @@ describe(`refund (cashback) (${dbLabel})`, () => {
     await expectRefused(m, '/api/refund/addWallet', 409, 'REFUND_CONDITION');
   });
 
+  test('while the operator has cashback off, result is false (receive → REFUND_INACTIVE, nothing moved)', async () => {
+    const m = await newMember(t.app);
+    await play(m, [{ bet: 20_000, win: 0 }]);
+    await setSetting(t.app, 'refund.active', false);
+    try {
+      expect(await check(m)).toMatchObject({ result: false, refundAmount: 1_000 });
+      await expectRefused(m, '/api/refund/receive', 403, 'REFUND_INACTIVE');
+    } finally {
+      await setSetting(t.app, 'refund.active', true);
+    }
+    expect(await check(m)).toMatchObject({ result: true, refundAmount: 1_000 });
+  });
+
   test('set sandbox rounds: a bet the player cannot cover, an unknown player or a future time are refused', async () => {
     const m = await newMember(t.app);
     await play(m, []);

@@ -54,7 +54,12 @@ export const refundRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: replies(RefundCheck),
       },
     },
-    async (request) => success(await refunds.check(auth(request).memberId, locale(request))),
+    async (request) => {
+      const check = await refunds.check(auth(request).memberId, locale(request));
+      // While the operator has cashback off, receive answers REFUND_INACTIVE: `result` says it would not succeed.
+      const on = await ctx.settings.get('refund.active');
+      return success(on ? check : { ...check, result: false });
+    },
   );
 
   app.get(

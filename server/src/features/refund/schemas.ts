@@ -2,7 +2,9 @@ import { Type, type Static } from '@sinclair/typebox';
 
 /** GET /api/refund/check (docs/wallet-api.md `RefundCheck`). */
 export const RefundCheck = Type.Object({
-  result: Type.Boolean({ description: 'receive would succeed now (refundAmount > 0 and no bonus held)' }),
+  result: Type.Boolean({
+    description: 'receive would succeed now (refundAmount > 0, no bonus held, cashback on: refund.active)',
+  }),
   bonus: Type.Boolean({ description: 'a bonus is held (receive and addWallet refused)' }),
   info: Type.String({ description: 'HTML: the refund rule' }),
   refundAmount: Type.Integer({
