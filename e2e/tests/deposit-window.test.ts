@@ -167,6 +167,64 @@ describe('the deposit window', () => {
     }
   });
 
+  test('the keyboard: 30 Tab and 30 Shift+Tab presses on each deposit tab never leave the window', async () => {
+    const context = await newMemberContext(browser, site.url, { language: 'en', agreementAccepted: true });
+    const page = await context.newPage();
+    /** Where focus is: in the window or not, in a hidden part of it or not, and what it is. */
+    const focus = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        const dialog = document.querySelector('[data-testid="deposit-modal"]');
+        return {
+          inside: !!active && !!dialog && dialog !== active && dialog.contains(active),
+          onDialog: active === dialog,
+          hidden: !!active?.closest('[hidden]'),
+          shown: active instanceof HTMLElement && active.checkVisibility({ visibilityProperty: true }),
+          name:
+            active?.getAttribute('data-testid') ??
+            active?.getAttribute('aria-label') ??
+            `${active?.tagName.toLowerCase()}:${active?.textContent?.trim().slice(0, 20) ?? ''}`,
+        };
+      });
+    try {
+      await signIn(page, member);
+      await openDeposit(page);
+      const tabs = await tabNames(page);
+      assert.deepEqual(tabs, ['bank', 'qr', 'slip', 'gift']);
+      for (const tab of tabs) {
+        await page.getByTestId(`deposit-tab-${tab}`).click();
+        await assertVisible(FORMS[tab]!(page), `the ${tab} form`);
+        for (const key of ['Tab', 'Shift+Tab']) {
+          const stops = new Set<string>();
+          for (let press = 1; press <= 30; press += 1) {
+            await page.keyboard.press(key);
+            const now = await focus();
+            assert.ok(
+              now.inside || now.onDialog,
+              `${key} press ${press} under the ${tab} tab: focus left the window`,
+            );
+            assert.ok(
+              !now.hidden && now.shown,
+              `${key} press ${press} under the ${tab} tab: ${now.name} is not shown`,
+            );
+            stops.add(now.name);
+          }
+          // The cycle passes the close button and the current tab: round and round inside the window.
+          assert.ok(
+            stops.has('Close'),
+            `${key} under the ${tab} tab reaches the close button: ${[...stops].join(', ')}`,
+          );
+          assert.ok(stops.has(`deposit-tab-${tab}`), `${key} under the ${tab} tab reaches its tab`);
+        }
+      }
+    } catch (error) {
+      await snapshot(page, 'deposit-window-focus-trap');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
   test('the slip picker speaks Thai and shows the chosen file, its size and a preview', async () => {
     const context = await newMemberContext(browser, site.url, { language: 'th', agreementAccepted: true });
     const page = await context.newPage();

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newMemberContext, snapshot } from '../lib/browser';
 import { buildApp, copyBuiltSite, swapServedFolder } from '../lib/deploy';
+import { assertBooksBalanced, ledgerCheck } from '../lib/bonus';
 import { api } from '../lib/members';
+import { minor } from '../lib/money';
 import { repoRoot, startSite, type Site } from '../lib/site';
 
 /**
@@ -121,7 +123,7 @@ describe('Laos build (LAOS=1, WALLET_LAOS=1)', () => {
     }
   });
 
-  test('deposit: bank transfer and slip only, no QR channel and no gift link; a bank transfer credits kip', async () => {
+  test('deposit: the kip account, the Lao QR and slip, no gift link (the window says why); a bank transfer credits kip', async () => {
     const context = await newMemberContext(browser, site.url, { agreementAccepted: true });
     const page = await context.newPage();
     try {
@@ -131,8 +133,19 @@ describe('Laos build (LAOS=1, WALLET_LAOS=1)', () => {
       const tabs = await page
         .locator('[data-testid^="deposit-tab-"]')
         .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid')));
-      assert.deepEqual(tabs, ['deposit-tab-bank', 'deposit-tab-slip']);
-      assert.equal(await page.locator('[data-testid^="qr-channel-"]').count(), 0);
+      assert.deepEqual(tabs, ['deposit-tab-bank', 'deposit-tab-qr', 'deposit-tab-slip']);
+      const channels = await page
+        .locator('[data-testid^="qr-channel-"]')
+        .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid')));
+      assert.deepEqual(channels, ['qr-channel-LAOQR']);
+      // The kip account only (never the baht one), named as a kip account.
+      assert.equal(await page.getByTestId('deposit-bank-number-0').textContent(), '0101000123456');
+      assert.equal(await page.getByTestId('deposit-bank-1').count(), 0);
+      assert.match((await page.getByTestId('deposit-bank-currency-0').textContent()) ?? '', /ກີບ/);
+      // Why there is no gift link and no Thai QR, in Lao.
+      await page.getByTestId('deposit-unavailable-GIFT_LINK').waitFor();
+      assert.match((await page.getByTestId('deposit-unavailable-GIFT_LINK').textContent()) ?? '', /ບາດ/);
+      await page.getByTestId('deposit-unavailable-THAI_QR').waitFor();
 
       // The member's bank sends the transfer (sandbox bank, from loopback): 1,000,000 kip.
       await api(site, '/sandbox/bank/incoming', {
@@ -250,6 +263,149 @@ describe('Laos build (LAOS=1, WALLET_LAOS=1)', () => {
           await context.close();
         }
       }
+    }
+  });
+  test('kip: a Lao QR from the deposit window, paid on the sandbox pay page, is credited in kip; the books balance', async () => {
+    const context = await newMemberContext(browser, site.url, { language: 'en', agreementAccepted: true });
+    const page = await context.newPage();
+    try {
+      await signIn(page);
+      const before = await balance(page);
+      await page.getByTestId('widget-deposit').click();
+      await page.getByTestId('deposit-tab-qr').click();
+      await page.getByTestId('qr-channel-LAOQR').waitFor();
+      assert.equal(await page.getByTestId('qr-channel-LAOQR').getAttribute('aria-selected'), 'true');
+      // Below the channel's minimum (10,000 kip): refused on the page, nothing created.
+      await page.getByTestId('qr-amount-LAOQR').fill('5000');
+      await page.getByTestId('qr-create-LAOQR').click();
+      await page
+        .getByTestId('qr-panel-LAOQR')
+        .getByText('The minimum deposit on this channel is 10,000 kip.')
+        .waitFor();
+      assert.equal(await page.getByTestId('qr-image-LAOQR').count(), 0);
+      await page.getByTestId('qr-quick-LAOQR-100000').click();
+      await page.getByTestId('qr-create-LAOQR').click();
+      await page.getByTestId('qr-image-LAOQR').waitFor();
+      assert.match((await page.getByTestId('qr-panel-LAOQR').textContent()) ?? '', /100,000 kip/);
+
+      // The member pays with a Lao banking app: here, the channel's sandbox pay page, which asks for whole kip.
+      const [bankApp] = await Promise.all([
+        context.waitForEvent('page'),
+        page.getByTestId('qr-pay-link-LAOQR').click(),
+      ]);
+      await bankApp.waitForLoadState();
+      assert.match((await bankApp.locator('body').textContent()) ?? '', /Amount: 100000 LAK/);
+      await bankApp.locator('#pay').click();
+      await bankApp.locator('#status').filter({ hasText: 'PAID' }).waitFor();
+      await bankApp.close();
+
+      // The paid QR closes the window by itself (the server's push); the kip is in the wallet.
+      await page.getByTestId('deposit-modal').waitFor({ state: 'detached' });
+      await waitForBalance(page, before + 100_000);
+      const token = await page.evaluate(
+        () => localStorage.getItem('token') ?? sessionStorage.getItem('token'),
+      );
+      const { statements } = await api<{ statements: { statementType: string; amount: number }[] }>(
+        site,
+        '/api/statement',
+        { body: { page: 1, limit: 10 }, token: token ?? '' },
+      );
+      assert.ok(
+        statements.some((s) => s.statementType === 'deposit' && s.amount === 100_000),
+        'the statement lists the QR deposit',
+      );
+      await assertBooksBalanced(site);
+    } catch (error) {
+      await snapshot(page, 'laos-lao-qr');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('baht: a member registers choosing BAHT, is shown the baht account, and a transfer from their bank is credited in baht', async () => {
+    const bahtPhone = '02055598765';
+    const bahtAccount = '0102555987654';
+    const context = await newMemberContext(browser, site.url, { language: 'en', agreementAccepted: true });
+    const page = await context.newPage();
+    try {
+      await page.goto('/register');
+      await page.getByTestId('register-phone').fill(bahtPhone);
+      await page.getByTestId('register-next').click();
+      await page.getByTestId('register-otp').waitFor();
+      const outbox = (await (await fetch(`${site.url}/sandbox/sms`)).json()) as {
+        to: string;
+        text: string;
+      }[];
+      const code = /\b(\d{6})\b/.exec(outbox.find((m) => m.to === bahtPhone)?.text ?? '')?.[1];
+      assert.ok(code, 'the one-time code is in the sandbox outbox');
+      await page.getByTestId('register-otp').fill(code);
+      await page.getByTestId('register-next').click();
+      await page.getByTestId('register-name').fill('Khamla Vongsa');
+      await page.getByTestId('register-password').fill(password);
+      await page.getByTestId('register-confirm').fill(password);
+      await page.getByTestId('register-next').click();
+      await page.getByTestId('register-bank').selectOption('BCEL');
+      await page.getByTestId('register-first-name').fill('khamla');
+      await page.getByTestId('register-last-name').fill('vongsa');
+      await page.getByTestId('register-account-no').fill(bahtAccount);
+      await page.getByTestId('register-currency').selectOption('BAHT');
+      await page.getByTestId('register-submit').click();
+      await page.waitForURL('**/login', { timeout: 10_000 });
+
+      await page.getByTestId('login-username').fill(bahtPhone);
+      await page.getByTestId('login-password').fill(password);
+      await page.getByTestId('login-submit').click();
+      await page.waitForURL('**/user/home');
+      // A baht wallet: shown with satang.
+      await page.getByTestId('home-balance').filter({ hasText: '0.00' }).waitFor();
+
+      await page.getByTestId('widget-deposit').click();
+      await page.getByTestId('deposit-bank-number-0').waitFor();
+      // The baht account, never the kip (BCEL LAK) one.
+      assert.equal(await page.getByTestId('deposit-bank-number-0').textContent(), '0102000654321');
+      assert.equal(await page.getByTestId('deposit-bank-1').count(), 0);
+      assert.equal(await page.getByTestId('deposit-bank-currency-0').textContent(), 'Account in baht');
+      const channels = await page
+        .locator('[data-testid^="qr-channel-"]')
+        .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid')));
+      assert.deepEqual(channels, [
+        'qr-channel-KBANK',
+        'qr-channel-WW',
+        'qr-channel-PAYTIMZ',
+        'qr-channel-PAYONEX',
+        'qr-channel-ZPAY',
+      ]);
+      assert.match(
+        (await page.getByTestId('deposit-unavailable-LAO_QR').textContent()) ?? '',
+        /kip only, and your wallet is in baht/,
+      );
+
+      // The member's bank sends 500 baht (sandbox bank, from loopback; the bank reports the account's currency).
+      const res = await fetch(`${site.url}/sandbox/bank/incoming`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ fromAccountNo: bahtAccount, fromBankCode: 'BCEL', amount: 50_000 }),
+      });
+      // The sandbox answers plain JSON: what each delivery of the bank's webhook did.
+      const sent = (await res.json()) as { deliveries: { outcome: string }[] };
+      assert.equal(sent.deliveries[0]?.outcome, 'CREDITED');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('home-refresh').click();
+      await page.getByTestId('home-balance').filter({ hasText: '500.00' }).waitFor({ timeout: 15_000 });
+      assert.equal(minor(await page.getByTestId('home-balance').textContent()), 50_000);
+      await assertBooksBalanced(site);
+      const check = await ledgerCheck(site);
+      assert.deepEqual(
+        Object.keys(check.trialBalance).sort(),
+        ['LAK', 'THB'],
+        'both currencies on the books',
+      );
+    } catch (error) {
+      await snapshot(page, 'laos-baht-deposit');
+      throw error;
+    } finally {
+      await context.close();
     }
   });
 });
