@@ -129,7 +129,7 @@ describe('player journeys', () => {
       const confirm = page.getByTestId('invite-receive-confirm');
       await confirm.waitFor();
       assert.match((await page.getByTestId('invite-success-percent').textContent()) ?? '', /100/);
-      await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Receive' }).click();
       await waitForHomeBalance(page, before + 10_000);
       await page.getByTestId('home-invite-amount').filter({ hasText: '0.00' }).waitFor();
     });

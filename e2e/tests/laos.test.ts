@@ -69,6 +69,54 @@ async function waitForBalance(page: Page, expected: number): Promise<void> {
   assert.equal(await balance(page), expected);
 }
 
+/**
+ * The deposit window of a member at 390×844 and 320×640 in la, th and en: `e2e/artifacts/laos/deposit-<wallet>-
+ * <language>-<size>.png`, taken once its animations have finished, each checked to fit the screen's width.
+ */
+async function shootDepositWindow(wallet: 'kip' | 'baht', who: { phone: string; password: string }) {
+  const dir = join(repoRoot, 'e2e', 'artifacts', 'laos');
+  mkdirSync(dir, { recursive: true });
+  for (const language of ['la', 'th', 'en'] as const) {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 320, height: 640 },
+    ]) {
+      const context = await newMemberContext(browser, site.url, { language, agreementAccepted: true });
+      const page = await context.newPage();
+      try {
+        await page.setViewportSize(viewport);
+        await page.goto('/login');
+        await page.getByTestId('login-username').fill(who.phone);
+        await page.getByTestId('login-password').fill(who.password);
+        await page.getByTestId('login-submit').click();
+        await page.waitForURL('**/user/home');
+        await page.getByTestId('home-balance').waitFor();
+        await page.getByTestId('widget-deposit').click();
+        await page.getByTestId('deposit-bank-number-0').waitFor();
+        const modal = page.getByTestId('deposit-modal');
+        await page.evaluate(() =>
+          Promise.all(
+            document
+              .getAnimations()
+              .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+              .map((animation) => animation.finished.catch(() => undefined)),
+          ),
+        );
+        const box = await modal.boundingBox();
+        assert.ok(box && box.width <= viewport.width, 'the modal fits the screen width');
+        await page.screenshot({
+          path: join(dir, `deposit-${wallet}-${language}-${viewport.width}x${viewport.height}.png`),
+        });
+      } catch (error) {
+        await snapshot(page, `laos-deposit-${wallet}-${language}-${viewport.width}`);
+        throw error;
+      } finally {
+        await context.close();
+      }
+    }
+  }
+}
+
 async function signIn(page: Page): Promise<void> {
   await page.goto('/login');
   await page.getByTestId('login-username').fill(phone);
@@ -227,43 +275,7 @@ describe('Laos build (LAOS=1, WALLET_LAOS=1)', () => {
   });
 
   test('the deposit modal on phones in la, th and en (screenshots in e2e/artifacts/laos)', async () => {
-    const dir = join(repoRoot, 'e2e', 'artifacts', 'laos');
-    mkdirSync(dir, { recursive: true });
-    for (const language of ['la', 'th', 'en'] as const) {
-      for (const viewport of [
-        { width: 390, height: 844 },
-        { width: 320, height: 640 },
-      ]) {
-        const context = await newMemberContext(browser, site.url, { language, agreementAccepted: true });
-        const page = await context.newPage();
-        try {
-          await page.setViewportSize(viewport);
-          await signIn(page);
-          await page.getByTestId('widget-deposit').click();
-          await page.getByTestId('deposit-bank-number-0').waitFor();
-          const modal = page.getByTestId('deposit-modal');
-          // The modal fades in: the picture is taken once its animations have finished.
-          await page.evaluate(() =>
-            Promise.all(
-              document
-                .getAnimations()
-                .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-                .map((animation) => animation.finished.catch(() => undefined)),
-            ),
-          );
-          const box = await modal.boundingBox();
-          assert.ok(box && box.width <= viewport.width, 'the modal fits the screen width');
-          await page.screenshot({
-            path: join(dir, `deposit-${language}-${viewport.width}x${viewport.height}.png`),
-          });
-        } catch (error) {
-          await snapshot(page, `laos-deposit-${language}-${viewport.width}`);
-          throw error;
-        } finally {
-          await context.close();
-        }
-      }
-    }
+    await shootDepositWindow('kip', { phone, password });
   });
   test('kip: a Lao QR from the deposit window, paid on the sandbox pay page, is credited in kip; the books balance', async () => {
     const context = await newMemberContext(browser, site.url, { language: 'en', agreementAccepted: true });
@@ -407,5 +419,6 @@ describe('Laos build (LAOS=1, WALLET_LAOS=1)', () => {
     } finally {
       await context.close();
     }
+    await shootDepositWindow('baht', { phone: bahtPhone, password });
   });
 });
