@@ -493,10 +493,21 @@ export const TOUR_STATES: readonly TourState[] = [
   },
   {
     id: 'refund',
-    title: 'Refund (cashback)',
+    title: 'Refund (cashback): last week’s cashback to receive',
     kind: 'window',
     who: 'member',
     open: ({ page }) => click(page, 'banners-continue'),
+    ready: 'refund-modal',
+  },
+  {
+    id: 'refund-received',
+    title: 'Refund (cashback): received, ready to move to the wallet',
+    kind: 'window',
+    who: 'member',
+    open: async ({ page }) => {
+      await click(page, 'refund-receive');
+      await page.locator('[data-testid="refund-to-wallet"]:enabled').waitFor();
+    },
     ready: 'refund-modal',
   },
   {
@@ -900,6 +911,16 @@ export const TOUR_STATES: readonly TourState[] = [
     kind: 'page',
     who: 'visitor',
     route: '/terminated',
+    ready: 'terminated',
+  },
+  {
+    id: 'terminated-via-login',
+    title: 'Service ended, reached through the check before /login',
+    kind: 'page',
+    who: 'visitor',
+    settings: { 'service.active': false },
+    route: '/login',
+    open: ({ page }) => page.waitForURL('**/terminated'),
     ready: 'terminated',
   },
   {

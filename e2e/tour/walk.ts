@@ -82,9 +82,22 @@ async function openSlipWindow(site: Site): Promise<void> {
   await setSlipWindow(site, bangkokTime(180), bangkokTime(200));
 }
 
+/** Monday 00:00 Bangkok (UTC+7) of the week before this one: inside the last completed cashback week. */
+function lastWeekMonday(now = new Date()): Date {
+  const bangkok = new Date(now.getTime() + 7 * 3_600_000);
+  const sinceMonday = (bangkok.getUTCDay() + 6) % 7;
+  const monday = Date.UTC(
+    bangkok.getUTCFullYear(),
+    bangkok.getUTCMonth(),
+    bangkok.getUTCDate() - sinceMonday,
+  );
+  return new Date(monday - 7 * 3_600_000 - 7 * 86_400_000);
+}
+
 /**
  * A member as the tour shows them: registered, 5,000.00 baht deposited by bank transfer, the PG game account
- * opened with 200.00 baht in it (so the home, the withdrawal and the game window have something to show).
+ * opened with 200.00 baht in it, 100.00 of it lost last week (so the home, the withdrawal, the game window and the
+ * cashback window have something to show).
  */
 async function memberWithMoney(site: Site, language: Language): Promise<Member> {
   const phone = MEMBER_PHONE[language];
@@ -105,6 +118,16 @@ async function memberWithMoney(site: Site, language: Language): Promise<Member> 
   }
   await api(site, '/api/wallet/activate/PG', { token });
   await api(site, '/api/wallet/transfer', { token, body: { from: 'wallet', to: 'PG', amount: 20_000 } });
+  // A losing round of 100.00 last week (a set round of the sandbox provider): 5.00 of cashback to receive.
+  const { username } = await api<{ username: string }>(site, '/api/wallet/account/PG', { token });
+  await api(site, '/sandbox/games/PG/rounds', {
+    body: {
+      username,
+      bet: 10_000,
+      win: 0,
+      playedAt: new Date(lastWeekMonday().getTime() + 86_400_000).toISOString(),
+    },
+  });
   return member;
 }
 
