@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newMemberContext, snapshot } from '../lib/browser';
+import { api, registerMember } from '../lib/members';
 import { repoRoot, startSite, type Site } from '../lib/site';
 
 interface SandboxSms {
@@ -134,6 +135,102 @@ describe('platform', () => {
       await page.goto('/user/home');
       await page.waitForURL('**/login');
     });
+  });
+
+  test('register with an inviter: a valid link code links the inviter; a stale stored code is dropped and registration completes', async () => {
+    const { register: strings } = JSON.parse(
+      readFileSync(join(repoRoot, 'mfe-auth', 'src', 'locales', 'en', 'auth.json'), 'utf8'),
+    ) as { register: { inviteDropped: string } };
+    const inviter = await registerMember(site, '0861234500', { name: 'Inviter Somsak' });
+    const inviterToken = (
+      await api<{ token: string }>(site, '/api/login', {
+        body: { username: inviter.phone, password: inviter.password },
+      })
+    ).token;
+
+    /** The wizard up to the profile step, as a visitor does it (the one-time code from the sandbox SMS). */
+    const toProfile = async (page: Page, phone: string) => {
+      await page.getByTestId('register-phone').fill(phone);
+      await page.getByTestId('register-next').click();
+      await page.getByTestId('register-otp').waitFor();
+      const code = /\b(\d{6})\b/.exec((await latestSms(phone)).text)?.[1];
+      assert.ok(code, 'the SMS carries a 6-digit code');
+      await page.getByTestId('register-otp').fill(code);
+      await page.getByTestId('register-next').click();
+      await page.getByTestId('register-name').waitFor();
+    };
+    const fillProfile = async (page: Page, name: string) => {
+      await page.getByTestId('register-name').fill(name);
+      await page.getByTestId('register-password').fill('secret-pass-9');
+      await page.getByTestId('register-confirm').fill('secret-pass-9');
+      await page.getByTestId('register-next').click();
+    };
+    const bankAndSubmit = async (page: Page, accountNo: string) => {
+      await page.getByTestId('register-bank').selectOption('SCB');
+      await page.getByTestId('register-first-name').fill('somchai');
+      await page.getByTestId('register-last-name').fill('jaidee');
+      await page.getByTestId('register-account-no').fill(accountNo);
+      await page.getByTestId('register-submit').click();
+      await page.waitForURL('**/login', { timeout: 10_000 });
+    };
+
+    await withPage(
+      'register-invited',
+      async (page) => {
+        const code = `REF${inviter.id}`;
+        await page.goto(`/register?code=${code}`);
+        await toProfile(page, '0861234501');
+        const invite = page.getByTestId('register-invite');
+        assert.equal(await invite.inputValue(), code);
+        assert.equal(await invite.getAttribute('readonly'), '');
+        await fillProfile(page, 'Invited Malee');
+        await bankAndSubmit(page, '7861234501');
+        assert.equal(await page.evaluate(() => window.localStorage.getItem('code')), null);
+      },
+      { language: 'en' },
+    );
+    const invited = await api<{ invites: { from: { name: string } }[]; total: number }>(site, '/api/invite', {
+      body: { page: 1, limit: 10 },
+      token: inviterToken,
+    });
+    assert.deepEqual(
+      invited.invites.map((i) => i.from.name),
+      ['Invited Malee'],
+      'the inviter lists the member invited by the link',
+    );
+
+    await withPage(
+      'register-stale-code',
+      async (page) => {
+        // A code kept by an earlier visit that names nobody (a link of another site, or a member since removed).
+        const stale = 'REF0123456789abcdef01234567';
+        await page.goto('/register');
+        await page.evaluate((value) => window.localStorage.setItem('code', value), stale);
+        await page.reload();
+        await toProfile(page, '0861234502');
+        const invite = page.getByTestId('register-invite');
+        assert.equal(await invite.inputValue(), stale);
+        await fillProfile(page, 'Stale Somchai');
+
+        // Dropped with a message; the field is open and empty; nothing kept.
+        const message = strings.inviteDropped.replace('{{code}}', stale);
+        await page.locator('.wl-toast__message', { hasText: message }).waitFor();
+        await page.waitForFunction(
+          () => !document.querySelector('[data-testid="register-invite"]')?.hasAttribute('readonly'),
+        );
+        assert.equal(await invite.inputValue(), '');
+        assert.equal(await page.evaluate(() => window.localStorage.getItem('code')), null);
+
+        await page.getByTestId('register-next').click();
+        await bankAndSubmit(page, '7861234502');
+      },
+      { language: 'en' },
+    );
+    // Registered: the new member signs in.
+    const signedIn = await api<{ token: string }>(site, '/api/login', {
+      body: { username: '0861234502', password: 'secret-pass-9' },
+    });
+    assert.ok(signedIn.token);
   });
 
   test('a protected route without a token lands on /login', async () => {
