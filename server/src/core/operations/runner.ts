@@ -258,12 +258,18 @@ export class OperationRunner {
       plan: input.plan,
       status: 'PENDING',
       error: null,
+      refusal: null,
       attempts: 0,
       createdAt: now,
       updatedAt: now,
       legs: [{ seq: 0, step: first, status: 'PENDING', reference, error: null }],
     };
     return this.advance(id, new Set([reference]), op);
+  }
+
+  /** The application clock's time (what operations are stamped with). */
+  now(): Date {
+    return this.clock.now();
   }
 
   /** First legs' batches so far: how many, their items, the largest, and batches split into lone starts. */
@@ -337,6 +343,33 @@ export class OperationRunner {
       await sweep().catch((e: unknown) => this.log.warn({ err: e }, 'reconciliation: sweep failed'));
     }
     return { advanced: ids.length, pending };
+  }
+
+  /**
+   * The operation once it is final, or as it stands when nobody drives it now: what a twin request with the same
+   * key answers. It is waited for (at most `waitMs`) while this process drives it, or while it is new (within
+   * `graceMs` of its start, when its own request drives it, perhaps in another process: read again every `pollMs`)
+   * and has never waited on a third party (`attempts` = 0: its first driver has not answered PENDING).
+   */
+  async settledOrPending(op: Operation, waitMs: number, pollMs = 25): Promise<Operation> {
+    const deadline = Date.now() + waitMs;
+    let current = op;
+    for (;;) {
+      if (current.status !== 'PENDING' || current.attempts > 0) return current;
+      const left = deadline - Date.now();
+      const run = this.running.get(current.id);
+      const young = this.clock.now().getTime() < current.createdAt.getTime() + this.timings.graceMs;
+      if (left <= 0 || (!run && !young)) return current;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, run ? left : Math.min(pollMs, left));
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        run?.then(done, done);
+      });
+      current = await this.load(current.id);
+    }
   }
 
   async load(id: string): Promise<Operation> {
