@@ -393,6 +393,8 @@ export class OperationRunner {
    */
   private async drive(id: string, fresh: Set<string>, known?: Operation): Promise<Operation> {
     let op = known ?? (await this.load(id));
+    const failed = (o: Operation) => o.legs.filter((l) => l.status === 'FAILED').length;
+    const failedAtEntry = failed(op);
     for (;;) {
       if (op.status !== 'PENDING') return op;
       const next = decide(op.plan, op.legs);
@@ -463,6 +465,14 @@ export class OperationRunner {
             ? { ...op, legs, status: then.status, error: then.error, updatedAt: settledAt }
             : { ...op, legs };
         continue;
+      }
+      if (next.retry > 0 && failed(op) > failedAtEntry) {
+        // A step refused during this drive is tried again after a backoff, by reconciliation (docs/ledger.md "Game
+        // → game"): the operation stays PENDING meanwhile.
+        const attempts = op.attempts + 1;
+        const delay = Math.min(this.timings.maxDelayMs, this.timings.baseDelayMs * 2 ** (next.retry - 1));
+        await this.store.defer(id, attempts, new Date(now.getTime() + delay), now);
+        return this.load(id);
       }
       const ref = await this.startStep(op, next.seq, next.step);
       if (ref) fresh.add(ref);
