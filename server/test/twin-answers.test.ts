@@ -198,6 +198,55 @@ describe(`one key, one answer (${dbLabel})`, () => {
     expect((await balances(p)).main).toBe(4_000);
   });
 
+  /** Every answer the same (status and body), and asked again later: the same once more. */
+  async function sameAnswers(send: () => Promise<{ statusCode: number; body: string }>) {
+    const answers = await Promise.all(Array.from({ length: TWINS }, send));
+    expect(new Set(answers.map((r) => `${r.statusCode} ${r.body}`)).size).toBe(1);
+    const again = await send();
+    expect(`${again.statusCode} ${again.body}`).toBe(`${answers[0]?.statusCode} ${answers[0]?.body}`);
+    return answers[0] as { statusCode: number; body: string };
+  }
+  const getKeyed = (p: Player, url: string, key: string) =>
+    t.app.inject({ url, headers: { authorization: `Bearer ${p.token}`, 'idempotency-key': key } });
+  const coins = async (p: Player) =>
+    body<{ coin: number }>(
+      await t.app.inject({ url: '/api/account/profile', headers: { authorization: `Bearer ${p.token}` } }),
+    ).data.coin;
+
+  test(`bonus: ${TWINS} twins of one key receive it once; a refusal is kept after the deposit arrives`, async () => {
+    const poor = await player(0);
+    const refused = await sameAnswers(() => getKeyed(poor, '/api/bonus/activate/DAILY10', 'bonus-refused'));
+    expect([refused.statusCode, body(refused).code]).toEqual([400, 'BONUS_CONDITION']);
+    await fund(t.app, poor.memberId, 100_000);
+    const again = await getKeyed(poor, '/api/bonus/activate/DAILY10', 'bonus-refused');
+    expect([again.statusCode, again.body]).toEqual([400, refused.body]);
+    expect((await balances(poor)).main).toBe(100_000);
+
+    const p = await player(100_000);
+    const got = await sameAnswers(() => getKeyed(p, '/api/bonus/activate/DAILY10', 'bonus'));
+    expect(got.statusCode).toBe(200);
+    expect((await balances(p)).main).toBe(110_000);
+    await expectBooks();
+  });
+
+  test(`spin: ${TWINS} twins of one key spin once; a refusal is kept after a coin arrives`, async () => {
+    await setSetting(t.app, 'spin.active', true);
+    const poor = await player(0);
+    const spin = (p: Player, key: string) => post(p, '/api/spinwheel/spin', {}, key);
+    const refused = await sameAnswers(() => spin(poor, 'spin-refused'));
+    expect([refused.statusCode, body(refused).code]).toEqual([400, 'SPIN_NO_COIN']);
+    await fund(t.app, poor.memberId, 10_000);
+    const again = await spin(poor, 'spin-refused');
+    expect([again.statusCode, again.body]).toEqual([400, refused.body]);
+    expect(await coins(poor)).toBe(1);
+
+    const p = await player(10_000);
+    expect(await coins(p)).toBe(1);
+    const spun = await sameAnswers(() => spin(p, 'spin'));
+    expect(spun.statusCode).toBe(200);
+    expect(await coins(p)).toBe(0);
+  });
+
   test(`a collect racing ${TWINS} transfers into its games leaves nothing free behind while answering SUCCESS`, async () => {
     const p = await player(300_000, ['PG', 'JOKER2']);
     const initial: Record<string, number> = { PG: 30_000, JOKER2: 20_000 };
