@@ -57,7 +57,13 @@ describe(`batched starts of transfers (${dbLabel})`, () => {
       url: '/api/operations/key/b-refused',
       headers: { authorization: `Bearer ${refused.token}` },
     });
-    expect(lookup.statusCode).toBe(404);
+    // The refusal is the key's answer: a FAILED operation that moved nothing (no legs).
+    expect(lookup.statusCode).toBe(200);
+    expect(body<{ status: string; error: string; legs: unknown[] }>(lookup).data).toMatchObject({
+      status: 'FAILED',
+      error: 'MONEY_NOT_ENOUGH',
+      legs: [],
+    });
 
     expect([twiceA?.statusCode, twiceB?.statusCode]).toEqual([200, 200]);
     const ids = [twiceA, twiceB].map(

@@ -46,12 +46,15 @@ describe(`withdrawal limits (${dbLabel})`, () => {
         code: 'WITHDRAW_MINIMUM',
         message: 'WITHDRAW_MINIMUM',
         minimum: '10000',
+        // The refusal is the key's answer, kept as a FAILED operation that moved nothing.
+        operationId: expect.any(String),
       });
       expect(answer(await keyed(m, 'POST', url, { amount: 5_000_001 }))).toEqual({
         status: 400,
         code: 'WITHDRAW_MAXIMUM',
         message: 'WITHDRAW_MAXIMUM',
         maximum: '5000000',
+        operationId: expect.any(String),
       });
       expect(await walletAmount(t.app, m)).toBe(before);
     },
@@ -101,6 +104,7 @@ describe(`transfer to the same account (${dbLabel})`, () => {
       status: 400,
       code: 'TRANSFER_SAME_ACCOUNT',
       message: 'TRANSFER_SAME_ACCOUNT',
+      operationId: expect.any(String),
     });
     expect(await walletAmount(t.app, m)).toBe(before);
   });

@@ -1,3 +1,4 @@
+import { MAX_COMPENSATION_REFUSALS } from '../src/core/operations/plan';
 import type { FaultMode } from '../src/features/games/sandbox-provider';
 import { body, createTestApp, dbLabel, fund, memberWithToken, setSetting, type TestApp } from './helpers';
 
@@ -234,29 +235,48 @@ describe(`game provider faults (${dbLabel})`, () => {
     expect(await expectNothingLost()).toMatchObject({ main: before.main, provider: before.provider });
   });
 
-  test('game → game whose second game and the way back both refuse: PARTIAL, the money is in the wallet, the legs say so', async () => {
-    const before = await expectNothingLost();
-    await setFault('error', 'PG');
-    // JOKER2 answers the first leg and then refuses the way back.
+  /** JOKER2 answers the first leg and then refuses the way back `refusals` times (Infinity: always). */
+  const refuseWayBack = (refusals: number) => {
     const games = t.app.sandboxGames!;
     const apply = games.applyTransfer.bind(games);
-    const spy = jest
-      .spyOn(games, 'applyTransfer')
-      .mockImplementation((code, user, direction, amount, id) =>
-        code === 'JOKER2' && direction === 'in'
-          ? Promise.resolve('refused')
-          : apply(code, user, direction, amount, id),
-      );
+    let refused = 0;
+    return jest.spyOn(games, 'applyTransfer').mockImplementation((code, user, direction, amount, id) => {
+      if (code === 'JOKER2' && direction === 'in' && refused < refusals) {
+        refused += 1;
+        return Promise.resolve('refused');
+      }
+      return apply(code, user, direction, amount, id);
+    });
+  };
+  const legsOf = (data: TransferData) => data.operation.legs.map((l) => [l.from, l.to, l.status]);
+
+  test(`game → game whose second game and the way back keep refusing: PENDING while the way back is tried again with backoff, PARTIAL after ${MAX_COMPENSATION_REFUSALS} refusals, the money in the wallet, the legs say so`, async () => {
+    const before = await expectNothingLost();
+    await setFault('error', 'PG');
+    const spy = refuseWayBack(Infinity);
+    const key = 'g2g-partial';
     try {
-      const res = await transfer('JOKER2', 'PG', 1_000);
+      const res = await transfer('JOKER2', 'PG', 1_000, key);
       expect(res.statusCode).toBe(200);
       const data = body<TransferData>(res).data;
-      expect(data.status).toBe('PARTIAL');
-      expect(data.operation.legs.map((l) => [l.from, l.to, l.status])).toEqual([
+      expect(data.status).toBe('PENDING');
+      expect(legsOf(data)).toEqual([
         ['JOKER2', 'wallet', 'SUCCESS'],
         ['wallet', 'PG', 'FAILED'],
         ['wallet', 'JOKER2', 'FAILED'],
       ]);
+      for (let i = 1; i < MAX_COMPENSATION_REFUSALS; i += 1) await reconcile();
+      const after = await transfer('JOKER2', 'PG', 1_000, key);
+      const done = body<TransferData>(after).data;
+      expect(done.status).toBe('PARTIAL');
+      expect(legsOf(done)).toEqual([
+        ['JOKER2', 'wallet', 'SUCCESS'],
+        ['wallet', 'PG', 'FAILED'],
+        ...Array.from({ length: MAX_COMPENSATION_REFUSALS }, () => ['wallet', 'JOKER2', 'FAILED']),
+      ]);
+      // Final: more reconciliation changes nothing.
+      await reconcile();
+      expect(body<TransferData>(await transfer('JOKER2', 'PG', 1_000, key)).data.status).toBe('PARTIAL');
     } finally {
       spy.mockRestore();
     }
@@ -264,6 +284,35 @@ describe(`game provider faults (${dbLabel})`, () => {
       main: before.main + 1_000,
       provider: before.provider - 1_000,
     });
+    // Back where it was, for the tests after.
+    expect(body<TransferData>(await transfer('wallet', 'JOKER2', 1_000)).data.status).toBe('SUCCESS');
+  });
+
+  test('game → game whose second game refuses and whose way back is refused twice, then accepted: PENDING, then fully back in the first game (TRANSFER_FAIL)', async () => {
+    const before = await expectNothingLost();
+    await setFault('error', 'PG');
+    const spy = refuseWayBack(2);
+    const key = 'g2g-back-on-third';
+    try {
+      const res = await transfer('JOKER2', 'PG', 1_000, key);
+      expect(body<TransferData>(res).data.status).toBe('PENDING');
+      expect(await reconcile()).toMatchObject({ pending: 1 });
+      expect(await reconcile()).toMatchObject({ pending: 0 });
+    } finally {
+      spy.mockRestore();
+    }
+    const again = await transfer('JOKER2', 'PG', 1_000, key);
+    expect([again.statusCode, body(again).code]).toEqual([400, 'TRANSFER_FAIL']);
+    const op = await t.app.operations.store.byKey(memberId, key);
+    expect(op?.status).toBe('FAILED');
+    expect(op?.legs.map((l) => [l.step.type, l.status])).toEqual([
+      ['game_out', 'SUCCESS'],
+      ['game_in', 'FAILED'],
+      ['game_in', 'FAILED'],
+      ['game_in', 'FAILED'],
+      ['game_in', 'SUCCESS'],
+    ]);
+    expect(await expectNothingLost()).toMatchObject({ main: before.main, provider: before.provider });
   });
 
   test('game → game answered PENDING ends in the asked-for game after reconciliation', async () => {

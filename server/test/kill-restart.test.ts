@@ -16,7 +16,9 @@ import { dbLabel, testDatabaseUrl } from './helpers';
  * Acceptance: the server is killed (SIGKILL) while 100 money requests with Idempotency-Keys are in flight, then
  * restarted; every request is retried with its key until it gets a definite answer. Every key ends definite
  * within 60 s, no key moved money twice, no error answer moved money, every game → game operation that was
- * answered PENDING ends in the asked-for game, the books balance and no game money is in two places.
+ * answered PENDING ends in the asked-for game, the books balance and no game money is in two places. Every fifth
+ * request is sent twice at once (a double tap): both get the same final answer. No key's final answer changes
+ * across the restarts, refusals included (issue 35).
  */
 
 const repo = path.resolve(__dirname, '..', '..');
@@ -238,13 +240,18 @@ test(`SIGKILL with 100 money requests in flight: every key ends definite, nothin
   });
 
   const before = new Map<string, Answer>();
-  const inFlight = requests.map(async (r, i) => {
-    await sleep(i * 4);
-    try {
-      before.set(r.key, answerOf(await call('POST', r.url, token, r.body, r.key)));
-    } catch {
-      // cut off by the kill
-    }
+  // Double taps: every fifth request is sent twice at once (its twin's answer, when it got one).
+  const twinBefore = new Map<string, Answer>();
+  const inFlight = requests.flatMap((r, i) => {
+    const send = async (into: Map<string, Answer>) => {
+      await sleep(i * 4);
+      try {
+        into.set(r.key, answerOf(await call('POST', r.url, token, r.body, r.key)));
+      } catch {
+        // cut off by the kill
+      }
+    };
+    return i % 5 === 0 ? [send(before), send(twinBefore)] : [send(before)];
   });
   await sleep(250);
   await stop('SIGKILL');
@@ -275,9 +282,28 @@ test(`SIGKILL with 100 money requests in flight: every key ends definite, nothin
   }
   expect(requests.filter((r) => !final.has(r.key)).map((r) => r.key)).toEqual([]);
   expect(Date.now() - restartedAt).toBeLessThan(60_000);
-  // An answer given before the kill is still the answer after it.
+  // An answer given before the kill is still the answer after it; a final one (refusals included) unchanged.
+  const isFinal = (a: Answer) => definite(a) && a.opStatus !== 'PENDING';
   for (const [key, a] of before) {
     if (a.operationId) expect(final.get(key)?.operationId).toBe(a.operationId);
+    if (isFinal(a)) expect([key, final.get(key)]).toEqual([key, a]);
+  }
+  // A twin got the same answer as its first (both final), never a refusal caused by the other.
+  for (const [key, a] of twinBefore) {
+    const first = before.get(key);
+    if (first && isFinal(first) && isFinal(a)) expect([key, a]).toEqual([key, first]);
+    if (isFinal(a)) expect([key, final.get(key)]).toEqual([key, a]);
+  }
+  // Every refusal names the operation that keeps it.
+  for (const [key, a] of final)
+    if (a.status !== 200) expect([key, a.operationId]).toEqual([key, expect.any(String)]);
+
+  // Killed once more and restarted: every key's final answer is the same, refusals included.
+  await stop('SIGKILL');
+  await start();
+  for (const r of requests) {
+    const again = answerOf(await call('POST', r.url, token, r.body, r.key));
+    expect([r.key, again]).toEqual([r.key, final.get(r.key)]);
   }
   await stop('SIGTERM');
 

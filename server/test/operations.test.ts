@@ -93,14 +93,24 @@ describe(`money operations (${dbLabel})`, () => {
     expect(await mainBalance()).toBe(before - 1_500);
   });
 
-  test('an error before anything moved is not remembered: the same key runs again once it can succeed', async () => {
+  test("a refusal is the key's final answer: the same key re-sent after the money arrived is refused again", async () => {
     const balance = await mainBalance();
     const refused = await transfer('retry-after-deposit', balance + 1_000);
     expect([refused.statusCode, body(refused).code]).toEqual([400, 'MONEY_NOT_ENOUGH']);
+    const operationId = (JSON.parse(refused.body) as { operationId: string }).operationId;
+    expect(typeof operationId).toBe('string');
     expect(await mainBalance()).toBe(balance);
     await fund(t.app, memberId, 1_000);
-    const ok = await transfer('retry-after-deposit', balance + 1_000);
-    expect(body<TransferData>(ok).data.status).toBe('SUCCESS');
+    const again = await transfer('retry-after-deposit', balance + 1_000);
+    expect(again.statusCode).toBe(400);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(JSON.parse(again.body)).toEqual(JSON.parse(refused.body));
+    expect(await mainBalance()).toBe(balance + 1_000);
+    // The refusal is a FAILED operation that moved nothing.
+    const op = await t.app.operations.store.byId(operationId);
+    expect(op).toMatchObject({ status: 'FAILED', error: 'MONEY_NOT_ENOUGH', legs: [] });
+    const fresh = await transfer('retry-after-deposit-2', balance + 1_000);
+    expect(body<TransferData>(fresh).data.status).toBe('SUCCESS');
     expect(await mainBalance()).toBe(0);
     await fund(t.app, memberId, 50_000);
   });

@@ -45,13 +45,21 @@ export interface Leg {
 
 export type Decision =
   | { kind: 'drive'; leg: Leg }
-  | { kind: 'start'; seq: number; step: Step }
+  | {
+      kind: 'start';
+      seq: number;
+      step: Step;
+      /** Refusals of this very step so far (a compensation step tried again after being refused; else 0). */
+      retry: number;
+    }
   | { kind: 'final'; status: Exclude<OperationStatus, 'PENDING'>; error: ErrorCode | null };
 
-/** The step at `seq`: plan steps first, then the compensation steps. */
-export function stepAt(plan: Plan, seq: number): Step | undefined {
-  return seq < plan.steps.length ? plan.steps[seq] : plan.compensation?.[seq - plan.steps.length];
-}
+/**
+ * How many times the way back (a compensation step) may be refused before the operation ends PARTIAL with the money
+ * in the wallet: each refusal is followed by another try (a new leg) after a backoff (the runner's, as for an
+ * unknown outcome: 1 s, 2 s, 4 s, …).
+ */
+export const MAX_COMPENSATION_REFUSALS = 6;
 
 /**
  * The next thing to do for an operation, from its plan and the legs so far. Pure: the runner persists what it
@@ -64,7 +72,7 @@ export function decide(plan: Plan, legs: readonly Leg[]): Decision {
 
   if (plan.mode === 'collect') {
     for (let seq = 0; seq < plan.steps.length; seq += 1) {
-      if (!bySeq.has(seq)) return { kind: 'start', seq, step: plan.steps[seq] as Step };
+      if (!bySeq.has(seq)) return { kind: 'start', seq, step: plan.steps[seq] as Step, retry: 0 };
     }
     const done = plan.steps.map((_, seq) => bySeq.get(seq) as Leg);
     const failed = done.filter((l) => l.status === 'FAILED');
@@ -77,22 +85,31 @@ export function decide(plan: Plan, legs: readonly Leg[]): Decision {
 
   for (let seq = 0; seq < plan.steps.length; seq += 1) {
     const leg = bySeq.get(seq);
-    if (!leg) return { kind: 'start', seq, step: plan.steps[seq] as Step };
+    if (!leg) return { kind: 'start', seq, step: plan.steps[seq] as Step, retry: 0 };
     if (leg.status === 'SUCCESS') continue;
     const error = leg.error ?? 'TRANSFER_FAIL';
     // The first step failed: nothing moved.
     if (seq === 0) return { kind: 'final', status: 'FAILED', error };
     const compensation = plan.compensation ?? [];
-    for (let i = 0; i < compensation.length; i += 1) {
-      const cseq = plan.steps.length + i;
+    if (compensation.length === 0) return { kind: 'final', status: 'PARTIAL', error };
+    // The legs after the plan's steps are the tries of the compensation steps, in order: a refused try is followed
+    // by another (a new leg), up to MAX_COMPENSATION_REFUSALS refusals of one step; then the money stays where the
+    // last step that succeeded left it (PARTIAL).
+    let index = 0;
+    let refusals = 0;
+    for (let cseq = plan.steps.length; index < compensation.length; cseq += 1) {
       const c = bySeq.get(cseq);
-      if (!c) return { kind: 'start', seq: cseq, step: compensation[i] as Step };
-      if (c.status === 'FAILED') return { kind: 'final', status: 'PARTIAL', error };
+      if (!c) return { kind: 'start', seq: cseq, step: compensation[index] as Step, retry: refusals };
+      if (c.status === 'SUCCESS') {
+        index += 1;
+        refusals = 0;
+        continue;
+      }
+      refusals += 1;
+      if (refusals >= MAX_COMPENSATION_REFUSALS) return { kind: 'final', status: 'PARTIAL', error };
     }
     // Everything went back where it came from: the operation failed and, in the end, moved nothing.
-    return compensation.length > 0
-      ? { kind: 'final', status: 'FAILED', error }
-      : { kind: 'final', status: 'PARTIAL', error };
+    return { kind: 'final', status: 'FAILED', error };
   }
   return { kind: 'final', status: 'SUCCESS', error: null };
 }

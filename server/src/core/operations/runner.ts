@@ -258,12 +258,18 @@ export class OperationRunner {
       plan: input.plan,
       status: 'PENDING',
       error: null,
+      refusal: null,
       attempts: 0,
       createdAt: now,
       updatedAt: now,
       legs: [{ seq: 0, step: first, status: 'PENDING', reference, error: null }],
     };
     return this.advance(id, new Set([reference]), op);
+  }
+
+  /** The application clock's time (what operations are stamped with). */
+  now(): Date {
+    return this.clock.now();
   }
 
   /** First legs' batches so far: how many, their items, the largest, and batches split into lone starts. */
@@ -339,6 +345,33 @@ export class OperationRunner {
     return { advanced: ids.length, pending };
   }
 
+  /**
+   * The operation once it is final, or as it stands when nobody drives it now: what a twin request with the same
+   * key answers. It is waited for (at most `waitMs`) while this process drives it, or while it is new (within
+   * `graceMs` of its start, when its own request drives it, perhaps in another process: read again every `pollMs`)
+   * and has never waited on a third party (`attempts` = 0: its first driver has not answered PENDING).
+   */
+  async settledOrPending(op: Operation, waitMs: number, pollMs = 25): Promise<Operation> {
+    const deadline = Date.now() + waitMs;
+    let current = op;
+    for (;;) {
+      if (current.status !== 'PENDING' || current.attempts > 0) return current;
+      const left = deadline - Date.now();
+      const run = this.running.get(current.id);
+      const young = this.clock.now().getTime() < current.createdAt.getTime() + this.timings.graceMs;
+      if (left <= 0 || (!run && !young)) return current;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, run ? left : Math.min(pollMs, left));
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        run?.then(done, done);
+      });
+      current = await this.load(current.id);
+    }
+  }
+
   async load(id: string): Promise<Operation> {
     const op = await this.store.byId(id);
     if (!op) throw new Error(`operation ${id} not found`);
@@ -360,6 +393,8 @@ export class OperationRunner {
    */
   private async drive(id: string, fresh: Set<string>, known?: Operation): Promise<Operation> {
     let op = known ?? (await this.load(id));
+    const failed = (o: Operation) => o.legs.filter((l) => l.status === 'FAILED').length;
+    const failedAtEntry = failed(op);
     for (;;) {
       if (op.status !== 'PENDING') return op;
       const next = decide(op.plan, op.legs);
@@ -430,6 +465,14 @@ export class OperationRunner {
             ? { ...op, legs, status: then.status, error: then.error, updatedAt: settledAt }
             : { ...op, legs };
         continue;
+      }
+      if (next.retry > 0 && failed(op) > failedAtEntry) {
+        // A step refused during this drive is tried again after a backoff, by reconciliation (docs/ledger.md "Game
+        // → game"): the operation stays PENDING meanwhile.
+        const attempts = op.attempts + 1;
+        const delay = Math.min(this.timings.maxDelayMs, this.timings.baseDelayMs * 2 ** (next.retry - 1));
+        await this.store.defer(id, attempts, new Date(now.getTime() + delay), now);
+        return this.load(id);
       }
       const ref = await this.startStep(op, next.seq, next.step);
       if (ref) fresh.add(ref);

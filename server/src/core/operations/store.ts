@@ -17,10 +17,31 @@ export interface Operation {
   plan: Plan;
   status: OperationStatus;
   error: ErrorCode | null;
+  /** Set when the request was refused before anything moved (FAILED, no legs): what its answer carried. */
+  refusal: Refusal | null;
   attempts: number;
   createdAt: Date;
   updatedAt: Date;
   legs: Leg[];
+}
+
+/** What a refusal's answer carries besides its catalogue code: HTTP status, message and extra body fields. */
+export interface Refusal {
+  statusCode: number;
+  message: string;
+  details: Record<string, string>;
+}
+
+/** A keyed request refused before anything moved, as `insertRefusal` remembers it. */
+export interface NewRefusal {
+  id: string;
+  memberId: string;
+  key: string;
+  kind: OperationKind;
+  requestHash: string;
+  error: ErrorCode;
+  refusal: Refusal;
+  now: Date;
 }
 
 /** An operation as `begin` writes it, with its first leg (PENDING, with the record id its handler will use). */
@@ -184,6 +205,23 @@ export class OperationStore {
       started[Number(n)] = ref;
     }
     return items.map((it, n) => started[n] ?? new OperationExists(it.op.memberId, it.op.key ?? ''));
+  }
+
+  /**
+   * Remembers a keyed request refused before anything moved: a FAILED operation without legs, with its catalogue
+   * code and answer (docs/ledger.md "A key's first final answer"). False when the key names an operation already
+   * (a twin started it, or was refused first): then nothing is written and that operation is the answer.
+   */
+  async insertRefusal(r: NewRefusal): Promise<boolean> {
+    const res = await sql<{ id: string }>`
+      insert into operations (id, member_id, idempotency_key, kind, request_hash, plan, status, error, refusal,
+        next_attempt_at, created_at, updated_at, settled_at)
+      values (${r.id}, ${r.memberId}, ${r.key}, ${r.kind}, ${r.requestHash},
+        ${JSON.stringify({ mode: 'chain', steps: [] })}::jsonb, 'FAILED', ${r.error},
+        ${JSON.stringify(r.refusal)}::jsonb, ${r.now}, ${r.now}, ${r.now}, ${r.now})
+      on conflict do nothing
+      returning id`.execute(this.db);
+    return res.rows.length > 0;
   }
 
   /** The record id of a leg, when its handler chose its own. */
@@ -372,6 +410,7 @@ export class OperationStore {
     plan: unknown;
     status: OperationStatus;
     error: string | null;
+    refusal: unknown;
     attempts: number;
     created_at: Date;
     updated_at: Date;
@@ -391,6 +430,7 @@ export class OperationStore {
       plan: parse<Plan>(row.plan),
       status: row.status,
       error: row.error as ErrorCode | null,
+      refusal: row.refusal === null || row.refusal === undefined ? null : parse<Refusal>(row.refusal),
       attempts: Number(row.attempts),
       createdAt: new Date(row.created_at),
       updatedAt: new Date(row.updated_at),

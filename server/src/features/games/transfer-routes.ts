@@ -64,7 +64,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
         reply,
         operations,
         (keyed) => games.transfers.transfer(keyed, request.body),
-        { lookupFirst: false },
+        { kind: 'transfer', lookupFirst: false },
       );
       return answer(op, reply);
     },
@@ -87,8 +87,12 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const op = await runOperation(request, reply, operations, (keyed) =>
-        games.transfers.transferAll(keyed, request.body.to),
+      const op = await runOperation(
+        request,
+        reply,
+        operations,
+        (keyed) => games.transfers.transferAll(keyed, request.body.to),
+        { kind: 'transfer_all' },
       );
       return answer(op, reply);
     },

@@ -158,17 +158,41 @@ export class TransferService {
   }
 
   /** One leg out of every game that holds money, as the providers report it now. */
-  async collectSteps(memberId: string): Promise<{ type: 'game_out'; code: string; amount: number }[]> {
+  async collectSteps(memberId: string): Promise<CollectStep[]> {
+    return (await this.collectable(memberId)).steps;
+  }
+
+  /**
+   * What a collect takes (transferAll to the wallet, withdrawAll): one leg out of every game that holds free money
+   * (its mirror less its pending transfers), with the wallet's balance, after the mirrors were synced with the
+   * providers. The decision is ONE statement, so one snapshot: a transfer into a game commits its posting and its
+   * pending transfer together, and is seen whole or not at all (read in two statements, a transfer committed
+   * between them counted as pending but not in the mirror, and the collect left that much free money behind).
+   */
+  async collectable(memberId: string): Promise<{ wallet: number; steps: CollectStep[] }> {
     await this.balances.refreshAll(memberId);
-    const balances = await this.ledger.memberBalances(this.db, memberId);
-    const codes = await this.accounts.activeCodes(memberId);
-    const steps = await Promise.all(
-      codes.map(async (code) => ({
-        type: 'game_out' as const,
-        code,
-        amount: (balances[gameAccountCode(code)] ?? 0) - (await pendingOfGame(this.db, memberId, code)),
-      })),
-    );
-    return steps.filter((s) => s.amount > 0);
+    const { rows } = await sql<{
+      wallet: number | string;
+      code: string | null;
+      free: number | string | null;
+    }>`
+      select w.balance as wallet, g.code,
+        coalesce((select a.balance from ledger_accounts a
+            where a.member_id = g.member_id and a.code = 'game:' || g.code), 0)
+          - coalesce((select sum(t.amount) from game_transfers t
+            where t.member_id = g.member_id and t.code = g.code and t.status = 'PENDING'), 0) as free
+      from (select coalesce((select a.balance from ledger_accounts a
+          where a.member_id = ${memberId} and a.code = 'main'), 0) as balance) w
+      left join game_accounts g on g.member_id = ${memberId}
+      order by g.code`.execute(this.db);
+    const steps: CollectStep[] = [];
+    for (const r of rows) {
+      const amount = Number(r.free ?? 0);
+      if (r.code !== null && amount > 0) steps.push({ type: 'game_out', code: r.code, amount });
+    }
+    return { wallet: Number(rows[0]?.wallet ?? 0), steps };
   }
 }
+
+/** A leg out of a game into the wallet, as a collect plans it. */
+export type CollectStep = { type: 'game_out'; code: string; amount: number };

@@ -34,7 +34,10 @@ export function payoutRequestOf(w: {
 export interface PayoutAdapter {
   /** Hands the payout over (idempotent by id). */
   submit(p: PayoutRequest): Promise<void>;
-  /** PENDING while the bank works on it; NOT_FOUND when it never reached the bank (submit again). */
+  /**
+   * PENDING while the bank works on it; NOT_FOUND when it never reached the bank (submit again). A final answer
+   * must be the bank's record of the payout: the settlement asks twice and settles only when both agree.
+   */
   status(id: string): Promise<MoneyStatus | 'NOT_FOUND'>;
 }
 
@@ -75,16 +78,23 @@ export class SandboxPayoutAdapter implements PayoutAdapter {
       .execute();
   }
 
+  /**
+   * What the bank's own record says. A payout due is decided SUCCESS first (when still PENDING), then the record is
+   * read again: the answer is always the record, never what this call meant to write (a payout forced FAILED
+   * between the read and the update stays FAILED, and is answered FAILED).
+   */
   async status(id: string): Promise<MoneyStatus | 'NOT_FOUND'> {
-    const row = await this.db
-      .selectFrom('sandbox_payouts')
-      .select(['status', 'settle_at'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const read = () =>
+      this.db
+        .selectFrom('sandbox_payouts')
+        .select(['status', 'settle_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    const row = await read();
     if (!row) return 'NOT_FOUND';
     if (row.status === 'PENDING' && new Date(row.settle_at).getTime() <= this.clock.now().getTime()) {
       await this.force(id, 'SUCCESS');
-      return 'SUCCESS';
+      return (await read())?.status ?? 'NOT_FOUND';
     }
     return row.status;
   }

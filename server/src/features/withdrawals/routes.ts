@@ -115,8 +115,12 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const op = await runOperation(request, reply, operations, (keyed) =>
-        withdrawals.operations.withdraw(keyed, request.body.amount),
+      const op = await runOperation(
+        request,
+        reply,
+        operations,
+        (keyed) => withdrawals.operations.withdraw(keyed, request.body.amount),
+        { kind: 'withdraw' },
       );
       return answer(op, request.body.amount);
     },
@@ -139,8 +143,12 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const op = await runOperation(request, reply, operations, (keyed) =>
-        withdrawals.operations.withdrawAll(keyed, request.body.amount, games.transfers),
+      const op = await runOperation(
+        request,
+        reply,
+        operations,
+        (keyed) => withdrawals.operations.withdrawAll(keyed, request.body.amount, games.transfers),
+        { kind: 'withdraw_all' },
       );
       return answer(op, request.body.amount);
     },

@@ -21,9 +21,15 @@ export interface WithdrawLimits {
   withdrawMax: number;
 }
 
-/** What withdrawAll needs of the games feature: the legs that empty every game, as the providers say now. */
+/**
+ * What withdrawAll needs of the games feature: the legs that empty every game, as the providers say now, and the
+ * wallet's balance, read together in one consistent read.
+ */
 export interface GameCollector {
-  collectSteps(memberId: string): Promise<{ type: 'game_out'; code: string; amount: number }[]>;
+  collectable(memberId: string): Promise<{
+    wallet: number;
+    steps: { type: 'game_out'; code: string; amount: number }[];
+  }>;
 }
 
 /**
@@ -76,8 +82,8 @@ export class WithdrawOperations implements StepHandler<WithdrawStep> {
    */
   async withdrawAll(keyed: Keyed, amount: number, games: GameCollector): Promise<Operation> {
     await this.check(keyed.memberId, amount);
-    const outs = await games.collectSteps(keyed.memberId);
-    const wallet = await this.ledger.balance(this.db, { member: keyed.memberId, code: 'main' });
+    // The wallet and the games' free money of one snapshot (TransferService.collectable).
+    const { wallet, steps: outs } = await games.collectable(keyed.memberId);
     if (wallet + outs.reduce((sum, s) => sum + s.amount, 0) < amount)
       throw new AppError('MONEY_NOT_ENOUGH', 400);
     return this.runner.begin({

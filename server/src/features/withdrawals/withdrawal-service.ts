@@ -103,8 +103,16 @@ export class PayoutService {
       await this.adapter.submit(payoutRequestOf(w));
       return 'PENDING';
     }
-    if (status !== 'PENDING')
-      await this.settle(id, status, status === 'FAILED' ? 'payout refused by the bank' : undefined);
+    if (status === 'PENDING') return status;
+    // A final answer settles only when the bank's record agrees: asked once more, it must say the same (an answer
+    // that contradicts the bank's own record — a status computed from a write that did not happen — is not
+    // believed; the next poll asks again).
+    const confirmed = await this.adapter.status(id);
+    if (confirmed !== status) {
+      this.log.warn({ withdrawalId: id, status, confirmed }, 'payout status not confirmed by the bank');
+      return 'PENDING';
+    }
+    await this.settle(id, status, status === 'FAILED' ? 'payout refused by the bank' : undefined);
     return status;
   }
 

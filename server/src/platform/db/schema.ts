@@ -151,6 +151,8 @@ export interface OperationsTable {
   plan: Json;
   status: 'PENDING' | 'SUCCESS' | 'PARTIAL' | 'FAILED';
   error: string | null;
+  /** A refusal before anything moved (FAILED, no legs): the answer's HTTP status, message and extra fields. */
+  refusal: Json | null;
   attempts: Generated<number>;
   next_attempt_at: Date | string;
   created_at: CreatedAt;

@@ -15,6 +15,7 @@ import * as m0013 from './0013_operation_leg_settle';
 import * as m0014 from './0014_sandbox_transfer_apply';
 import * as m0015 from './0015_chat_message_fields';
 import * as m0016 from './0016_lao_qr_channel';
+import * as m0017 from './0017_operation_refusals';
 
 /**
  * Numbered migrations, imported statically so the same list works from TypeScript sources (tests) and from the
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0014_sandbox_transfer_apply': m0014,
   '0015_chat_message_fields': m0015,
   '0016_lao_qr_channel': m0016,
+  '0017_operation_refusals': m0017,
 };
 
 export const migrationProvider: MigrationProvider = {
