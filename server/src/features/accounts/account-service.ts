@@ -173,11 +173,7 @@ export class AccountService {
     if (input.inviteCode !== undefined && input.inviteCode.trim() !== '') {
       const id = inviteCodeToMemberId(input.inviteCode);
       const inviter = id
-        ? await this.db
-            .selectFrom('members')
-            .select(['id', 'status'])
-            .where('id', '=', id)
-            .executeTakeFirst()
+        ? await this.db.selectFrom('members').select(['id', 'status']).where('id', '=', id).executeTakeFirst()
         : undefined;
       // Unknown, or a member the operator switched off (a stale link): the page drops the code and goes on.
       if (inviter?.status !== 'active') throw fieldError('inviteCode', 'INVITE_CODE_INVALID');
