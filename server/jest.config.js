@@ -14,4 +14,7 @@ module.exports = {
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
   testTimeout: 30000,
+  // One migrated PGlite database per run, which every suite's app starts from (test/global-setup.ts).
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
 };

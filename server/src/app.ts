@@ -61,6 +61,8 @@ export interface AppDeps {
   clock?: Clock;
   sms?: SmsAdapter;
   limits?: Partial<Limits>;
+  /** For DATABASE_URL memory:// only: a migrated PGlite data folder to start from (see DatabaseOptions). */
+  pgliteTemplate?: Blob;
 }
 
 /** One route part's schema as Fastify hands it to the validator compiler. */
@@ -121,7 +123,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
     webhookSecret: config.webhookSecret ?? stored.webhookSecret,
   };
 
-  const database = openDatabase(config);
+  const database = openDatabase({ ...config, pgliteTemplate: deps.pgliteTemplate });
   let rateLimit: RateLimitStore | undefined;
   const events = new MemberEvents(database.schema);
   try {
