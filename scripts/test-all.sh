@@ -53,12 +53,15 @@ cat "$reports/api-check.log"
 [ "$lint_status" -eq 0 ] || { echo "lint FAILED"; exit "$lint_status"; }
 
 step "Jest: shared, host, remotes, server (PGlite)"
-env -u TEST_DATABASE_URL npx jest --ci --json --outputFile="$reports/jest.json"
+# A worker per core: Jest's default leaves one core to its main process, which does little but report.
+jest_workers="${JEST_WORKERS:-100%}"
+env -u TEST_DATABASE_URL npx jest --ci --maxWorkers="$jest_workers" --json --outputFile="$reports/jest.json"
 
 skipped_suites=()
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "Jest: server suites on PostgreSQL ($TEST_DATABASE_URL${TEST_REDIS_URL:+, Redis $TEST_REDIS_URL})"
-  npx jest --ci --selectProjects server --json --outputFile="$reports/jest-pg.json"
+  # Suites whose subject never meets the database ran in the pass above already (server/jest.config.js).
+  npx jest --ci --maxWorkers="$jest_workers" --selectProjects server --json --outputFile="$reports/jest-pg.json"
   [ -n "${TEST_REDIS_URL:-}" ] || skipped_suites+=("the Redis parts of the server suites (rate limits, socket.io adapter): TEST_REDIS_URL is not set")
 else
   skipped_suites+=("the server suites on PostgreSQL (and Redis): TEST_DATABASE_URL is not set")
@@ -112,6 +115,7 @@ else
   echo "Install it with 'apt-get install -y chromium' or set CHROMIUM_PATH, then run 'npm run test:e2e'."
 fi
 
+end_stage
 node - "$reports" <<'JS'
 const fs = require('node:fs');
 const path = require('node:path');
