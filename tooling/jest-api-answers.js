@@ -9,11 +9,17 @@
 // server's route schemas by `npm run api:types`). Objects are closed: the server's serializer drops properties its
 // schema does not name, so a mocked answer with a property the schema lacks is one the server cannot give.
 // A test fails with the function, the route and what does not fit.
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const ts = require('typescript');
 const Ajv = require('ajv');
 const addFormats = require('ajv-formats');
+
+// This file runs once per test file, in that file's module registry: the TypeScript compiler (loaded only when an
+// api.ts changed since the last run, see apiFilesOf) and the schema compiler (one route at a time, when a test
+// mocked it) are the costly parts, so neither is paid for what a test does not use.
+let tsModule;
+const tsApi = () => (tsModule ??= require('typescript'));
 
 const ANSWERS_FILE = path.join(__dirname, '..', 'api-types', 'answers.json');
 const CALLS = {
@@ -46,23 +52,34 @@ function closeObjects(schema) {
   return out;
 }
 
-let compiled;
-/** `route → validate` for every route of answers.json. */
+let routes;
+let ajv;
+/** `route → { schema, validate }` for every route of answers.json; each route's schema is compiled when first used. */
 function validators() {
-  if (compiled) return compiled;
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  addFormats(ajv);
-  ajv.addFormat('binary', true);
+  if (routes) return routes;
   const answers = JSON.parse(fs.readFileSync(ANSWERS_FILE, 'utf8'));
-  compiled = new Map();
+  routes = new Map();
   for (const [route, schema] of Object.entries(answers)) {
-    compiled.set(route, { schema, validate: ajv.compile(closeObjects(schema)) });
+    let validate;
+    routes.set(route, {
+      schema,
+      get validate() {
+        if (!ajv) {
+          ajv = new Ajv({ allErrors: true, strict: false });
+          addFormats(ajv);
+          ajv.addFormat('binary', true);
+        }
+        validate ??= ajv.compile(closeObjects(schema));
+        return validate;
+      },
+    });
   }
-  return compiled;
+  return routes;
 }
 
 /** The URL a call's first argument names, with `${…}` parts as `*`; null when it is not a literal. */
 function urlOf(node) {
+  const ts = tsApi();
   if (!node) return null;
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
   if (ts.isTemplateExpression(node)) {
@@ -75,6 +92,7 @@ function urlOf(node) {
 
 /** The HTTP method of a call such as `get(...)`, `http.post(...)`, `opsHttp.delete(...)`, or null. */
 function methodOf(call) {
+  const ts = tsApi();
   const callee = call.expression;
   const name = ts.isIdentifier(callee)
     ? callee.text
@@ -88,6 +106,7 @@ function methodOf(call) {
 
 /** Skips the wrappers that do not change a value: `await`, parentheses, `as`, `!`. */
 function outerOf(node) {
+  const ts = tsApi();
   let n = node;
   while (
     n.parent &&
@@ -107,6 +126,7 @@ function outerOf(node) {
  * maps the answer (`.then(...)`, a new object) resolves to something else, and its mocks are not checked.
  */
 function returnsAnswer(call, fn) {
+  const ts = tsApi();
   const outer = outerOf(call);
   const parent = outer.parent;
   if (parent === fn && fn.body === outer) return true;
@@ -143,6 +163,7 @@ function returnsAnswer(call, fn) {
  * substitutions); `direct` when the function resolves to the call's answer unchanged.
  */
 function firstCall(prop) {
+  const ts = tsApi();
   const fn = ts.isPropertyAssignment(prop) ? prop.initializer : ts.isMethodDeclaration(prop) ? prop : null;
   if (!fn || !(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn) || ts.isMethodDeclaration(fn)))
     return null;
@@ -165,6 +186,7 @@ function firstCall(prop) {
 
 /** `{ exportName: { functionName: 'METHOD /api/path/*' } }` for the exported objects of one api.ts. */
 function callsOfFile(file) {
+  const ts = tsApi();
   const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const out = {};
   for (const statement of source.statements) {
@@ -246,11 +268,40 @@ function apiFunctionsOf(files, requireModule) {
   return out;
 }
 
-/** `[{ file, calls }]` for the api.ts files under `srcDir` that call the API. */
+const CACHE_DIR = path.join(__dirname, '..', 'node_modules', '.cache', 'wallet-api-calls');
+
+/**
+ * `[{ file, calls }]` for the api.ts files under `srcDir` that call the API. What the files call is kept in
+ * node_modules/.cache, keyed by each file's path, size and modification time: a test file reads it back instead of
+ * parsing the files again, and any change to an api.ts (or a new or removed one) parses them anew.
+ */
 function apiFilesOf(srcDir) {
-  return apiFiles(srcDir)
+  const files = apiFiles(srcDir).sort();
+  const stamp = files.map((file) => {
+    const stat = fs.statSync(file);
+    return `${file}:${stat.size}:${stat.mtimeMs}`;
+  });
+  const key = crypto.createHash('sha256').update(srcDir).digest('hex').slice(0, 16);
+  const cacheFile = path.join(CACHE_DIR, `${key}.json`);
+  try {
+    const cached = JSON.parse(fs.readFileSync(cacheFile, 'utf8'));
+    if (JSON.stringify(cached.stamp) === JSON.stringify(stamp)) return cached.entries;
+  } catch {
+    // No cache yet, or one being written: parse.
+  }
+  const entries = files
     .map((file) => ({ file, calls: callsOfFile(file) }))
     .filter((f) => Object.keys(f.calls).length > 0);
+  try {
+    fs.mkdirSync(CACHE_DIR, { recursive: true });
+    // Written aside and renamed: test files running at once never read half a file.
+    const temp = `${cacheFile}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(temp, JSON.stringify({ stamp, entries }));
+    fs.renameSync(temp, cacheFile);
+  } catch {
+    // A cache that cannot be written costs time only.
+  }
+  return entries;
 }
 
 /** Answers (or parts of them) a test marked as ones a later server may give: not checked. */
