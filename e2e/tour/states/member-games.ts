@@ -1,4 +1,5 @@
-// The signed-in member's bonus, promotions, statement, prize wheel and support contact and chat.
+// The signed-in member's bonus, promotions, statement and conditions, prize wheel, support contact and chat, and
+// the member's 404.
 import { depositFromBank, moneyApi, pageToken } from '../../lib/bonus';
 import { api } from '../../lib/members';
 import {

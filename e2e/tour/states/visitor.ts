@@ -1,5 +1,5 @@
-// The visitor's pages and windows (logged out): sign-in, registration, the support chat, the console's sign-in
-// and enrolment.
+// The visitor's pages and windows (logged out): sign-in, registration, the support chat, terminated, 404, and the
+// console's sign-in and enrolment.
 import {
   CHAT_TEXT,
   EVERY_TYPE_COUNT,
