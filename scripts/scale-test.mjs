@@ -42,34 +42,31 @@ import { measure, redisVersionOf, report } from './scale/report.mjs';
 async function main() {
   await startAll();
   const settingsMs = await checkSettingsPush();
-  const { members, setupSeconds } = await setupMembers();
+  const setup = await setupMembers();
+  const { members } = setup;
   const limited = await checkSessionsAndLimits(members);
   await checkRealtime(members);
   await checkChat();
-  const { runSeconds, timeline } = await runLoad(members, limited);
+  const load = await runLoad(members, limited);
 
   // --- Wait for reconciliation and payouts.
   const db = new pg.Client({ connectionString: DATABASE_URL, options: `-c search_path=${schema}` });
   await db.connect();
   const q = async (text, params) => (await db.query(text, params)).rows;
   const drainSeconds = await awaitSettled(q);
-  const { finalOf, unansweredFate } = await checkAnswers(members);
-  const { withdrawals, failedW, transfers } = await checkBooks(q);
+  const answers = await checkAnswers(members);
+  const books = await checkBooks(q);
   const { takeover, killAt, upAgain } = await checkTakeover(q);
   const measured = await measure(q, killAt, upAgain);
   await db.end();
   const redisVersion = await redisVersionOf();
   report({
-    setupSeconds,
-    runSeconds,
-    timeline,
+    ...setup,
+    ...load,
     settingsMs,
     drainSeconds,
-    finalOf,
-    unansweredFate,
-    withdrawals,
-    failedW,
-    transfers,
+    ...answers,
+    ...books,
     takeover,
     ...measured,
     redisVersion,
