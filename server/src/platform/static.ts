@@ -223,7 +223,7 @@ export async function sendHostIndex(
   if (/\.[A-Za-z0-9]{1,8}$/.test(last) && !last.endsWith('.html')) return false;
   const { request, server } = reply;
   const { ctx } = server;
-  const locale = pageLocale(request, ctx.defaultLocale);
+  const locale = pageLocale(request.cookies, ctx.defaultLocale);
   const [settings, info] = await Promise.all([ctx.settings.all(), siteInfoOf(server, locale)]);
   const siteName = typeof info?.name === 'string' ? info.name : undefined;
   const rendered = await filesFor(staticRoot, remoteSourcesOf(server)).render(

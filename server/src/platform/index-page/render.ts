@@ -4,7 +4,6 @@
  * member's language, the remotes map and the site block as JSON data blocks (which CSP does not run), and preload
  * hints for the route's remote and the host's chunks. Everything injected is escaped.
  */
-import type { FastifyRequest } from 'fastify';
 import { LOCALES, type Locale } from '../locale';
 import { escapeHtml, jsonForScript } from './html';
 import type { FirstScreen, MemberPageFacts } from './member-screen';
@@ -29,8 +28,8 @@ export const HTML_LANG: Record<Locale, string> = { th: 'th', la: 'lo', en: 'en' 
  * browser's language is not asked: the spec's default is Thai (Lao in the Laos build) until the member chooses,
  * and the app decides the same way (shared/src/i18n), so the frame and the app agree.
  */
-export function pageLocale(request: Pick<FastifyRequest, 'cookies'>, fallback: Locale): Locale {
-  const chosen = request.cookies[LOCALE_COOKIE];
+export function pageLocale(cookies: Readonly<Record<string, string | undefined>>, fallback: Locale): Locale {
+  const chosen = cookies[LOCALE_COOKIE];
   if (chosen && (LOCALES as readonly string[]).includes(chosen)) return chosen as Locale;
   return fallback;
 }
