@@ -13,6 +13,7 @@ import {
   type RemoteModuleId,
   type RemoteName,
 } from '../remotes';
+import { FIRST_SCREEN_ATTRIBUTE } from '../remotes/first-screen';
 import { SiteNameContext } from './document-title';
 import { MemberShell } from './member-shell';
 import { PublicShell } from './public-shell';
@@ -69,9 +70,6 @@ export interface PageFrameFile {
 /** The key of a combination of enabled remotes among `remotes`: their names joined by commas ('' for none). */
 export const remoteKey = (remotes: readonly string[], isEnabled: (name: string) => boolean): string =>
   remotes.filter(isEnabled).join(',');
-
-/** The element of the first screen's holder (host/src/remotes/first-screen.tsx looks it up by this attribute). */
-const FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
 
 /** Static markup without what belongs to the live shell only (tests wait for React's own elements). */
 const staticMarkup = (element: ReactElement): string =>

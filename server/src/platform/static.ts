@@ -207,7 +207,7 @@ function filesFor(staticRoot: string, sources: RemoteSources | undefined): Index
 
 /**
  * History-mode fallback (and `/`, `/index.html`): GET/HEAD of a non-reserved path whose last segment has no file
- * extension gets the host's index.html, rendered for the route and the member's language (platform/index-page.ts).
+ * extension gets the host's index.html, rendered for the route and the member's language (platform/index-page/).
  * Returns false when it did not answer.
  */
 export async function sendHostIndex(
