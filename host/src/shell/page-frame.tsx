@@ -136,7 +136,8 @@ const subsets = (names: readonly RemoteName[]): Set<string>[] =>
 /**
  * Renders the frames of every page in every language (the languages' strings must be registered: the host's
  * `catalogs`). The remotes a frame differs by are found by rendering: each page with every remote on, and with
- * each one off in turn.
+ * each one off in turn (a frame that changed only when two remotes are off together would go unnoticed: the
+ * shell's menus test each remote on its own); then every combination of those remotes is rendered.
  */
 export async function buildPageFrame(
   locales: readonly string[] = ['th', 'la', 'en'],
