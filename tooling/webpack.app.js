@@ -222,7 +222,7 @@ const FIRST_LOAD_CHUNKS = 'first-load-chunks.json';
  * The host's first load, prepared at build time: `first-load-chunks.json` lists the files of each lazy chunk of the
  * host's own source, by the request of its `import()` (`./bootstrap`, `./shell/member-shell`) and by chunk name
  * (`chunk:socket-io`), with the chunks of the shared modules they consume (React, `@wallet/shared`, ...), so that
- * the server can preload a route's lazy chunks in the page it renders (server/src/platform/index-page.ts).
+ * the server can preload a route's lazy chunks in the page it renders (server/src/platform/index-page/).
  * index.html does not ask for the bootstrap's chunks before main.js has run: the page paints its frame and first
  * screen first, then the bootstrap loads them (main.ts), while the route's remote is already on its way.
  */

@@ -1,7 +1,11 @@
 import { useLayoutEffect, useRef } from 'react';
 
-/** The attribute of the server's prerendered first screen: the remote module it stands for (index-page.ts). */
-const ATTRIBUTE = 'data-first-screen';
+/**
+ * The attribute of the page's prerendered first screen: the remote module it stands for (its holder is rendered
+ * by the host's build, shell/page-frame.tsx; the server fills it).
+ */
+export const FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
+const ATTRIBUTE = FIRST_SCREEN_ATTRIBUTE;
 
 /**
  * The server's prerendered first screen of a remote module, while the page holds one: static, inert markup from

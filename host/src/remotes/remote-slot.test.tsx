@@ -60,7 +60,8 @@ describe('while a remote loads', () => {
   });
 
   test("the server's prerendered first screen stays in the skeleton's place until the remote has mounted", async () => {
-    // As the server paints it in the frame (server/src/platform/index-page.ts): inert static markup of the remote.
+    // As the server paints it in the frame (shell/page-frame.tsx, filled by server/src/platform/index-page/): inert
+    // static markup of the remote.
     const frame = document.createElement('div');
     frame.innerHTML =
       '<div class="host-first-screen host-page" data-first-screen="mfe_spin/Spin" inert>' +
