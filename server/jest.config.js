@@ -15,6 +15,8 @@ const sameOnEveryDatabase = [
   'test/static',
   'test/ops-console-static',
   'test/index-page',
+  'test/index-page-member',
+  'test/index-page-parts',
   'test/security/headers',
   'test/secrets-env',
   'test/sms-gateways',
