@@ -1,16 +1,13 @@
 // Type-checks every workspace with its own tsconfig; exits non-zero on the first failure.
 import { execFileSync } from 'node:child_process';
+import { remotes } from './apps.mjs';
 
 const workspaces = [
   'shared',
   'api-types',
   'host',
   'ops-console',
-  'mfe-auth',
-  'mfe-wallet',
-  'mfe-bonus',
-  'mfe-spin',
-  'mfe-chat',
+  ...remotes,
   'server',
   'e2e',
   // The build-time prerender of the remotes' first screens (it type-checks the remotes' sources it renders too).
