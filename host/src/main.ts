@@ -3,7 +3,7 @@
 // before any JavaScript (server/src/platform/index-page.ts) is styled from the first paint.
 import '@wallet/shared/src/styles/ui.css';
 import './shell/shell.css';
-import './remotes/failure-policy.css';
+import '@wallet/shared/federation/failure-policy.css';
 import { adoptPageLanguage } from './shell/static-frame';
 
 // The language the server painted the frame in, for a visitor who never chose one (before i18n starts).
