@@ -4,8 +4,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import i18next from 'eslint-plugin-i18next';
+import { readFileSync } from 'node:fs';
 
-const remotes = ['mfe-auth', 'mfe-wallet', 'mfe-bonus', 'mfe-spin', 'mfe-chat'];
+/** The remotes' folders, from the one list of remotes (remotes.json). */
+const remotes = JSON.parse(readFileSync(new URL('./remotes.json', import.meta.url), 'utf8')).remotes.map(
+  (remote) => remote.folder,
+);
 
 export default tseslint.config(
   {
@@ -69,7 +73,7 @@ export default tseslint.config(
     const carriedByShared = {
       group: ['react-router', 'react-router-dom', 'react-i18next', 'i18next', 'rxjs', 'rxjs/*'],
       message:
-        'A remote gets the router, i18n and RxJS from @wallet/shared: one instance per page (CARRIED_BY_SHARED in tooling/webpack.app.js).',
+        'A remote gets the router, i18n and RxJS from @wallet/shared: one instance per page (CARRIED_BY_SHARED in tooling/webpack/shared-modules.js).',
     };
     const tests = [`${name}/**/*.test.{ts,tsx}`, `${name}/test/**`];
     return [
@@ -82,7 +86,7 @@ export default tseslint.config(
     ];
   }),
   // The generated API types (@wallet/api-types) are types only: `import type`, erased at build time, so no part
-  // bundles or runs anything of it (the webpack builds also refuse it: TypesOnlyGuard in tooling/webpack.app.js).
+  // bundles or runs anything of it (the webpack builds also refuse it: TypesOnlyGuard in tooling/webpack/guards.js).
   {
     files: ['**/*.{ts,tsx}'],
     rules: {

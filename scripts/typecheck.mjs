@@ -2,17 +2,14 @@
 // thread); prints each workspace's errors together and exits non-zero when any failed.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
+import { remotes } from './apps.mjs';
 
 const workspaces = [
   // The largest first, so that the pool ends together.
   'server',
-  'mfe-wallet',
   'ops-console',
   'host',
-  'mfe-bonus',
-  'mfe-auth',
-  'mfe-chat',
-  'mfe-spin',
+  ...remotes,
   'shared',
   'e2e',
   'api-types',

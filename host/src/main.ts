@@ -4,7 +4,7 @@
 // paint.
 import '@wallet/shared/src/styles/ui.css';
 import './shell/shell.css';
-import './remotes/failure-policy.css';
+import '@wallet/shared/federation/failure-policy.css';
 import { adoptPageLanguage } from './shell/static-frame';
 
 // The language the server painted the frame in, for a visitor who never chose one (before i18n starts).

@@ -1,4 +1,4 @@
-import type { RemoteModuleId } from './remotes/registry';
+import type { RemoteModuleId } from '@wallet/shared/federation';
 
 /**
  * The site's pages as data: the one route table. host/src/routes.tsx builds the React routes from it, and the

@@ -64,3 +64,32 @@ test('index.ts lists its exports by name (no export *)', () => {
 test('every export of @wallet/shared is used by some part', () => {
   expect(exported.filter((name) => !imported.has(name))).toEqual([]);
 });
+
+/**
+ * The package's other entry points (package.json `exports`): each target exists, and `@wallet/shared/federation`
+ * (the shells' remote loading) is held to the same rule as the index: every name it exports is imported by a part.
+ */
+test('every entry of package.json exports exists', () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as {
+    exports: Record<string, string>;
+  };
+  for (const target of Object.values(pkg.exports))
+    expect(fs.existsSync(path.join(__dirname, '..', target))).toBe(true);
+});
+
+test('every export of @wallet/shared/federation is used by some part', () => {
+  const entry = fs.readFileSync(path.join(__dirname, 'federation', 'index.ts'), 'utf8');
+  expect(entry).not.toMatch(/export\s+\*/);
+  const names = [...entry.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap((m) => specifiers(m[1]!));
+  const used = new Set<string>();
+  for (const part of PARTS)
+    for (const file of sourceFiles(path.join(repoRoot, part))) {
+      const text = fs.readFileSync(file, 'utf8');
+      for (const m of text.matchAll(
+        /import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'@wallet\/shared\/federation'/g,
+      ))
+        for (const name of specifiers(m[1]!)) used.add(name);
+    }
+  expect(names.length).toBeGreaterThan(0);
+  expect(names.filter((name) => !used.has(name))).toEqual([]);
+});

@@ -3,10 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { bus, clearSession, createRemoteParcel, setLocale, setSession } from '@wallet/shared';
 import { fakeRemoteModule, mockLookups, renderShell } from '../test/shell-harness';
-import { RemoteDirectoryProvider } from './remote-directory-context';
-import { FAILURE_POLICY } from './failure-policy';
-import { createRemoteDirectory, DEFAULT_REMOTES } from './registry';
-import { RemoteSlot } from './remote-slot';
+import {
+  createRemoteDirectory,
+  DEFAULT_REMOTES,
+  FAILURE_POLICY,
+  RemoteDirectoryProvider,
+  RemoteSlot,
+} from '@wallet/shared/federation';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),

@@ -7,13 +7,13 @@ import { PAGE_REDIRECTS, PAGES, type PageEntry, type PagePath } from '../page-ta
 import {
   createRemoteDirectory,
   DEFAULT_REMOTES,
+  FIRST_SCREEN_ATTRIBUTE,
   REMOTE_NAMES,
   RemoteDirectoryProvider,
   RemoteSkeleton,
   type RemoteModuleId,
   type RemoteName,
-} from '../remotes';
-import { FIRST_SCREEN_ATTRIBUTE } from '../remotes/first-screen';
+} from '@wallet/shared/federation';
 import { SiteNameContext } from './document-title';
 import { MemberShell } from './member-shell';
 import { PublicShell } from './public-shell';

@@ -40,7 +40,7 @@ export function fillMemberScreen(html: string, facts: MemberPageFacts): string {
 
 /**
  * A remote's first screen, prerendered with its build (tooling/prerender): static markup the page shows, inert,
- * where the remote will mount, until the live screen replaces it (host/src/remotes/first-screen.tsx).
+ * where the remote will mount, until the live screen replaces it (shared/src/federation/first-screen.tsx).
  */
 export interface FirstScreen {
   module: RemoteModuleId;

@@ -2,13 +2,14 @@
 // mf-manifest.json, the host's first-load-chunks.json, a remote's prerendered first screens (platform/index-page).
 import { readFile, stat } from 'node:fs/promises';
 import { LOCALES, type Locale } from '../locale';
-import { REMOTE_FOLDERS, type RemoteFolder } from '../settings';
+import { REMOTE_FOLDERS, REMOTES, type RemoteFolder } from '../remotes';
 
 /** `mfe_auth/Login`: a remote's name and one of its exposed modules, as the host's routes name them. */
 export type RemoteModuleId = `mfe_${string}/${string}`;
 
-/** The remote's name as the host registers it: `mfe-auth` → `mfe_auth`. */
-export const remoteNameOf = (folder: RemoteFolder): string => folder.replace('-', '_');
+/** The remote's name as the shells register it (its `scope` in remotes.json): `mfe-auth` → `mfe_auth`. */
+export const remoteNameOf = (folder: RemoteFolder): string =>
+  REMOTES.find((remote) => remote.folder === folder)?.scope ?? folder.replace('-', '_');
 
 /** The entry (manifest) the host registers for a remote; the site's CSP allows its origin. */
 export const remoteEntry = (folder: RemoteFolder): string => `/remotes/${folder}/mf-manifest.json`;
@@ -31,7 +32,7 @@ export function remoteDirectory(enabled: (folder: RemoteFolder) => boolean): Rem
 }
 
 export const folderOfName = (name: string): RemoteFolder | undefined =>
-  REMOTE_FOLDERS.find((folder) => remoteNameOf(folder) === name);
+  REMOTES.find((remote) => remote.scope === name)?.folder;
 
 /** What a remote's mf-manifest.json says the page needs: its entry script and each exposed module's chunks. */
 export interface RemoteAssets {

@@ -3,13 +3,15 @@
  * jsdom fetches and runs the remote's entry script and chunk (`resources: "usable"`), the runtime's own manifest
  * handling, entry loading and module factory run unmocked, and the tests look at what a member sees.
  *
+ * @jest-environment ../tooling/jest-jsdom-fetch-environment.js
  * @jest-environment-options {"resources": "usable"}
  */
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { init, registerRemotes } from '@module-federation/enhanced/runtime';
-import { bus, setLocale } from '@wallet/shared';
-import { startFakeRemoteServer, type FakeRemote, type FakeRemoteServer } from '../test/fake-remote-server';
+import { bus } from '../bus/bus';
+import { setLocale } from '../i18n/i18n';
+import { startFakeRemoteServer, type FakeRemote, type FakeRemoteServer } from './testing/fake-remote-server';
 import { backoffDelay, remoteFailurePolicyPlugin, type FailurePolicy } from './failure-policy';
 import { RemoteDirectoryProvider } from './remote-directory-context';
 import { createRemoteDirectory, DEFAULT_REMOTES } from './registry';

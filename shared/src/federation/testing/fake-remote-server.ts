@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+// A test helper (`@wallet/shared/federation/testing`): fake remotes on a real HTTP server, for the runtime tests of
+// the remote-failure policy in both shells.
+
 /** How the server answers one request: the remote's file, an error status, or never. */
 export type Answer = 'ok' | 500 | 404 | 'hang';
 
@@ -22,14 +25,15 @@ export interface FakeRemoteServer {
   origin: string;
   /**
    * A remote under `/<name>/`: a real manifest, an entry script defining a global container (as a webpack
-   * remote's does) and a chunk loaded by a script element when the container's `get('./Home')` is called; its
-   * parcel renders "Home of <name>". Each remote has its own global names, so the tests do not share state.
+   * remote's does) and a chunk loaded by a script element when the container's `get('./<expose>')` is called
+   * (`./Home` unless told); its parcel renders "<expose> of <name>". Each remote has its own global names, so the
+   * tests do not share state.
    */
-  remote(name: string): FakeRemote;
+  remote(name: string, expose?: string): FakeRemote;
   close(): Promise<void>;
 }
 
-function manifest(name: string) {
+function manifest(name: string, expose: string) {
   return {
     id: name,
     name,
@@ -47,9 +51,9 @@ function manifest(name: string) {
     remotes: [],
     exposes: [
       {
-        id: `${name}:Home`,
-        name: 'Home',
-        path: './Home',
+        id: `${name}:${expose}`,
+        name: expose,
+        path: `./${expose}`,
         assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } },
       },
     ],
@@ -61,7 +65,7 @@ function manifest(name: string) {
  * on its way joins that request, which fails after `chunkTimeoutMs` (webpack's `chunkLoadTimeout`); a chunk that
  * failed is requested again by the next `get`.
  */
-function remoteEntry(name: string, chunkUrl: string, chunkTimeoutMs: number): string {
+function remoteEntry(name: string, expose: string, chunkUrl: string, chunkTimeoutMs: number): string {
   return `(function () {
   var loaded = null;
   function loadChunk() {
@@ -86,8 +90,8 @@ function remoteEntry(name: string, chunkUrl: string, chunkTimeoutMs: number): st
   }
   window[${JSON.stringify(`fake_${name}`)}] = {
     init: function () { return Promise.resolve(); },
-    get: function (expose) {
-      if (expose !== './Home') return Promise.reject(new Error('Module "' + expose + '" does not exist in container.'));
+    get: function (request) {
+      if (request !== ${JSON.stringify(`./${expose}`)}) return Promise.reject(new Error('Module "' + request + '" does not exist in container.'));
       return loadChunk().then(function () {
         var module = window[${JSON.stringify(`fake_chunk_${name}`)}];
         return function () { return module; };
@@ -97,14 +101,14 @@ function remoteEntry(name: string, chunkUrl: string, chunkTimeoutMs: number): st
 })();`;
 }
 
-function chunk(name: string): string {
+function chunk(name: string, expose: string): string {
   return `window[${JSON.stringify(`fake_chunk_${name}`)}] = {
   default: {
     bootstrap: function () { return Promise.resolve(); },
     mount: function (props) {
       var p = document.createElement('p');
       p.setAttribute('data-testid', 'remote-content');
-      p.textContent = ${JSON.stringify(`Home of ${name}`)};
+      p.textContent = ${JSON.stringify(`${expose} of ${name}`)};
       props.domElement.appendChild(p);
       return Promise.resolve();
     },
@@ -115,7 +119,10 @@ function chunk(name: string): string {
 
 /** A real HTTP server on the loopback address (a free port) serving fake remotes whose answers a test plans. */
 export async function startFakeRemoteServer({ chunkTimeoutMs = 2_000 } = {}): Promise<FakeRemoteServer> {
-  const remotes = new Map<string, { plans: Map<RemoteFile, Answer[]>; seen: Map<RemoteFile, number[]> }>();
+  const remotes = new Map<
+    string,
+    { expose: string; plans: Map<RemoteFile, Answer[]>; seen: Map<RemoteFile, number[]> }
+  >();
   const hanging = new Set<ServerResponse>();
   let origin = '';
 
@@ -143,10 +150,10 @@ export async function startFakeRemoteServer({ chunkTimeoutMs = 2_000 } = {}): Pr
     const base = `${origin}/${name}`;
     const [type, body] =
       file === 'mf-manifest.json'
-        ? ['application/json', JSON.stringify(manifest(name))]
+        ? ['application/json', JSON.stringify(manifest(name, remote.expose))]
         : file === 'remoteEntry.js'
-          ? ['text/javascript', remoteEntry(name, `${base}/home.chunk.js`, chunkTimeoutMs)]
-          : ['text/javascript', chunk(name)];
+          ? ['text/javascript', remoteEntry(name, remote.expose, `${base}/home.chunk.js`, chunkTimeoutMs)]
+          : ['text/javascript', chunk(name, remote.expose)];
     res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache' }).end(body);
   };
 
@@ -156,8 +163,8 @@ export async function startFakeRemoteServer({ chunkTimeoutMs = 2_000 } = {}): Pr
 
   return {
     origin,
-    remote(name) {
-      const state = { plans: new Map<RemoteFile, Answer[]>(), seen: new Map<RemoteFile, number[]>() };
+    remote(name, expose = 'Home') {
+      const state = { expose, plans: new Map<RemoteFile, Answer[]>(), seen: new Map<RemoteFile, number[]>() };
       remotes.set(name, state);
       return {
         manifestUrl: `${origin}/${name}/mf-manifest.json`,

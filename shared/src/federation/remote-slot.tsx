@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { mountRootParcel } from 'single-spa';
 import Parcel from 'single-spa-react/parcel';
-import { DelayedLoader } from '@wallet/shared';
+import { DelayedLoader } from '../ui/delayed-loader';
 import { FAILURE_POLICY, loadRemoteParcelOrFallback, RemoteSkeleton } from './failure-policy';
 import { FirstScreenHolder, findFirstScreen } from './first-screen';
 import { useRemoteDirectory } from './remote-directory-context';

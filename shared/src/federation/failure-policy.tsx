@@ -16,12 +16,16 @@
  *   and reports the failure on the bus (`remote:failed`).
  *
  * `RemoteSlot` (remote-slot.tsx) puts this on a page: skeleton, then the parcel this module's loader returns.
+ * Both shells use it: the member site (host) and the operators' console (ops-console).
  */
 import { loadRemote, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { AppProps, ParcelConfigObject } from 'single-spa';
-import { bus, i18n, Modal, UnavailablePanel } from '@wallet/shared';
+import { bus } from '../bus/bus';
+import { i18n } from '../i18n/i18n';
+import { UnavailablePanel } from '../parcel/unavailable-panel';
+import { Modal } from '../ui/modal';
 import type { RemoteModuleId } from './registry';
 import './failure-policy.css';
 
@@ -150,7 +154,7 @@ async function loadEntryWithRetries(
 }
 
 /**
- * The Module Federation runtime plugin of the policy (registered once, in registry.ts). It keeps to the runtime's
+ * The Module Federation runtime plugin of the policy (registered by `registerWithFederation`, registry.ts). It keeps to the runtime's
  * public hooks: it never edits the runtime's internal caches, which forget a failed load by themselves.
  */
 export function remoteFailurePolicyPlugin(

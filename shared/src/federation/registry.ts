@@ -1,10 +1,15 @@
 import { init, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { remotesApi, type RemoteDescriptor } from '@wallet/shared';
-import { remoteFailurePolicyPlugin } from './failure-policy';
+import remotesList from '../../../remotes.json';
+import { FAILURE_POLICY, remoteFailurePolicyPlugin, type FailurePolicy } from './failure-policy';
+import { remotesApi, type RemoteDescriptor } from './remotes-api';
 
-/** The remotes the shell knows how to place (docs/architecture.md, route ownership). */
-export const REMOTE_NAMES = ['mfe_auth', 'mfe_wallet', 'mfe_bonus', 'mfe_spin', 'mfe_chat'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+/** A remote's federation scope, the name the shells register it under: `mfe_<x>`. */
+export type RemoteName = `mfe_${string}`;
+
+/** The remotes a shell knows how to place: the scopes of the one list of remotes (remotes.json at the root). */
+export const REMOTE_NAMES: readonly RemoteName[] = remotesList.remotes.map(
+  ({ scope }) => scope as RemoteName,
+);
 
 /** `mfe_auth/Login`: a remote name and one of its exposed modules. */
 export type RemoteModuleId = `${RemoteName}/${string}`;
@@ -31,10 +36,12 @@ export function createRemoteDirectory(descriptors: readonly RemoteDescriptor[]):
  * Where the server serves each remote (`/remotes/<folder>/`). Used only when `/remotes.json` cannot be read, so
  * that a hiccup of that one request does not take the sign-in page away.
  */
-export const DEFAULT_REMOTES: readonly RemoteDescriptor[] = REMOTE_NAMES.map((name) => {
-  const folder = name.replace('_', '-');
-  return { name, folder, entry: `/remotes/${folder}/mf-manifest.json`, enabled: true };
-});
+export const DEFAULT_REMOTES: readonly RemoteDescriptor[] = remotesList.remotes.map(({ scope, folder }) => ({
+  name: scope,
+  folder,
+  entry: `/remotes/${folder}/mf-manifest.json`,
+  enabled: true,
+}));
 
 /** The id of the remotes map the server renders into index.html (`<script type="application/json" id="remotes">`). */
 export const INLINE_REMOTES_ID = 'remotes';
@@ -61,29 +68,48 @@ export async function loadRemoteDirectory(): Promise<RemoteDirectory> {
   return readInlineRemoteDirectory() ?? fetchRemoteDirectory();
 }
 
-/** Reads the operator's list; falls back to the default layout when it cannot be fetched. */
-export async function fetchRemoteDirectory(): Promise<RemoteDirectory> {
+/**
+ * Reads the operator's list; falls back to the default layout when it cannot be fetched. `everyRemote`: the
+ * operators' console, which reaches the screens of a remote the operator switched off for members (the `enabled`
+ * flag is the member site's switch).
+ */
+export async function fetchRemoteDirectory({ everyRemote = false } = {}): Promise<RemoteDirectory> {
+  let descriptors: readonly RemoteDescriptor[];
   try {
     const doc = await remotesApi.list();
-    return createRemoteDirectory(Array.isArray(doc?.remotes) ? doc.remotes : []);
+    descriptors = Array.isArray(doc?.remotes) ? doc.remotes : [];
   } catch {
-    return createRemoteDirectory(DEFAULT_REMOTES);
+    descriptors = DEFAULT_REMOTES;
   }
+  return createRemoteDirectory(everyRemote ? descriptors.map((d) => ({ ...d, enabled: true })) : descriptors);
+}
+
+export interface FederationOptions {
+  /** The page's Module Federation name: its build's `name` (`host`, `ops_console`). */
+  name: string;
+  /** The failure policy's numbers (tests scale them down). */
+  policy?: FailurePolicy;
 }
 
 /**
- * Registers the enabled remotes with the Module Federation runtime. Nothing is fetched here: with the
- * `loaded-first` strategy a remote's manifest and code are requested only when a page mounts one of its modules,
- * and a disabled remote is never registered, so its code is never fetched.
+ * Registers the enabled remotes with the page's Module Federation runtime, with the failure policy's plugin.
+ * Nothing is fetched here: with the `loaded-first` strategy a remote's manifest and code are requested only when
+ * a page mounts one of its modules, and a disabled remote is never registered, so its code is never fetched.
  */
-export function registerWithFederation(directory: RemoteDirectory): void {
+export function registerWithFederation(
+  directory: RemoteDirectory,
+  { name, policy = FAILURE_POLICY }: FederationOptions,
+): void {
   init({
-    name: 'host',
+    name,
     remotes: [],
     shareStrategy: 'loaded-first',
-    plugins: [remoteFailurePolicyPlugin()],
+    plugins: [remoteFailurePolicyPlugin(policy)],
   });
-  registerRemotes(directory.enabled.map(({ name, entry }) => ({ name, entry })));
+  registerRemotes(
+    directory.enabled.map(({ name: remote, entry }) => ({ name: remote, entry })),
+    { force: true },
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
-// jsdom with the Fetch API of Node, which jsdom lacks, for code under test that uses it. Request, Response, Headers
+// jsdom with the Fetch API of Node, which jsdom lacks, for code under test that uses it (the host's suites; the
+// federation runtime tests of shared and ops-console name it in their docblock). Request, Response, Headers
 // and the abort classes must come from the same implementation.
 const { TestEnvironment } = require('jest-environment-jsdom');
 

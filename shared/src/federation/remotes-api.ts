@@ -12,10 +12,7 @@ export interface RemotesDocument {
   remotes: RemoteDescriptor[];
 }
 
-/**
- * The operator's list of remotes; served by the server, never cached. Only the host's remote loader calls it
- * (`host/src/remotes/registry.ts`); it stays here until that module owns it.
- */
+/** The operator's list of remotes; served by the server, never cached. Only the registry (registry.ts) calls it. */
 export const remotesApi = {
   list: () => get<RemotesDocument>('/remotes.json', { headers: { 'Cache-Control': 'no-cache' } }),
 };
