@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { ManualClock } from '../src/platform/clock';
-import type { ChatMessage, ReadEvent } from '../src/features/chat/chat-service';
+import type { ChatMessage, ReadEvent } from '../src/features/chat/model';
 import { body, createTestApp, dbLabel, memberWithToken, setSetting, type TestApp } from './helpers';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { LinkSigner } from '../../platform/http/sandbox-guard';
-import { moneyLedger } from '../../platform/money-ledger';
+import { moneyLedger } from '../../core/money-in-ledger';
 import type { MemberDirectory } from '../accounts/member-directory';
 import type { ContentService } from '../content/content-service';
 import type { Invites } from '../invite/invites';
