@@ -12,7 +12,8 @@ import { EasySlipVerifier } from './easyslip';
 import { GiftLinks, SandboxGiftVouchers, type GiftVoucherProvider } from './gift-links';
 import { moneyInOptions, type MoneyInOptions } from './options';
 import { QrPayments } from './qr-payments';
-import { SandboxSlipVerifier, Slips, type SlipVerifier } from './slips';
+import { SandboxSlipVerifier, type SlipVerifier } from './slip-verifier';
+import { Slips } from './slips';
 import { QR_CHANNELS, type QrChannel } from './tables';
 
 /** The deposit services of one app (`app.deposits`). */
