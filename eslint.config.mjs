@@ -20,12 +20,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * test mocks the features it composes; fixtures live in test-support/).
  */
 const WIRING = ['expose', 'dev', 'test-support'];
-export const COMPOSERS = { 'mfe-wallet': ['home'] };
+const COMPOSERS = { 'mfe-wallet': ['home'] };
 const NOT_CODE = ['locales'];
 const MAX_DEPTH = 4;
 
-export function featureFolders(remote, root = here) {
-  const src = path.join(root, remote, 'src');
+function featureFolders(remote) {
+  const src = path.join(here, remote, 'src');
   if (!fs.existsSync(src)) return [];
   const skip = [...WIRING, ...NOT_CODE, ...(COMPOSERS[remote] ?? [])];
   return fs
@@ -37,7 +37,7 @@ export function featureFolders(remote, root = here) {
 const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** no-restricted-imports patterns for a file `depth` folders below `src/<folder>/`. */
-export function zonePatterns(remote, folder, folders, depth) {
+function zonePatterns(remote, folder, folders, depth) {
   const up = `^(\\.\\./){${depth + 1}}`;
   const others = folders.filter((f) => f !== folder && f !== 'common');
   const wiring = [...WIRING, ...(COMPOSERS[remote] ?? [])];
