@@ -12,6 +12,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { Redis } from 'ioredis';
 import type { AppConfig } from './platform/config';
 import './platform/context';
+import './core/context';
 import type { AppContext } from './platform/context';
 import { Ledger } from './core/ledger';
 import { migrateToLatest, openDatabase, purgeStale } from './platform/db';

@@ -1,3 +1,4 @@
+import { profileApi } from '../common/money-format';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus, setLocale } from '@wallet/shared';
@@ -26,7 +27,7 @@ function entry(overrides: Partial<StatementEntry> & Pick<StatementEntry, '_id'>)
 const profile = memberProfile;
 
 function mockProfile(currency: 'THB' | 'LAK' = 'THB') {
-  return jest.spyOn(statementApi, 'profile').mockResolvedValue(profile(currency));
+  return jest.spyOn(profileApi, 'profile').mockResolvedValue(profile(currency));
 }
 
 const rows = () => screen.getAllByTestId('statement-entry');

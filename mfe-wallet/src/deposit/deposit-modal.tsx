@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { DelayedLoader, Modal, toast, useAsyncAction, useTranslation } from '@wallet/shared';
 import { depositApi, type DepositLookup, type QrChannel } from './api';
-import type { WalletSnapshot } from '../home/api';
+import type { WalletSnapshot } from '../common/wallet-api';
 import { showMoney, type MoneyFormat } from '../common/money';
 import { announceWalletChange } from '../common/wallet-events';
 import { BankTransferPanel } from './bank-transfer-panel';

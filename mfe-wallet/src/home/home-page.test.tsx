@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { bus, setLocale } from '@wallet/shared';
 import { agreementApi } from '../agreement/api';
-import { homeApi } from './api';
+import { homeApi } from '../common/wallet-api';
 import { inviteApi } from '../invite/api';
 import { refundApi } from '../refund/api';
 import { AGREEMENT_KEY } from '../agreement/agreement-storage';

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
-import type { Ledger } from '../core/ledger';
-import type { Database } from './db/schema';
+import type { Ledger } from './ledger';
+import type { Database } from '../platform/db/schema';
 
 /** What the money-in features (deposits, invite, refund) ask of the ledger: credits into a member's wallet from an operator account. */
 export type MoneyInKind = 'deposit' | 'invite' | 'refund';

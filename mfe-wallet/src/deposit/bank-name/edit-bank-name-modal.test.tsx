@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastViewport, setLocale } from '@wallet/shared';
 import { bankNameApi } from './api';
-import { snapshot } from '../test-support/fixtures';
+import { snapshot } from '../../test-support/fixtures';
 import { EditBankNameModal } from './edit-bank-name-modal';
 
 const MESSAGE = 'Please enter the account name in English letters.';
