@@ -1,29 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button, Checkbox, FormField, SelectField, useTranslation, type Currency } from '@wallet/shared';
 import {
-  Button,
-  Checkbox,
-  FormField,
-  SelectField,
-  SkeletonList,
-  toast,
-  useAsyncAction,
-  useTranslation,
-  type Currency,
-} from '@wallet/shared';
-import { bonusOpsApi, type BonusDefinition } from './api';
-import {
-  bonusForm,
-  CATEGORIES,
-  checkBonus,
   CURRENCIES,
-  emptyBanner,
-  type AmountForm,
-  type BannerForm,
-  type BonusForm,
-} from './forms';
-import {
-  focusFirstInvalid,
-  FormFooter,
+  EditorFrame,
   FormGrid,
   FormGroup,
   FormHint,
@@ -31,11 +9,19 @@ import {
   LANGUAGES,
   LocalizedFields,
   TextArea,
-  useProblemText,
+  useEditor,
   type Language,
-  type Problems,
-} from '@wallet/shared/src/ui/ops-form';
-import { LoadFailed } from './load-failed';
+} from '@wallet/shared/ops';
+import { bonusOpsApi, type BonusDefinition } from './api';
+import {
+  bonusForm,
+  CATEGORIES,
+  checkBonus,
+  emptyBanner,
+  type AmountForm,
+  type BannerForm,
+  type BonusForm,
+} from './forms';
 
 const MAX_BANNERS = 10;
 
@@ -55,335 +41,291 @@ export function BonusEditor({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('bonus-ops');
-  const [form, setForm] = useState<BonusForm | undefined>(code === undefined ? bonusForm() : undefined);
-  const [loadError, setLoadError] = useState<string>();
-  const [problems, setProblems] = useState<Problems>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  // The link that opened the editor is gone: the focus goes to its heading, where a screen reader starts.
-  useEffect(() => headingRef.current?.focus(), []);
-  const problemText = useProblemText('bonus-ops', problems);
+  const editor = useEditor({
+    ns: 'bonus-ops',
+    read: code === undefined ? undefined : () => bonusOpsApi.bonus(code).then(bonusForm),
+    readKey: code,
+    blank: bonusForm,
+    check: (form: BonusForm) => checkBonus(form, code === undefined ? taken : undefined),
+    save: (body: BonusDefinition) => bonusOpsApi.saveBonus(body),
+    savedText: (body) => t('bonus.saved', { code: body.code }),
+    onSaved,
+  });
+  const { set, problemText } = editor;
   const languageLabel = (lang: Language) => t(`language.${lang}`);
-  const save = useAsyncAction((body: BonusDefinition) => bonusOpsApi.saveBonus(body));
-
-  useEffect(() => {
-    if (code === undefined) return undefined;
-    let live = true;
-    bonusOpsApi.bonus(code).then(
-      (definition) => live && setForm(bonusForm(definition)),
-      (error: unknown) => live && setLoadError(error instanceof Error ? error.message : String(error)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [code]);
-
-  const titleId = 'bops-editor-title';
   const title = code === undefined ? t('bonus.newTitle') : t('bonus.editTitle', { code });
 
-  if (loadError) return <LoadFailed title={title} message={loadError} onBack={onCancel} />;
-  if (!form)
-    return (
-      <section className="wl-opsf-editor" aria-labelledby={titleId}>
-        <h2 id={titleId} ref={headingRef} tabIndex={-1}>
-          {title}
-        </h2>
-        <SkeletonList count={4} label={t('loading')} />
-      </section>
-    );
-
-  const set = <K extends keyof BonusForm>(key: K, value: BonusForm[K]) =>
-    setForm((current) => (current ? { ...current, [key]: value } : current));
-  const setAmount = (currency: Currency, patch: Partial<AmountForm>) =>
-    set('amounts', { ...form.amounts, [currency]: { ...form.amounts[currency], ...patch } });
-  const percentKind = form.rewardKind === 'percent';
-  const setBanner = (index: number, next: BannerForm) =>
-    set(
-      'banners',
-      form.banners.map((b, i) => (i === index ? next : b)),
-    );
-  const removeBanner = (index: number) =>
-    set(
-      'banners',
-      form.banners.filter((_, i) => i !== index),
-    );
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkBonus(form, code === undefined ? taken : undefined);
-    if (!checked.ok) {
-      setProblems(checked.problems);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setProblems({});
-    const result = await save.run(checked.body);
-    if (result.ok) {
-      toast.success(t('bonus.saved', { code: checked.body.code }));
-      onSaved(result.value);
-    }
-  };
-
-  const problemCount = Object.keys(problems).length;
-
   return (
-    <section className="wl-opsf-editor" aria-labelledby={titleId}>
-      <h2 id={titleId} ref={headingRef} tabIndex={-1}>
-        {title}
-      </h2>
-      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)}>
-        <FormGroup legend={t('bonus.general')}>
-          <FormGrid>
-            <FormField
-              label={t('field.code')}
-              value={form.code}
-              onValueChange={(value) => set('code', value)}
-              transform="uppercase"
-              readOnly={code !== undefined}
-              required
-              maxLength={40}
-              autoComplete="off"
-              hint={code === undefined ? t('hint.bonusCode') : t('hint.codeFixed')}
-              error={problemText('code')}
-            />
-            <FormField
-              label={t('field.sortOrder')}
-              value={form.sortOrder}
-              onValueChange={(value) => set('sortOrder', value)}
-              inputMode="numeric"
-              required
-              hint={t('hint.sortOrder')}
-              error={problemText('sortOrder')}
-            />
-          </FormGrid>
-          <div className="bops-checks">
-            <Checkbox
-              label={t('field.active')}
-              checked={form.active}
-              onCheckedChange={(value) => set('active', value)}
-            />
-            <Checkbox
-              label={t('field.listed')}
-              checked={form.listed}
-              onCheckedChange={(value) => set('listed', value)}
-            />
-            <Checkbox
-              label={t('field.cancellable')}
-              checked={form.cancellable}
-              onCheckedChange={(value) => set('cancellable', value)}
-            />
-          </div>
-          <FormHint>{t('hint.keepRules')}</FormHint>
-        </FormGroup>
-
-        <LocalizedFields
-          legend={t('field.names')}
-          field="names"
-          value={form.names}
-          onChange={(value) => set('names', value)}
-          problemText={problemText}
-          languageLabel={languageLabel}
-          maxLength={80}
-        />
-
-        <FormGroup legend={t('bonus.receipts')}>
-          <FormGrid>
-            <SelectField
-              label={t('field.type')}
-              value={form.type}
-              onValueChange={(value) => set('type', value as BonusForm['type'])}
-              options={(['limit', 'day', 'week'] as const).map((value) => ({
-                value,
-                label: t(`type.${value}`),
-              }))}
-            />
-            <FormField
-              label={t('field.maxReceived')}
-              value={form.maxReceived}
-              onValueChange={(value) => set('maxReceived', value)}
-              inputMode="numeric"
-              required
-              hint={t('hint.maxReceived')}
-              error={problemText('maxReceived')}
-            />
-          </FormGrid>
-        </FormGroup>
-
-        <FormGroup legend={t('bonus.reward')}>
-          <FormGrid>
-            <SelectField
-              label={t('field.rewardKind')}
-              value={form.rewardKind}
-              onValueChange={(value) => set('rewardKind', value as BonusForm['rewardKind'])}
-              options={(['percent', 'fixed'] as const).map((value) => ({
-                value,
-                label: t(`rewardKind.${value}`),
-              }))}
-            />
-            {percentKind && (
-              <FormField
-                label={t('field.percent')}
-                value={form.percent}
-                onValueChange={(value) => set('percent', value)}
-                inputMode="numeric"
-                required
-                hint={t('hint.percent')}
-                error={problemText('percent')}
-              />
-            )}
-          </FormGrid>
-          <FormProblem text={problemText('amounts')} />
-          {CURRENCIES.map((currency) => {
-            const amount = form.amounts[currency];
-            const at = `amounts.${currency}`;
-            return (
-              <div key={currency} className="bops-currency">
-                <Checkbox
-                  label={t('field.offered', { currency: t(`currency.${currency}`) })}
-                  checked={amount.offered}
-                  onCheckedChange={(offered) => setAmount(currency, { offered })}
-                />
-                {amount.offered && (
-                  <FormGrid>
-                    {percentKind ? (
-                      <FormField
-                        label={t('field.cap', { currency })}
-                        value={amount.cap}
-                        onValueChange={(value) => setAmount(currency, { cap: value })}
-                        inputMode="decimal"
-                        required
-                        hint={t('hint.cap')}
-                        error={problemText(`${at}.cap`)}
-                      />
-                    ) : (
-                      <FormField
-                        label={t('field.fixed', { currency })}
-                        value={amount.fixed}
-                        onValueChange={(value) => setAmount(currency, { fixed: value })}
-                        inputMode="decimal"
-                        required
-                        error={problemText(`${at}.fixed`)}
-                      />
-                    )}
-                    <FormField
-                      label={t('field.minDeposit', { currency })}
-                      value={amount.minDeposit}
-                      onValueChange={(value) => setAmount(currency, { minDeposit: value })}
-                      inputMode="decimal"
-                      required
-                      hint={percentKind ? t('hint.minDepositPercent') : t('hint.minDepositFixed')}
-                      error={problemText(`${at}.minDeposit`)}
-                    />
-                  </FormGrid>
-                )}
-              </div>
-            );
-          })}
-        </FormGroup>
-
-        <FormGroup legend={t('bonus.turnover')}>
-          <FormGrid>
-            <FormField
-              label={t('field.turnoverMultiple')}
-              value={form.turnoverMultiple}
-              onValueChange={(value) => set('turnoverMultiple', value)}
-              inputMode="numeric"
-              required
-              hint={t('hint.turnoverMultiple')}
-              error={problemText('turnoverMultiple')}
-            />
-            <SelectField
-              label={t('field.turnoverBase')}
-              value={form.turnoverBase}
-              onValueChange={(value) => set('turnoverBase', value as BonusForm['turnoverBase'])}
-              options={(['bonus', 'bonus_deposit'] as const).map((value) => ({
-                value,
-                label: t(`turnoverBase.${value}`),
-              }))}
-            />
-            {CATEGORIES.map((category) => (
-              <FormField
-                key={category}
-                label={t('field.contribution', { category: t(`category.${category}`) })}
-                value={form.contributions[category]}
-                onValueChange={(value) => set('contributions', { ...form.contributions, [category]: value })}
-                inputMode="numeric"
-                required
-                error={problemText(`contributions.${category}`)}
-              />
-            ))}
-            <FormField
-              label={t('field.percentFail')}
-              value={form.percentFail}
-              onValueChange={(value) => set('percentFail', value)}
-              inputMode="numeric"
-              required
-              hint={t('hint.percentFail')}
-              error={problemText('percentFail')}
-            />
-          </FormGrid>
-        </FormGroup>
-
-        <FormGroup legend={t('bonus.banners')}>
-          <FormProblem text={problemText('banners')} />
-          {form.banners.map((banner, index) => {
-            const n = index + 1;
-            return (
-              <FormGroup key={index} legend={t('bonus.banner', { n })} className="bops-banner">
+    <EditorFrame
+      editor={editor}
+      ns="bonus-ops"
+      title={title}
+      testIdPrefix="bops"
+      backLabel={t('backToLists')}
+      onCancel={onCancel}
+    >
+      {(form) => {
+        const setAmount = (currency: Currency, patch: Partial<AmountForm>) =>
+          set('amounts', { ...form.amounts, [currency]: { ...form.amounts[currency], ...patch } });
+        const percentKind = form.rewardKind === 'percent';
+        const setBanner = (index: number, next: BannerForm) =>
+          set(
+            'banners',
+            form.banners.map((b, i) => (i === index ? next : b)),
+          );
+        const removeBanner = (index: number) =>
+          set(
+            'banners',
+            form.banners.filter((_, i) => i !== index),
+          );
+        return (
+          <>
+            <FormGroup legend={t('bonus.general')}>
+              <FormGrid>
                 <FormField
-                  label={t('field.image')}
-                  value={banner.image}
-                  onValueChange={(image) => setBanner(index, { ...banner, image })}
+                  label={t('field.code')}
+                  value={form.code}
+                  onValueChange={(value) => set('code', value)}
+                  transform="uppercase"
+                  readOnly={code !== undefined}
                   required
-                  maxLength={300}
-                  hint={t('hint.image')}
-                  error={problemText(`banners.${index}.image`)}
+                  maxLength={40}
+                  autoComplete="off"
+                  hint={code === undefined ? t('hint.bonusCode') : t('hint.codeFixed')}
+                  error={problemText('code')}
                 />
-                {LANGUAGES.map((lang) => (
-                  <TextArea
-                    key={lang}
-                    label={t('field.bannerHtml', { language: languageLabel(lang) })}
-                    value={banner.html[lang]}
-                    lang={lang}
-                    maxLength={4000}
+                <FormField
+                  label={t('field.sortOrder')}
+                  value={form.sortOrder}
+                  onValueChange={(value) => set('sortOrder', value)}
+                  inputMode="numeric"
+                  required
+                  hint={t('hint.sortOrder')}
+                  error={problemText('sortOrder')}
+                />
+              </FormGrid>
+              <div className="bops-checks">
+                <Checkbox
+                  label={t('field.active')}
+                  checked={form.active}
+                  onCheckedChange={(value) => set('active', value)}
+                />
+                <Checkbox
+                  label={t('field.listed')}
+                  checked={form.listed}
+                  onCheckedChange={(value) => set('listed', value)}
+                />
+                <Checkbox
+                  label={t('field.cancellable')}
+                  checked={form.cancellable}
+                  onCheckedChange={(value) => set('cancellable', value)}
+                />
+              </div>
+              <FormHint>{t('hint.keepRules')}</FormHint>
+            </FormGroup>
+
+            <LocalizedFields
+              legend={t('field.names')}
+              field="names"
+              value={form.names}
+              onChange={(value) => set('names', value)}
+              problemText={problemText}
+              languageLabel={languageLabel}
+              maxLength={80}
+            />
+
+            <FormGroup legend={t('bonus.receipts')}>
+              <FormGrid>
+                <SelectField
+                  label={t('field.type')}
+                  value={form.type}
+                  onValueChange={(value) => set('type', value as BonusForm['type'])}
+                  options={(['limit', 'day', 'week'] as const).map((value) => ({
+                    value,
+                    label: t(`type.${value}`),
+                  }))}
+                />
+                <FormField
+                  label={t('field.maxReceived')}
+                  value={form.maxReceived}
+                  onValueChange={(value) => set('maxReceived', value)}
+                  inputMode="numeric"
+                  required
+                  hint={t('hint.maxReceived')}
+                  error={problemText('maxReceived')}
+                />
+              </FormGrid>
+            </FormGroup>
+
+            <FormGroup legend={t('bonus.reward')}>
+              <FormGrid>
+                <SelectField
+                  label={t('field.rewardKind')}
+                  value={form.rewardKind}
+                  onValueChange={(value) => set('rewardKind', value as BonusForm['rewardKind'])}
+                  options={(['percent', 'fixed'] as const).map((value) => ({
+                    value,
+                    label: t(`rewardKind.${value}`),
+                  }))}
+                />
+                {percentKind && (
+                  <FormField
+                    label={t('field.percent')}
+                    value={form.percent}
+                    onValueChange={(value) => set('percent', value)}
+                    inputMode="numeric"
                     required
-                    onValueChange={(html) =>
-                      setBanner(index, { ...banner, html: { ...banner.html, [lang]: html } })
+                    hint={t('hint.percent')}
+                    error={problemText('percent')}
+                  />
+                )}
+              </FormGrid>
+              <FormProblem text={problemText('amounts')} />
+              {CURRENCIES.map((currency) => {
+                const amount = form.amounts[currency];
+                const at = `amounts.${currency}`;
+                return (
+                  <div key={currency} className="bops-currency">
+                    <Checkbox
+                      label={t('field.offered', { currency: t(`currency.${currency}`) })}
+                      checked={amount.offered}
+                      onCheckedChange={(offered) => setAmount(currency, { offered })}
+                    />
+                    {amount.offered && (
+                      <FormGrid>
+                        {percentKind ? (
+                          <FormField
+                            label={t('field.cap', { currency })}
+                            value={amount.cap}
+                            onValueChange={(value) => setAmount(currency, { cap: value })}
+                            inputMode="decimal"
+                            required
+                            hint={t('hint.cap')}
+                            error={problemText(`${at}.cap`)}
+                          />
+                        ) : (
+                          <FormField
+                            label={t('field.fixed', { currency })}
+                            value={amount.fixed}
+                            onValueChange={(value) => setAmount(currency, { fixed: value })}
+                            inputMode="decimal"
+                            required
+                            error={problemText(`${at}.fixed`)}
+                          />
+                        )}
+                        <FormField
+                          label={t('field.minDeposit', { currency })}
+                          value={amount.minDeposit}
+                          onValueChange={(value) => setAmount(currency, { minDeposit: value })}
+                          inputMode="decimal"
+                          required
+                          hint={percentKind ? t('hint.minDepositPercent') : t('hint.minDepositFixed')}
+                          error={problemText(`${at}.minDeposit`)}
+                        />
+                      </FormGrid>
+                    )}
+                  </div>
+                );
+              })}
+            </FormGroup>
+
+            <FormGroup legend={t('bonus.turnover')}>
+              <FormGrid>
+                <FormField
+                  label={t('field.turnoverMultiple')}
+                  value={form.turnoverMultiple}
+                  onValueChange={(value) => set('turnoverMultiple', value)}
+                  inputMode="numeric"
+                  required
+                  hint={t('hint.turnoverMultiple')}
+                  error={problemText('turnoverMultiple')}
+                />
+                <SelectField
+                  label={t('field.turnoverBase')}
+                  value={form.turnoverBase}
+                  onValueChange={(value) => set('turnoverBase', value as BonusForm['turnoverBase'])}
+                  options={(['bonus', 'bonus_deposit'] as const).map((value) => ({
+                    value,
+                    label: t(`turnoverBase.${value}`),
+                  }))}
+                />
+                {CATEGORIES.map((category) => (
+                  <FormField
+                    key={category}
+                    label={t('field.contribution', { category: t(`category.${category}`) })}
+                    value={form.contributions[category]}
+                    onValueChange={(value) =>
+                      set('contributions', { ...form.contributions, [category]: value })
                     }
-                    error={problemText(`banners.${index}.html.${lang}`)}
+                    inputMode="numeric"
+                    required
+                    error={problemText(`contributions.${category}`)}
                   />
                 ))}
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  disabled={form.banners.length <= 1}
-                  onClick={() => removeBanner(index)}
-                >
-                  {t('bonus.removeBanner', { n })}
-                </Button>
-              </FormGroup>
-            );
-          })}
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={form.banners.length >= MAX_BANNERS}
-            onClick={() => set('banners', [...form.banners, emptyBanner()])}
-          >
-            {t('bonus.addBanner')}
-          </Button>
-        </FormGroup>
+                <FormField
+                  label={t('field.percentFail')}
+                  value={form.percentFail}
+                  onValueChange={(value) => set('percentFail', value)}
+                  inputMode="numeric"
+                  required
+                  hint={t('hint.percentFail')}
+                  error={problemText('percentFail')}
+                />
+              </FormGrid>
+            </FormGroup>
 
-        <FormFooter
-          problemSummary={problemCount > 0 ? t('problem.summary', { count: problemCount }) : undefined}
-          refusal={save.error?.message}
-          saveLabel={t('save')}
-          cancelLabel={t('cancel')}
-          busy={save.busy}
-          onCancel={onCancel}
-          testIdPrefix="bops"
-        />
-      </form>
-    </section>
+            <FormGroup legend={t('bonus.banners')}>
+              <FormProblem text={problemText('banners')} />
+              {form.banners.map((banner, index) => {
+                const n = index + 1;
+                return (
+                  <FormGroup key={index} legend={t('bonus.banner', { n })} className="bops-banner">
+                    <FormField
+                      label={t('field.image')}
+                      value={banner.image}
+                      onValueChange={(image) => setBanner(index, { ...banner, image })}
+                      required
+                      maxLength={300}
+                      hint={t('hint.image')}
+                      error={problemText(`banners.${index}.image`)}
+                    />
+                    {LANGUAGES.map((lang) => (
+                      <TextArea
+                        key={lang}
+                        label={t('field.bannerHtml', { language: languageLabel(lang) })}
+                        value={banner.html[lang]}
+                        lang={lang}
+                        maxLength={4000}
+                        required
+                        onValueChange={(html) =>
+                          setBanner(index, { ...banner, html: { ...banner.html, [lang]: html } })
+                        }
+                        error={problemText(`banners.${index}.html.${lang}`)}
+                      />
+                    ))}
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={form.banners.length <= 1}
+                      onClick={() => removeBanner(index)}
+                    >
+                      {t('bonus.removeBanner', { n })}
+                    </Button>
+                  </FormGroup>
+                );
+              })}
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={form.banners.length >= MAX_BANNERS}
+                onClick={() => set('banners', [...form.banners, emptyBanner()])}
+              >
+                {t('bonus.addBanner')}
+              </Button>
+            </FormGroup>
+          </>
+        );
+      }}
+    </EditorFrame>
   );
 }

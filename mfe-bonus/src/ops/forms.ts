@@ -1,5 +1,6 @@
 import { currencyScale, toMinorUnits, type Currency } from '@wallet/shared';
 import {
+  CURRENCIES,
   checkLocalized,
   emptyLocalized,
   minorToInput,
@@ -7,7 +8,7 @@ import {
   type Checked,
   type Localized,
   type Problems,
-} from '@wallet/shared/src/ui/ops-form-model';
+} from '@wallet/shared/ops';
 import type { BonusDefinition, PromotionDefinition } from './api';
 
 /**
@@ -16,9 +17,6 @@ import type { BonusDefinition, PromotionDefinition } from './api';
  * operator sees each problem at its field, in their language, before anything is sent. The server checks again.
  */
 
-// The languages an operator writes in: the shared editor fields' list (lists.tsx takes it from here).
-export { LANGUAGES, type Language } from '@wallet/shared/src/ui/ops-form-model';
-export const CURRENCIES: readonly Currency[] = ['THB', 'LAK'];
 export const CATEGORIES = ['slot', 'sport', 'lotto'] as const;
 
 /** Checks a whole number in [min, max] and records the problem at `field`. */

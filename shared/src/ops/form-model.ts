@@ -1,10 +1,13 @@
-// The data side of the operators' console forms (./ops-form.tsx): the texts an operator writes in every language and
+// The data side of the operators' console forms (./form.tsx): the texts an operator writes in every language and
 // the problems a form's checks find, by field. No React and no styles, so a remote's checking code (its `forms.ts`)
-// can import it without the components. Not exported from `@wallet/shared` (every page loads that): the console's
-// remotes import it by its path, `@wallet/shared/src/ui/ops-form-model`, and bundle it into their operator chunks.
+// can import it without the components. Part of the console kit `@wallet/shared/ops`, not of `@wallet/shared` (every page
+// loads that): the console's remotes bundle it into their operator chunks.
 import { currencyScale, formatMoney } from '../format/money';
 import type { Currency } from '../format/money';
 import type { Locale } from '../i18n/locales';
+
+/** The currencies an operator sets amounts in (the site's, in the site's order). */
+export const CURRENCIES: readonly Currency[] = ['THB', 'LAK'];
 
 /** The languages of every text an operator writes for members (the site's locales, in the site's order). */
 export const LANGUAGES = ['th', 'la', 'en'] as const satisfies readonly Locale[];

@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+// eslint-disable-next-line no-restricted-imports -- the page's one instance (see ./form.tsx), not another part
+import { SkeletonList, useTranslation } from '@wallet/shared';
+import { FormFooter } from './form';
+import { LoadFailed } from './load-failed';
+import type { Editor } from './use-editor';
+
+/**
+ * The frame of every console editor: its heading (focused when it opens), then the load-failed panel with the way
+ * back, the skeleton while the record is read, or the form (`children`, given the form as typed) ending with the
+ * footer (fields to correct, the server's refusal, save and cancel). Texts from the caller's namespace `ns`:
+ * `save`, `cancel`, `loading`, `backToList` and `problem.summary`.
+ */
+export function EditorFrame<F>({
+  editor,
+  ns,
+  title,
+  testIdPrefix,
+  skeletonRows = 4,
+  backLabel,
+  onCancel,
+  children,
+}: {
+  editor: Editor<F>;
+  ns: string;
+  title: string;
+  /** The prefix of the footer's `data-testid`s and of the heading's id (`<prefix>-editor-title`). */
+  testIdPrefix: string;
+  skeletonRows?: number;
+  /** The load-failed panel's way back (default `<ns>:backToList`). */
+  backLabel?: string;
+  onCancel: () => void;
+  children: (form: F) => ReactNode;
+}) {
+  const { t } = useTranslation(ns);
+  const titleId = `${testIdPrefix}-editor-title`;
+  const { form, loadError } = editor;
+  let body: ReactNode;
+  if (loadError)
+    body = <LoadFailed message={loadError} actionLabel={backLabel ?? t('backToList')} onAction={onCancel} />;
+  else if (form === undefined) body = <SkeletonList count={skeletonRows} label={t('loading')} />;
+  else
+    body = (
+      <form ref={editor.formRef} noValidate onSubmit={editor.submit}>
+        {children(form)}
+        <FormFooter
+          problemSummary={
+            editor.problemCount > 0 ? t('problem.summary', { count: editor.problemCount }) : undefined
+          }
+          refusal={editor.refusal?.message}
+          saveLabel={t('save')}
+          cancelLabel={t('cancel')}
+          busy={editor.busy}
+          onCancel={onCancel}
+          testIdPrefix={testIdPrefix}
+        />
+      </form>
+    );
+  return (
+    <section className="wl-opsf-editor" aria-labelledby={titleId}>
+      <h2 id={titleId} ref={editor.headingRef} tabIndex={-1}>
+        {title}
+      </h2>
+      {body}
+    </section>
+  );
+}
