@@ -1,5 +1,6 @@
 import { currencyScale, toMinorUnits, type Currency } from '@wallet/shared';
 import {
+  CURRENCIES,
   checkLocalized,
   emptyLocalized,
   minorToInput,
@@ -7,7 +8,7 @@ import {
   type Checked,
   type Localized,
   type Problems,
-} from '@wallet/shared/src/ui/ops-form-model';
+} from '@wallet/shared/ops';
 import type { Prize, PrizeKind, WheelDefinition, WheelSlice } from './api';
 
 /**
@@ -17,9 +18,6 @@ import type { Prize, PrizeKind, WheelDefinition, WheelSlice } from './api';
  * exists).
  */
 
-// The languages an operator writes in: the shared editor fields' list (ops-wheels.tsx takes it from here).
-export { LANGUAGES, type Language } from '@wallet/shared/src/ui/ops-form-model';
-export const CURRENCIES: readonly Currency[] = ['THB', 'LAK'];
 export const PRIZE_KINDS: readonly PrizeKind[] = ['money', 'coins', 'bonus', 'none'];
 export const MIN_SLICES = 2;
 export const MAX_SLICES = 16;
