@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Checkbox, FormField, SelectField, useTranslation } from '@wallet/shared';
 import {
   EditorFrame,
+  KeyField,
   FormGrid,
   FormGroup,
   FormHint,
@@ -42,9 +43,73 @@ export function PromotionEditor({
     savedText: (body) => t('promotion.saved', { code: body.code }),
     onSaved,
   });
-  const { set, problemText } = editor;
-  const languageLabel = (language: Language) => t(`language.${language}`);
+  const { set, problemText, text, flag, localized } = editor;
   const title = code === undefined ? t('promotion.newTitle') : t('promotion.editTitle', { code });
+
+  const fields = (form: PromotionForm) => {
+    // A stored promotion may name a bonus no longer in the list: keep it choosable so it is not lost silently.
+    const options = bonuses.map((b) => ({ value: b.code, label: `${b.code} · ${b.names[lang]}` }));
+    if (form.bonusCode && !bonusCodes.has(form.bonusCode))
+      options.unshift({ value: form.bonusCode, label: form.bonusCode });
+    return (
+      <>
+        <FormGroup legend={t('promotion.general')}>
+          <FormGrid>
+            <KeyField
+              label={t('field.code')}
+              {...text.code}
+              isNew={code === undefined}
+              transform="uppercase"
+              hint={t('hint.promotionCode')}
+              fixedHint={t('hint.codeFixed')}
+            />
+            <SelectField
+              label={t('field.bonusCode')}
+              value={form.bonusCode}
+              placeholder={t('promotion.chooseBonus')}
+              required
+              onValueChange={(value) => set('bonusCode', value)}
+              options={options}
+              error={problemText('bonusCode')}
+            />
+            <FormField
+              label={t('field.maxTotal')}
+              {...text.maxTotal}
+              inputMode="numeric"
+              hint={t('hint.maxTotal')}
+            />
+          </FormGrid>
+          <Checkbox label={t('field.active')} {...flag.active} />
+        </FormGroup>
+
+        <FormGroup legend={t('promotion.period')}>
+          <FormHint>{t('hint.bangkokTime')}</FormHint>
+          <FormGrid>
+            <FormField
+              type="datetime-local"
+              label={t('field.startsAt')}
+              {...text.startsAt}
+              hint={t('hint.noStart')}
+            />
+            <FormField
+              type="datetime-local"
+              label={t('field.endsAt')}
+              {...text.endsAt}
+              hint={t('hint.noEnd')}
+            />
+          </FormGrid>
+        </FormGroup>
+
+        <LocalizedFields
+          legend={t('field.descriptions')}
+          {...localized.descriptions}
+          multiline
+          maxLength={4000}
+          hint={t('hint.html')}
+        />
+      </>
+    );
+  };
 
   return (
     <EditorFrame
@@ -56,88 +121,7 @@ export function PromotionEditor({
       backLabel={t('backToLists')}
       onCancel={onCancel}
     >
-      {(form) => {
-        // A stored promotion may name a bonus no longer in the list: keep it choosable so it is not lost silently.
-        const options = bonuses.map((b) => ({ value: b.code, label: `${b.code} · ${b.names[lang]}` }));
-        if (form.bonusCode && !bonusCodes.has(form.bonusCode))
-          options.unshift({ value: form.bonusCode, label: form.bonusCode });
-        return (
-          <>
-            <FormGroup legend={t('promotion.general')}>
-              <FormGrid>
-                <FormField
-                  label={t('field.code')}
-                  value={form.code}
-                  onValueChange={(value) => set('code', value)}
-                  transform="uppercase"
-                  readOnly={code !== undefined}
-                  required
-                  maxLength={40}
-                  autoComplete="off"
-                  hint={code === undefined ? t('hint.promotionCode') : t('hint.codeFixed')}
-                  error={problemText('code')}
-                />
-                <SelectField
-                  label={t('field.bonusCode')}
-                  value={form.bonusCode}
-                  placeholder={t('promotion.chooseBonus')}
-                  required
-                  onValueChange={(value) => set('bonusCode', value)}
-                  options={options}
-                  error={problemText('bonusCode')}
-                />
-                <FormField
-                  label={t('field.maxTotal')}
-                  value={form.maxTotal}
-                  onValueChange={(value) => set('maxTotal', value)}
-                  inputMode="numeric"
-                  hint={t('hint.maxTotal')}
-                  error={problemText('maxTotal')}
-                />
-              </FormGrid>
-              <Checkbox
-                label={t('field.active')}
-                checked={form.active}
-                onCheckedChange={(value) => set('active', value)}
-              />
-            </FormGroup>
-
-            <FormGroup legend={t('promotion.period')}>
-              <FormHint>{t('hint.bangkokTime')}</FormHint>
-              <FormGrid>
-                <FormField
-                  type="datetime-local"
-                  label={t('field.startsAt')}
-                  value={form.startsAt}
-                  onValueChange={(value) => set('startsAt', value)}
-                  hint={t('hint.noStart')}
-                  error={problemText('startsAt')}
-                />
-                <FormField
-                  type="datetime-local"
-                  label={t('field.endsAt')}
-                  value={form.endsAt}
-                  onValueChange={(value) => set('endsAt', value)}
-                  hint={t('hint.noEnd')}
-                  error={problemText('endsAt')}
-                />
-              </FormGrid>
-            </FormGroup>
-
-            <LocalizedFields
-              legend={t('field.descriptions')}
-              field="descriptions"
-              value={form.descriptions}
-              onChange={(value) => set('descriptions', value)}
-              problemText={problemText}
-              languageLabel={languageLabel}
-              multiline
-              maxLength={4000}
-              hint={t('hint.html')}
-            />
-          </>
-        );
-      }}
+      {fields}
     </EditorFrame>
   );
 }

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, FormField, useTranslation } from '@wallet/shared';
+import { Button, Checkbox, useTranslation } from '@wallet/shared';
 import {
   EditorFrame,
+  KeyField,
   FormGroup,
   FormHint,
   FormProblem,
   LocalizedFields,
   useEditor,
-  type Language,
 } from '@wallet/shared/ops';
 import { wheelOpsApi, type WheelDefinition } from './api';
 import {
@@ -66,114 +66,99 @@ export function WheelEditor({
     savedText: (body) => t('editor.saved', { id: body.id }),
     onSaved,
   });
-  const { set, problemText } = editor;
-  const languageLabel = (lang: Language) => t(`language.${lang}`);
+  const { set, problemText, text, flag, localized } = editor;
   const title = id === undefined ? t('editor.newTitle') : t('editor.editTitle', { id });
+
+  const fields = (form: WheelForm) => {
+    const setSlice = (index: number, patch: Partial<SliceForm>) =>
+      set(
+        'slices',
+        form.slices.map((s, i) => (i === index ? { ...s, ...patch } : s)),
+      );
+    const move = (index: number, by: -1 | 1) => {
+      const slices = [...form.slices];
+      const [slice] = slices.splice(index, 1);
+      if (!slice) return;
+      slices.splice(index + by, 0, slice);
+      set('slices', slices);
+    };
+    const remove = (index: number) =>
+      set(
+        'slices',
+        form.slices.filter((_, i) => i !== index),
+      );
+    const add = () => set('slices', [...form.slices, sliceForm(undefined, form.slices.length)]);
+
+    const { total, chance } = chances(form.slices);
+    const chanceSum = chance.reduce<number>((sum, c) => sum + (c ?? 0), 0);
+    const turnsOff = form.active && activeWheel !== undefined && activeWheel !== (id ?? form.id.trim());
+    return (
+      <>
+        <FormGroup legend={t('editor.general')}>
+          <KeyField
+            label={t('field.id')}
+            {...text.id}
+            isNew={id === undefined}
+            transform={lowerCase}
+            hint={t('hint.id')}
+            fixedHint={t('hint.idFixed')}
+          />
+          <Checkbox label={t('field.active')} {...flag.active} />
+          <FormHint role={turnsOff ? 'note' : undefined}>
+            {turnsOff ? t('hint.turnsOff', { id: activeWheel }) : t('hint.active')}
+          </FormHint>
+          <FormHint>{t('hint.pastSpins')}</FormHint>
+        </FormGroup>
+
+        <LocalizedFields legend={t('field.names')} {...localized.names} maxLength={60} />
+
+        <FormGroup legend={t('editor.slices')}>
+          <FormHint>{t('hint.slices', { min: MIN_SLICES, max: MAX_SLICES })}</FormHint>
+          <div className="sops-summary" aria-live="polite" data-testid="sops-weights">
+            {total === null ? (
+              <span>{t('editor.totalUnknown')}</span>
+            ) : (
+              <>
+                <span>{t('editor.total', { total: total.toLocaleString('en-US') })}</span>
+                <span>{t('editor.chanceSum', { sum: percent(chanceSum) })}</span>
+              </>
+            )}
+          </div>
+          <FormProblem text={problemText('slices')} />
+          <ol className="sops-slices">
+            {form.slices.map((slice, index) => (
+              <li key={slice.key}>
+                <SliceFields
+                  slice={slice}
+                  index={index}
+                  count={form.slices.length}
+                  chance={chance[index]}
+                  problemText={problemText}
+                  onChange={(patch) => setSlice(index, patch)}
+                  onMove={(by) => move(index, by)}
+                  onRemove={() => remove(index)}
+                />
+              </li>
+            ))}
+          </ol>
+          <Button variant="secondary" size="sm" disabled={form.slices.length >= MAX_SLICES} onClick={add}>
+            {t('editor.add')}
+          </Button>
+          {bonusCodes && (
+            <datalist id="sops-bonus-codes">
+              {[...bonusCodes].map((code) => (
+                <option key={code} value={code} />
+              ))}
+            </datalist>
+          )}
+        </FormGroup>
+      </>
+    );
+  };
 
   return (
     <EditorFrame editor={editor} ns="spin-ops" title={title} testIdPrefix="sops" onCancel={onCancel}>
-      {(form) => {
-        const setSlice = (index: number, patch: Partial<SliceForm>) =>
-          set(
-            'slices',
-            form.slices.map((s, i) => (i === index ? { ...s, ...patch } : s)),
-          );
-        const move = (index: number, by: -1 | 1) => {
-          const slices = [...form.slices];
-          const [slice] = slices.splice(index, 1);
-          if (!slice) return;
-          slices.splice(index + by, 0, slice);
-          set('slices', slices);
-        };
-        const remove = (index: number) =>
-          set(
-            'slices',
-            form.slices.filter((_, i) => i !== index),
-          );
-        const add = () => set('slices', [...form.slices, sliceForm(undefined, form.slices.length)]);
-
-        const { total, chance } = chances(form.slices);
-        const chanceSum = chance.reduce<number>((sum, c) => sum + (c ?? 0), 0);
-        const turnsOff = form.active && activeWheel !== undefined && activeWheel !== (id ?? form.id.trim());
-        return (
-          <>
-            <FormGroup legend={t('editor.general')}>
-              <FormField
-                label={t('field.id')}
-                value={form.id}
-                onValueChange={(value) => set('id', value)}
-                transform={lowerCase}
-                readOnly={id !== undefined}
-                required
-                maxLength={40}
-                autoComplete="off"
-                hint={id === undefined ? t('hint.id') : t('hint.idFixed')}
-                error={problemText('id')}
-              />
-              <Checkbox
-                label={t('field.active')}
-                checked={form.active}
-                onCheckedChange={(value) => set('active', value)}
-              />
-              <FormHint role={turnsOff ? 'note' : undefined}>
-                {turnsOff ? t('hint.turnsOff', { id: activeWheel }) : t('hint.active')}
-              </FormHint>
-              <FormHint>{t('hint.pastSpins')}</FormHint>
-            </FormGroup>
-
-            <LocalizedFields
-              legend={t('field.names')}
-              field="names"
-              value={form.names}
-              onChange={(value) => set('names', value)}
-              problemText={problemText}
-              languageLabel={languageLabel}
-              maxLength={60}
-            />
-
-            <FormGroup legend={t('editor.slices')}>
-              <FormHint>{t('hint.slices', { min: MIN_SLICES, max: MAX_SLICES })}</FormHint>
-              <div className="sops-summary" aria-live="polite" data-testid="sops-weights">
-                {total === null ? (
-                  <span>{t('editor.totalUnknown')}</span>
-                ) : (
-                  <>
-                    <span>{t('editor.total', { total: total.toLocaleString('en-US') })}</span>
-                    <span>{t('editor.chanceSum', { sum: percent(chanceSum) })}</span>
-                  </>
-                )}
-              </div>
-              <FormProblem text={problemText('slices')} />
-              <ol className="sops-slices">
-                {form.slices.map((slice, index) => (
-                  <li key={slice.key}>
-                    <SliceFields
-                      slice={slice}
-                      index={index}
-                      count={form.slices.length}
-                      chance={chance[index]}
-                      problemText={problemText}
-                      onChange={(patch) => setSlice(index, patch)}
-                      onMove={(by) => move(index, by)}
-                      onRemove={() => remove(index)}
-                    />
-                  </li>
-                ))}
-              </ol>
-              <Button variant="secondary" size="sm" disabled={form.slices.length >= MAX_SLICES} onClick={add}>
-                {t('editor.add')}
-              </Button>
-              {bonusCodes && (
-                <datalist id="sops-bonus-codes">
-                  {[...bonusCodes].map((code) => (
-                    <option key={code} value={code} />
-                  ))}
-                </datalist>
-              )}
-            </FormGroup>
-          </>
-        );
-      }}
+      {fields}
     </EditorFrame>
   );
 }

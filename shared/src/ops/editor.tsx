@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 // eslint-disable-next-line no-restricted-imports -- the page's one instance (see ./form.tsx), not another part
 import { SkeletonList, useTranslation } from '@wallet/shared';
 import { FormFooter } from './form';
@@ -33,24 +33,25 @@ export function EditorFrame<F>({
   children: (form: F) => ReactNode;
 }) {
   const { t } = useTranslation(ns);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The link that opened the editor is gone: the focus goes to its heading, where a screen reader starts.
+  useEffect(() => headingRef.current?.focus(), []);
   const titleId = `${testIdPrefix}-editor-title`;
-  const { form, loadError } = editor;
+  const { form, loadError, problemCount, refusal, busy, submit } = editor;
   let body: ReactNode;
   if (loadError)
     body = <LoadFailed message={loadError} actionLabel={backLabel ?? t('backToList')} onAction={onCancel} />;
   else if (form === undefined) body = <SkeletonList count={skeletonRows} label={t('loading')} />;
   else
     body = (
-      <form ref={editor.formRef} noValidate onSubmit={editor.submit}>
+      <form noValidate onSubmit={submit}>
         {children(form)}
         <FormFooter
-          problemSummary={
-            editor.problemCount > 0 ? t('problem.summary', { count: editor.problemCount }) : undefined
-          }
-          refusal={editor.refusal?.message}
+          problemSummary={problemCount > 0 ? t('problem.summary', { count: problemCount }) : undefined}
+          refusal={refusal?.message}
           saveLabel={t('save')}
           cancelLabel={t('cancel')}
-          busy={editor.busy}
+          busy={busy}
           onCancel={onCancel}
           testIdPrefix={testIdPrefix}
         />
@@ -58,7 +59,7 @@ export function EditorFrame<F>({
     );
   return (
     <section className="wl-opsf-editor" aria-labelledby={titleId}>
-      <h2 id={titleId} ref={editor.headingRef} tabIndex={-1}>
+      <h2 id={titleId} ref={headingRef} tabIndex={-1}>
         {title}
       </h2>
       {body}

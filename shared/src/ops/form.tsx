@@ -97,6 +97,42 @@ export function TextArea({
   );
 }
 
+/**
+ * The key of a record (its code or id): typed for a new record (up to 40 characters), read-only once it is stored,
+ * since saving replaces the record by its key.
+ */
+export function KeyField({
+  label,
+  isNew,
+  hint,
+  fixedHint,
+  transform,
+  ...bound
+}: {
+  label: string;
+  /** A new record: the key is typed (and `hint` shown), else it is fixed (and `fixedHint` shown). */
+  isNew: boolean;
+  hint: string;
+  fixedHint: string;
+  transform: ComponentProps<typeof FormField>['transform'];
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string;
+}) {
+  return (
+    <FormField
+      {...bound}
+      label={label}
+      transform={transform}
+      readOnly={!isNew}
+      required
+      maxLength={40}
+      autoComplete="off"
+      hint={isNew ? hint : fixedHint}
+    />
+  );
+}
+
 /** A group of a form: a fieldset and its legend. */
 export function FormGroup({
   legend,

@@ -27,7 +27,9 @@ export function OpsTable({
   return (
     <div
       className="wl-ops-table-wrap"
-      {...(cards ? {} : { tabIndex: 0, role: 'region', 'aria-label': caption })}
+      tabIndex={cards ? undefined : 0}
+      role={cards ? undefined : 'region'}
+      aria-label={cards ? undefined : caption}
     >
       <table className={classes} data-testid={testId}>
         <caption className="wl-visually-hidden">{caption}</caption>

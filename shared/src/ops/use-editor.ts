@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 // eslint-disable-next-line no-restricted-imports -- the page's one instance (see ./form.tsx), not another part
-import { toast, useAsyncAction, type ApiError } from '@wallet/shared';
+import { toast, useAsyncAction, useTranslation, type ApiError } from '@wallet/shared';
 import { focusFirstInvalid, useProblemText } from './form';
-import type { Checked, Problems } from './form-model';
+import { LANGUAGES, type Checked, type Language, type Localized, type Problems } from './form-model';
 import { useConsoleRead } from './use-read';
 
 export interface EditorOptions<F, B, S> {
@@ -21,6 +21,9 @@ export interface EditorOptions<F, B, S> {
   onSaved: (saved: S) => void;
 }
 
+/** The keys of `F` whose values are of type `V`. */
+type KeysOf<F, V> = { [K in keyof F]: F[K] extends V ? K : never }[keyof F] & string;
+
 export interface Editor<F> {
   /** The form as typed; undefined while a stored record is read. */
   form: F | undefined;
@@ -32,19 +35,42 @@ export interface Editor<F> {
   problemText: (field: string) => string | undefined;
   problemCount: number;
   /** Checks, then saves: problems shown at their fields (focus on the first), or the body sent and `onSaved`. */
-  submit: (event: FormEvent) => void;
+  submit: (event: FormEvent<HTMLFormElement>) => void;
   busy: boolean;
   /** The server's refusal of the last save, if it refused. */
   refusal: ApiError | null;
-  formRef: RefObject<HTMLFormElement | null>;
-  headingRef: RefObject<HTMLHeadingElement | null>;
+  /** The text fields of the form (by name) bound to a `FormField` or `TextArea`: value, setter, problem. */
+  text: { [K in KeysOf<F, string>]: TextBinding };
+  /** The yes/no fields of the form bound to a `Checkbox`. */
+  flag: { [K in KeysOf<F, boolean>]: FlagBinding };
+  /** The texts in every language bound to `LocalizedFields` (each language labelled by `<ns>:language.<lang>`). */
+  localized: { [K in KeysOf<F, Localized>]: LocalizedBinding };
 }
+
+export interface TextBinding {
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string;
+}
+export interface FlagBinding {
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}
+export interface LocalizedBinding {
+  field: string;
+  value: Localized;
+  onChange: (value: Localized) => void;
+  problemText: (field: string) => string | undefined;
+  languageLabel: (lang: Language) => string;
+}
+
+const isLocalized = (value: unknown): value is Localized =>
+  typeof value === 'object' && value !== null && LANGUAGES.every((lang) => lang in value);
 
 /**
  * The save/confirm flow of every console editor: the record read (or a blank form), the fields set one by one,
  * the checks run on submit with the focus on the first refused field, the save (one at a time, its refusal kept
- * for the footer), the toast and `onSaved`. The heading takes the focus when the editor opens (the link that
- * opened it is gone; a screen reader starts there).
+ * for the footer), the toast and `onSaved`. Its frame, with the heading, the form and the footer, is `EditorFrame`.
  */
 export function useEditor<F, B, S>(options: EditorOptions<F, B, S>): Editor<F> {
   const { ns, read, readKey, blank, check, save, savedText, onSaved } = options;
@@ -55,10 +81,8 @@ export function useEditor<F, B, S>(options: EditorOptions<F, B, S>): Editor<F> {
   const [edited, setEdited] = useState<F | undefined>(read === undefined ? blank : undefined);
   const form = edited ?? stored.data;
   const [problems, setProblems] = useState<Problems>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
   const problemText = useProblemText(ns, problems);
+  const { t } = useTranslation(ns);
   const saving = useAsyncAction(save);
 
   const set = useCallback(
@@ -70,13 +94,13 @@ export function useEditor<F, B, S>(options: EditorOptions<F, B, S>): Editor<F> {
     [stored.data],
   );
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (form === undefined) return;
     const checked = check(form);
     if (!checked.ok) {
       setProblems(checked.problems);
-      focusFirstInvalid(formRef.current);
+      focusFirstInvalid(event.currentTarget);
       return;
     }
     setProblems({});
@@ -87,7 +111,27 @@ export function useEditor<F, B, S>(options: EditorOptions<F, B, S>): Editor<F> {
     });
   };
 
+  // Every field of the form as typed, bound to its input by its name (text, yes/no, or a text in every language).
+  const text: Record<string, TextBinding> = {};
+  const flag: Record<string, FlagBinding> = {};
+  const localized: Record<string, LocalizedBinding> = {};
+  for (const [key, value] of Object.entries(form ?? {}) as [keyof F & string, unknown][]) {
+    const setTo = (next: unknown) => set(key, next as F[typeof key]);
+    if (typeof value === 'string') text[key] = { value, onValueChange: setTo, error: problemText(key) };
+    else if (typeof value === 'boolean') flag[key] = { checked: value, onCheckedChange: setTo };
+    else if (isLocalized(value))
+      localized[key] = {
+        field: key,
+        value,
+        onChange: setTo,
+        problemText,
+        languageLabel: (lang) => t(`language.${lang}`),
+      };
+  }
   return {
+    text: text as Editor<F>['text'],
+    flag: flag as Editor<F>['flag'],
+    localized: localized as Editor<F>['localized'],
     form,
     loadError: stored.error,
     set,
@@ -96,7 +140,5 @@ export function useEditor<F, B, S>(options: EditorOptions<F, B, S>): Editor<F> {
     submit,
     busy: saving.busy,
     refusal: saving.error,
-    formRef,
-    headingRef,
   };
 }

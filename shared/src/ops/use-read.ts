@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** The text of a failed read: the message of the error the HTTP client threw (already translated), or its text. */
-export const readErrorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+export const readErrorText = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
 
 export interface ConsoleRead<T> {
   /** What the read answered; undefined until it has (or while it is disabled). */
