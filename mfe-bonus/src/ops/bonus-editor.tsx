@@ -2,7 +2,6 @@ import { Button, Checkbox, FormField, SelectField, useTranslation, type Currency
 import {
   CURRENCIES,
   EditorFrame,
-  KeyField,
   FormGrid,
   FormGroup,
   FormHint,
@@ -12,6 +11,7 @@ import {
   TextArea,
   useEditor,
 } from '@wallet/shared/ops';
+import { CodeField } from './code-field';
 import { bonusOpsApi, type BonusDefinition } from './api';
 import {
   bonusForm,
@@ -43,10 +43,11 @@ export function BonusEditor({
   const { t } = useTranslation('bonus-ops');
   const editor = useEditor({
     ns: 'bonus-ops',
-    read: code === undefined ? undefined : () => bonusOpsApi.bonus(code).then(bonusForm),
-    readKey: code,
+    prefix: 'bops',
+    recordKey: code,
+    read: (key) => bonusOpsApi.bonus(key).then(bonusForm),
     blank: bonusForm,
-    check: (form: BonusForm) => checkBonus(form, code === undefined ? taken : undefined),
+    check: (form: BonusForm, isNew) => checkBonus(form, isNew ? taken : undefined),
     save: (body: BonusDefinition) => bonusOpsApi.saveBonus(body),
     savedText: (body) => t('bonus.saved', { code: body.code }),
     onSaved,
@@ -72,14 +73,7 @@ export function BonusEditor({
       <>
         <FormGroup legend={t('bonus.general')}>
           <FormGrid>
-            <KeyField
-              label={t('field.code')}
-              {...text.code}
-              isNew={code === undefined}
-              transform="uppercase"
-              hint={t('hint.bonusCode')}
-              fixedHint={t('hint.codeFixed')}
-            />
+            <CodeField {...text.code} isNew={editor.isNew} hint={t('hint.bonusCode')} />
             <FormField
               label={t('field.sortOrder')}
               {...text.sortOrder}
@@ -282,14 +276,7 @@ export function BonusEditor({
   };
 
   return (
-    <EditorFrame
-      editor={editor}
-      ns="bonus-ops"
-      title={title}
-      testIdPrefix="bops"
-      backLabel={t('backToLists')}
-      onCancel={onCancel}
-    >
+    <EditorFrame editor={editor} title={title} backLabel={t('backToLists')} onCancel={onCancel}>
       {fields}
     </EditorFrame>
   );

@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { Checkbox, FormField, SelectField, useTranslation } from '@wallet/shared';
 import {
   EditorFrame,
-  KeyField,
   FormGrid,
   FormGroup,
   FormHint,
@@ -10,6 +9,7 @@ import {
   useEditor,
   type Language,
 } from '@wallet/shared/ops';
+import { CodeField } from './code-field';
 import { bonusOpsApi, type BonusListItem, type PromotionDefinition } from './api';
 import { checkPromotion, promotionForm, type PromotionForm } from './forms';
 
@@ -35,10 +35,11 @@ export function PromotionEditor({
   const bonusCodes = useMemo(() => new Set(bonuses.map((b) => b.code)), [bonuses]);
   const editor = useEditor({
     ns: 'bonus-ops',
-    read: code === undefined ? undefined : () => bonusOpsApi.promotion(code).then(promotionForm),
-    readKey: code,
+    prefix: 'bops',
+    recordKey: code,
+    read: (key) => bonusOpsApi.promotion(key).then(promotionForm),
     blank: promotionForm,
-    check: (form: PromotionForm) => checkPromotion(form, bonusCodes, code === undefined ? taken : undefined),
+    check: (form: PromotionForm, isNew) => checkPromotion(form, bonusCodes, isNew ? taken : undefined),
     save: (body: PromotionDefinition) => bonusOpsApi.savePromotion(body),
     savedText: (body) => t('promotion.saved', { code: body.code }),
     onSaved,
@@ -55,14 +56,7 @@ export function PromotionEditor({
       <>
         <FormGroup legend={t('promotion.general')}>
           <FormGrid>
-            <KeyField
-              label={t('field.code')}
-              {...text.code}
-              isNew={code === undefined}
-              transform="uppercase"
-              hint={t('hint.promotionCode')}
-              fixedHint={t('hint.codeFixed')}
-            />
+            <CodeField {...text.code} isNew={editor.isNew} hint={t('hint.promotionCode')} />
             <SelectField
               label={t('field.bonusCode')}
               value={form.bonusCode}
@@ -114,9 +108,7 @@ export function PromotionEditor({
   return (
     <EditorFrame
       editor={editor}
-      ns="bonus-ops"
       title={title}
-      testIdPrefix="bops"
       skeletonRows={3}
       backLabel={t('backToLists')}
       onCancel={onCancel}

@@ -58,10 +58,11 @@ export function WheelEditor({
   }, []);
   const editor = useEditor({
     ns: 'spin-ops',
-    read: id === undefined ? undefined : () => wheelOpsApi.wheel(id).then(wheelForm),
-    readKey: id,
+    prefix: 'sops',
+    recordKey: id,
+    read: (key) => wheelOpsApi.wheel(key).then(wheelForm),
     blank: wheelForm,
-    check: (form: WheelForm) => checkWheel(form, id === undefined ? taken : undefined, bonusCodes),
+    check: (form: WheelForm, isNew) => checkWheel(form, isNew ? taken : undefined, bonusCodes),
     save: (body: WheelDefinition) => wheelOpsApi.saveWheel(body),
     savedText: (body) => t('editor.saved', { id: body.id }),
     onSaved,
@@ -98,7 +99,7 @@ export function WheelEditor({
           <KeyField
             label={t('field.id')}
             {...text.id}
-            isNew={id === undefined}
+            isNew={editor.isNew}
             transform={lowerCase}
             hint={t('hint.id')}
             fixedHint={t('hint.idFixed')}
@@ -157,7 +158,7 @@ export function WheelEditor({
   };
 
   return (
-    <EditorFrame editor={editor} ns="spin-ops" title={title} testIdPrefix="sops" onCancel={onCancel}>
+    <EditorFrame editor={editor} title={title} onCancel={onCancel}>
       {fields}
     </EditorFrame>
   );

@@ -8,35 +8,30 @@ import type { Editor } from './use-editor';
 /**
  * The frame of every console editor: its heading (focused when it opens), then the load-failed panel with the way
  * back, the skeleton while the record is read, or the form (`children`, given the form as typed) ending with the
- * footer (fields to correct, the server's refusal, save and cancel). Texts from the caller's namespace `ns`:
+ * footer (fields to correct, the server's refusal, save and cancel). Texts from the editor's namespace:
  * `save`, `cancel`, `loading`, `backToList` and `problem.summary`.
  */
 export function EditorFrame<F>({
   editor,
-  ns,
   title,
-  testIdPrefix,
   skeletonRows = 4,
   backLabel,
   onCancel,
   children,
 }: {
   editor: Editor<F>;
-  ns: string;
   title: string;
-  /** The prefix of the footer's `data-testid`s and of the heading's id (`<prefix>-editor-title`). */
-  testIdPrefix: string;
   skeletonRows?: number;
   /** The load-failed panel's way back (default `<ns>:backToList`). */
   backLabel?: string;
   onCancel: () => void;
   children: (form: F) => ReactNode;
 }) {
-  const { t } = useTranslation(ns);
+  const { t } = useTranslation(editor.ns);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The link that opened the editor is gone: the focus goes to its heading, where a screen reader starts.
   useEffect(() => headingRef.current?.focus(), []);
-  const titleId = `${testIdPrefix}-editor-title`;
+  const titleId = `${editor.prefix}-editor-title`;
   const { form, loadError, problemCount, refusal, busy, submit } = editor;
   let body: ReactNode;
   if (loadError)
@@ -53,7 +48,7 @@ export function EditorFrame<F>({
           cancelLabel={t('cancel')}
           busy={busy}
           onCancel={onCancel}
-          testIdPrefix={testIdPrefix}
+          testIdPrefix={editor.prefix}
         />
       </form>
     );

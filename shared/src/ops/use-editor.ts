@@ -6,15 +6,17 @@ import { LANGUAGES, type Checked, type Language, type Localized, type Problems }
 import { useConsoleRead } from './use-read';
 
 export interface EditorOptions<F, B, S> {
-  /** The namespace of the form's problem texts (`<ns>:problem.*`) and of `savedText`. */
+  /** The namespace of the editor's texts (its problems `<ns>:problem.*`, save, cancel...). */
   ns: string;
-  /** A stored record's form, read by the kit's read hook; undefined: a new record, starting from `blank`. */
-  read: (() => Promise<F>) | undefined;
-  /** The key of the record being edited (the read is repeated when it changes). */
-  readKey?: string;
+  /** The prefix of the editor's `data-testid`s and ids (`<prefix>-editor-title`, `<prefix>-problems`...). */
+  prefix: string;
+  /** The key (code, id) of the stored record edited; undefined: a new record, starting from `blank`. */
+  recordKey: string | undefined;
+  /** The stored record's form (read by the kit's read hook). */
+  read: (key: string) => Promise<F>;
   blank: () => F;
   /** The form read as the request body, or its problems by field (the server's checks, run before sending). */
-  check: (form: F) => Checked<B>;
+  check: (form: F, isNew: boolean) => Checked<B>;
   save: (body: B) => Promise<S>;
   /** The toast once saved (translated by the caller). */
   savedText: (body: B) => string;
@@ -25,6 +27,11 @@ export interface EditorOptions<F, B, S> {
 type KeysOf<F, V> = { [K in keyof F]: F[K] extends V ? K : never }[keyof F] & string;
 
 export interface Editor<F> {
+  /** The namespace of the editor's texts. */
+  ns: string;
+  prefix: string;
+  /** A new record (its key is typed), not a stored one. */
+  isNew: boolean;
   /** The form as typed; undefined while a stored record is read. */
   form: F | undefined;
   /** Why the stored record could not be read. */
@@ -73,12 +80,10 @@ const isLocalized = (value: unknown): value is Localized =>
  * for the footer), the toast and `onSaved`. Its frame, with the heading, the form and the footer, is `EditorFrame`.
  */
 export function useEditor<F, B, S>(options: EditorOptions<F, B, S>): Editor<F> {
-  const { ns, read, readKey, blank, check, save, savedText, onSaved } = options;
-  const stored = useConsoleRead(read ?? (() => Promise.resolve(blank())), {
-    key: readKey,
-    enabled: read !== undefined,
-  });
-  const [edited, setEdited] = useState<F | undefined>(read === undefined ? blank : undefined);
+  const { ns, prefix, recordKey, read, blank, check, save, savedText, onSaved } = options;
+  const isNew = recordKey === undefined;
+  const stored = useConsoleRead(() => read(recordKey ?? ''), { key: recordKey, enabled: !isNew });
+  const [edited, setEdited] = useState<F | undefined>(isNew ? blank : undefined);
   const form = edited ?? stored.data;
   const [problems, setProblems] = useState<Problems>({});
   const problemText = useProblemText(ns, problems);
@@ -97,7 +102,7 @@ export function useEditor<F, B, S>(options: EditorOptions<F, B, S>): Editor<F> {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (form === undefined) return;
-    const checked = check(form);
+    const checked = check(form, isNew);
     if (!checked.ok) {
       setProblems(checked.problems);
       focusFirstInvalid(event.currentTarget);
@@ -129,6 +134,9 @@ export function useEditor<F, B, S>(options: EditorOptions<F, B, S>): Editor<F> {
       };
   }
   return {
+    ns,
+    prefix,
+    isNew,
     text: text as Editor<F>['text'],
     flag: flag as Editor<F>['flag'],
     localized: localized as Editor<F>['localized'],
