@@ -155,7 +155,7 @@ async function couponWon(site: Site, token: string): Promise<boolean> {
 }
 
 /** A queue screen of the console (mfe-wallet's slips, withdrawals, refused deliveries) once its list has loaded. */
-const QUEUE_READY = '.wops-screen :is(.wops-empty, .wops-table)';
+const QUEUE_READY = '.wops-screen :is(.wops-empty, .wl-ops-table)';
 
 /** Leaves the window with this data-testid with Escape (= cancel), once it is gone. */
 const escapeFrom =
@@ -951,7 +951,7 @@ export const TOUR_STATES: readonly TourState[] = [
       await page.locator('#ops-password').fill('not-the-password');
       await page.locator('.ops-card button[type="submit"]').click();
     },
-    readySelector: '.ops-card .ops-error',
+    readySelector: '.ops-card .wl-ops-error',
   },
   {
     id: 'ops-enrol',
@@ -1029,7 +1029,7 @@ export const TOUR_STATES: readonly TourState[] = [
       await slipSent(site, member, language, true);
       await reloadUntil(page, 'tr[data-testid^="slip-"]');
     },
-    readySelector: '.wops-table',
+    readySelector: '.wops-screen .wl-ops-table',
   },
   {
     id: 'ops-slip-approve',
@@ -1058,7 +1058,7 @@ export const TOUR_STATES: readonly TourState[] = [
       await slipSent(site, member, language);
       await page.locator('.wops-filters select').selectOption('SUCCESS');
     },
-    readySelector: '.wops-table',
+    readySelector: '.wops-screen .wl-ops-table',
   },
   {
     id: 'ops-withdrawals',
@@ -1371,7 +1371,7 @@ export const TOUR_STATES: readonly TourState[] = [
     kind: 'page',
     who: 'operator',
     route: '/ops/operators',
-    readySelector: '.ops-table',
+    readySelector: '.wl-ops-table',
   },
   {
     id: 'ops-operator-created',
@@ -1400,7 +1400,7 @@ export const TOUR_STATES: readonly TourState[] = [
     kind: 'page',
     who: 'operator',
     route: '/ops/audit',
-    readySelector: '.ops-table',
+    readySelector: '.wl-ops-table',
   },
   {
     id: 'ops-account',

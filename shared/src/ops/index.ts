@@ -34,11 +34,12 @@ export {
 } from './form-model';
 
 // Screens, lists and tables
-export { ConsoleScreen, EditLink, Flag, ListSection, moneyText } from './screen';
+export { ConsoleScreen, EditLink, Flag, ListSection, moneyText, Verdict } from './screen';
 export { OpsTable } from './table';
 export { LoadFailed } from './load-failed';
 
 // Reads and editors
 export { useConsoleRead } from './use-read';
+export { useConsoleChange } from './use-change';
 export { useEditor } from './use-editor';
 export { EditorFrame } from './editor';

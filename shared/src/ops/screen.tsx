@@ -78,3 +78,12 @@ export function Flag({ on, yes, no }: { on: boolean; yes: string; no: string }) 
 /** An amount in minor units as the console shows it: `1,500.00 THB`, `50,000 LAK`. */
 export const moneyText = (minor: number, currency: Currency | string): string =>
   `${formatMoney(minor, currencyScale(currency as Currency))} ${currency}`;
+
+/** The verdict of a check an operator runs (the books balance, or not), announced. */
+export function Verdict({ ok, children }: { ok: boolean; children: ReactNode }) {
+  return (
+    <p className={`wl-ops-verdict wl-ops-verdict--${ok ? 'ok' : 'off'}`} role="status">
+      {children}
+    </p>
+  );
+}

@@ -10,6 +10,7 @@ export function OpsTable({
   caption,
   columns,
   actionsLabel,
+  numeric = [],
   cards = false,
   testId,
   className,
@@ -18,6 +19,8 @@ export function OpsTable({
   caption: string;
   columns: readonly ReactNode[];
   actionsLabel?: string;
+  /** The indexes of the columns of amounts or counts (right-aligned, `.wl-ops-num`). */
+  numeric?: readonly number[];
   cards?: boolean;
   testId?: string;
   className?: string;
@@ -36,7 +39,7 @@ export function OpsTable({
         <thead>
           <tr>
             {columns.map((column, index) => (
-              <th key={index} scope="col">
+              <th key={index} scope="col" className={numeric.includes(index) ? 'wl-ops-num' : undefined}>
                 {column}
               </th>
             ))}

@@ -10,16 +10,18 @@ export interface ConsoleRead<T> {
   /** Why the last read failed (its translated text); undefined when it did not. */
   error: string | undefined;
   /** Forgets the failure and reads again (the load-failed panel's button). */
-  retry: () => void;
-  /** Reads again, keeping what is shown until the answer (after a save). */
-  reload: () => void;
+  retry: () => Promise<void>;
+  /** Reads again, keeping what is shown until the answer (after a change); settles once it is shown. */
+  reload: () => Promise<void>;
+  /** Changes what is shown without reading again (a change's answer replaces a row). */
+  update: (change: (current: T) => T) => void;
 }
 
 /**
- * Every read of the console's screens, in one place: what `read` answers, or why it failed, refetched on `retry` /
- * `reload` and whenever `key` changes; an answer that comes after the screen moved on (unmounted, another `key`)
- * is dropped. `enabled` false: nothing is read (a role the screen is not for). The console's reads switch to the
- * site's query layer here, and only here.
+ * Every read of the console's screens, in one place: what `read` answers, or why it failed, read again on `retry`
+ * / `reload` and whenever `key` changes; an answer that comes after the screen moved on (unmounted, another `key`,
+ * a newer read) is dropped. `enabled` false: nothing is read (a role the screen is not for). The console's reads
+ * switch to the site's query layer here, and only here.
  */
 export function useConsoleRead<T>(
   read: () => Promise<T>,
@@ -31,32 +33,43 @@ export function useConsoleRead<T>(
 ): ConsoleRead<T> {
   const [data, setData] = useState<T>();
   const [error, setError] = useState<string>();
-  const [round, setRound] = useState(0);
   const latest = useRef({ read, errorText });
   useEffect(() => {
     latest.current = { read, errorText };
   });
+  // The number of the newest read: only its answer is shown.
+  const reads = useRef({ newest: 0 });
 
-  useEffect(() => {
-    if (!enabled) return undefined;
-    let live = true;
-    latest.current.read().then(
+  const fetchNow = useCallback(() => {
+    const mine = ++reads.current.newest;
+    return latest.current.read().then(
       (answer) => {
-        if (!live) return;
+        if (mine !== reads.current.newest) return;
         setData(answer);
         setError(undefined);
       },
-      (failure: unknown) => live && setError(latest.current.errorText(failure)),
+      (failure: unknown) => {
+        if (mine === reads.current.newest) setError(latest.current.errorText(failure));
+      },
     );
-    return () => {
-      live = false;
-    };
-  }, [enabled, key, round]);
+  }, []);
 
-  const reload = useCallback(() => setRound((n) => n + 1), []);
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const counter = reads.current;
+    void fetchNow();
+    return () => {
+      counter.newest++;
+    };
+  }, [enabled, key, fetchNow]);
+
   const retry = useCallback(() => {
     setError(undefined);
-    setRound((n) => n + 1);
-  }, []);
-  return { data, error, retry, reload };
+    return fetchNow();
+  }, [fetchNow]);
+  const update = useCallback(
+    (change: (current: T) => T) => setData((current) => (current === undefined ? current : change(current))),
+    [],
+  );
+  return { data, error, retry, reload: fetchNow, update };
 }
