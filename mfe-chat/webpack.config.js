@@ -9,6 +9,6 @@ module.exports = createAppConfig({
   title: 'mfe_chat harness',
   exposes: {
     './ChatWidget': './src/expose/chat-widget.ts',
-    './AgentInbox': './src/expose/agent-inbox.ts',
+    './AgentInbox': './src/expose/ops-inbox.ts',
   },
 });
