@@ -94,7 +94,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['@wallet/*/src', '@wallet/*/src/**'],
-              message: "Import the package's public export (its package.json \"exports\"), not its src/.",
+              message: 'Import the package\'s public export (its package.json "exports"), not its src/.',
             },
           ],
           paths: [

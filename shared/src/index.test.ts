@@ -51,8 +51,9 @@ function surface(file: string, specifier: string) {
   for (const part of PARTS) {
     for (const source of sourceFiles(path.join(repoRoot, part))) {
       const code = fs.readFileSync(source, 'utf8');
+      // `import { name as alias }`: the export used is `name` (specifiers() keeps the name after `as`).
       for (const m of [...code.matchAll(importRe), ...code.matchAll(requireRe)])
-        for (const used of specifiers(m[1]!)) imported.add(used);
+        for (const used of specifiers(m[1]!.replace(/(\w+)\s+as\s+\w+/g, '$1'))) imported.add(used);
     }
   }
   return { text, exported, imported };

@@ -6,7 +6,6 @@
 
 // Form pieces and the data side of the forms
 export {
-  FormFooter,
   FormGrid,
   FormGroup,
   FormHint,
@@ -15,7 +14,6 @@ export {
   LocalizedFields,
   TextArea,
   focusFirstInvalid,
-  useProblemText,
 } from './form';
 export {
   CURRENCIES,
