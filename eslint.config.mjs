@@ -170,12 +170,20 @@ export default tseslint.config(
   },
   // The generated API types (@wallet/api-types) are types only: `import type`, erased at build time, so no part
   // bundles or runs anything of it (the webpack builds also refuse it: TypesOnlyGuard in tooling/webpack/guards.js).
+  // And a package is reached through its public exports only (its package.json "exports", e.g. `@wallet/shared/ops`),
+  // never by a path into its `src/`: that would bypass the export list and its unused-export test.
   {
-    files: ['**/*.{ts,tsx}'],
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          patterns: [
+            {
+              group: ['@wallet/*/src', '@wallet/*/src/**'],
+              message: 'Import the package\'s public export (its package.json "exports"), not its src/.',
+            },
+          ],
           paths: [
             {
               name: '@wallet/api-types',

@@ -7,6 +7,6 @@ module.exports = createAppConfig({
   entry: './src/dev/harness.ts',
   exposes: {
     './ChatWidget': './src/expose/chat-widget.ts',
-    './AgentInbox': './src/expose/agent-inbox.ts',
+    './AgentInbox': './src/expose/ops-inbox.ts',
   },
 });

@@ -2,7 +2,7 @@
 // build (mini-css-extract-plugin, tooling/webpack.app.js) and linked from index.html: the frame the server paints
 // before any JavaScript (host/src/shell/page-frame.tsx, server/src/platform/index-page/) is styled from the first
 // paint.
-import '@wallet/shared/src/styles/ui.css';
+import '@wallet/shared/styles/ui.css';
 import './shell/shell.css';
 import '@wallet/shared/federation/failure-policy.css';
 import { adoptPageLanguage } from './shell/static-frame';

@@ -40,29 +40,52 @@ const specifiers = (list: string) =>
     )
     .filter(Boolean);
 
-const index = fs.readFileSync(path.join(__dirname, 'index.ts'), 'utf8');
-const exported = [...index.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap((m) => specifiers(m[1]!));
-
-const imported = new Set<string>();
-for (const part of PARTS) {
-  for (const file of sourceFiles(path.join(repoRoot, part))) {
-    const text = fs.readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'@wallet\/shared'/g)) {
-      for (const name of specifiers(m[1]!)) imported.add(name);
-    }
-    for (const m of text.matchAll(/\{([^}]*)\}\s*=\s*require\('@wallet\/shared'\)/g)) {
-      for (const name of specifiers(m[1]!)) imported.add(name);
+/** The names an export file lists, and the names the parts import from its package name. */
+function surface(file: string, specifier: string) {
+  const text = fs.readFileSync(path.join(__dirname, file), 'utf8');
+  const exported = [...text.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap((m) => specifiers(m[1]!));
+  const name = specifier.replace(/[/]/g, '\\/');
+  const importRe = new RegExp(`import\\s+(?:type\\s+)?\\{([^}]*)\\}\\s+from\\s+'${name}'`, 'g');
+  const requireRe = new RegExp(`\\{([^}]*)\\}\\s*=\\s*require\\('${name}'\\)`, 'g');
+  const imported = new Set<string>();
+  for (const part of PARTS) {
+    for (const source of sourceFiles(path.join(repoRoot, part))) {
+      const code = fs.readFileSync(source, 'utf8');
+      // `import { name as alias }`: the export used is `name` (specifiers() keeps the name after `as`).
+      for (const m of [...code.matchAll(importRe), ...code.matchAll(requireRe)])
+        for (const used of specifiers(m[1]!.replace(/(\w+)\s+as\s+\w+/g, '$1'))) imported.add(used);
     }
   }
+  return { text, exported, imported };
 }
 
-test('index.ts lists its exports by name (no export *)', () => {
-  expect(index).not.toMatch(/export\s+\*/);
-  expect(exported.length).toBeGreaterThan(0);
+const packageJson = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as {
+  exports: Record<string, string>;
+};
+
+// Each export of the package: its entry in package.json "exports" and the name the parts import it by.
+describe.each([
+  { entry: '.', file: 'index.ts', specifier: '@wallet/shared' },
+  { entry: './ops', file: 'ops/index.ts', specifier: '@wallet/shared/ops' },
+])('$specifier', ({ entry, file, specifier }) => {
+  const { text, exported, imported } = surface(file, specifier);
+
+  test('is an entry of package.json "exports"', () => {
+    expect(packageJson.exports[entry]).toBe(`./src/${file}`);
+  });
+
+  test('lists its exports by name (no export *)', () => {
+    expect(text).not.toMatch(/export\s+\*/);
+    expect(exported.length).toBeGreaterThan(0);
+  });
+
+  test('every export is used by some part', () => {
+    expect(exported.filter((name) => !imported.has(name))).toEqual([]);
+  });
 });
 
-test('every export of @wallet/shared is used by some part', () => {
-  expect(exported.filter((name) => !imported.has(name))).toEqual([]);
+test('package.json "exports" lists the main export, the console kit and the page stylesheet, nothing else', () => {
+  expect(Object.keys(packageJson.exports).sort()).toEqual(['.', './ops', './styles/ui.css']);
 });
 
 /**

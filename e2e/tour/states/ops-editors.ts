@@ -226,7 +226,7 @@ export const OPS_EDITOR_STATES: readonly TourState[] = [
     kind: 'page',
     who: 'operator',
     route: '/ops/operators',
-    readySelector: '.ops-table',
+    readySelector: '.wl-ops-table',
   },
   {
     id: 'ops-operator-created',
@@ -255,7 +255,7 @@ export const OPS_EDITOR_STATES: readonly TourState[] = [
     kind: 'page',
     who: 'operator',
     route: '/ops/audit',
-    readySelector: '.ops-table',
+    readySelector: '.wl-ops-table',
   },
   {
     id: 'ops-account',

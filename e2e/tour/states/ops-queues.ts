@@ -73,7 +73,7 @@ export const OPS_QUEUE_STATES: readonly TourState[] = [
       await slipSent(site, member, language, true);
       await reloadUntil(page, 'tr[data-testid^="slip-"]');
     },
-    readySelector: '.wops-table',
+    readySelector: '.wops-screen .wl-ops-table',
   },
   {
     id: 'ops-slip-approve',
@@ -102,7 +102,7 @@ export const OPS_QUEUE_STATES: readonly TourState[] = [
       await slipSent(site, member, language);
       await page.locator('.wops-filters select').selectOption('SUCCESS');
     },
-    readySelector: '.wops-table',
+    readySelector: '.wops-screen .wl-ops-table',
   },
   {
     id: 'ops-withdrawals',

@@ -87,7 +87,7 @@ export async function couponWon(site: Site, token: string): Promise<boolean> {
 }
 
 /** A queue screen of the console (mfe-wallet's slips, withdrawals, refused deliveries) once its list has loaded. */
-export const QUEUE_READY = '.wops-screen :is(.wops-empty, .wops-table)';
+export const QUEUE_READY = '.wops-screen :is(.wops-empty, .wl-ops-table)';
 
 /** Leaves the window with this data-testid with Escape (= cancel), once it is gone. */
 export const escapeFrom =

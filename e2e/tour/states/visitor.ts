@@ -222,7 +222,7 @@ export const VISITOR_STATES: readonly TourState[] = [
       await page.locator('#ops-password').fill('not-the-password');
       await page.locator('.ops-card button[type="submit"]').click();
     },
-    readySelector: '.ops-card .ops-error',
+    readySelector: '.ops-card .wl-ops-error',
   },
   {
     id: 'ops-enrol',

@@ -1,7 +1,7 @@
 import { findByRole } from '@testing-library/react';
 import { mountRootParcel, type ParcelConfig } from 'single-spa';
 import { registerCatalogs, setLocale } from '@wallet/shared';
-import agentInboxParcel from '../expose/agent-inbox';
+import agentInboxParcel from '../expose/ops-inbox';
 import { inboxApi } from './api';
 import { inboxCatalogs } from './catalogs';
 import { inboxRealtime, type InboxSocket } from './realtime';

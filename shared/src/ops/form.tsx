@@ -3,17 +3,17 @@
 // and the focus on the first field the checks refused. Texts come from the caller: as props, or from the caller's
 // namespace (`useProblemText`); the shared `common` catalog holds none of them.
 //
-// Only the console loads this: it is not exported from `@wallet/shared` nor from ./index.ts, which are in every
-// member page's first load. A remote imports it by its path (`@wallet/shared/src/ui/ops-form`), so webpack bundles
-// it into that remote's own chunk (Module Federation shares `@wallet/shared` by its exact name only), styles
-// included. That is why it takes the UI kit and the i18n hook from `@wallet/shared` itself, the page's one instance,
+// Only the console loads this: it is part of the console kit `@wallet/shared/ops` (./index.ts), not of
+// `@wallet/shared` nor of the UI kit, which are in every member page's first load. Module Federation shares
+// `@wallet/shared` by its exact name only, so webpack bundles `@wallet/shared/ops` into each console screen's own
+// chunk, styles included. That is why it takes the UI kit and the i18n hook from `@wallet/shared` itself, the page's one instance,
 // and not by relative paths: those would bundle a second copy of the kit and of the i18n instance, without the
 // page's catalogs, into the remote.
 import { useId, type ComponentProps, type ReactNode } from 'react';
 // eslint-disable-next-line no-restricted-imports -- the page's one instance (see above), not another part
 import { Button, FormField, htmlLang, useTranslation } from '@wallet/shared';
-import { LANGUAGES, type Language, type Localized, type Problem, type Problems } from './ops-form-model';
-import './ops-form.css';
+import { LANGUAGES, type Language, type Localized, type Problem, type Problems } from './form-model';
+import './ops.css';
 
 export {
   LANGUAGES,
@@ -24,7 +24,7 @@ export {
   type Localized,
   type Problem,
   type Problems,
-} from './ops-form-model';
+} from './form-model';
 
 /** The translated text of a form problem (`<ns>:problem.<key>`, with its values), or undefined. */
 export function useProblemText(ns: string, problems: Problems): (field: string) => string | undefined {
@@ -94,6 +94,42 @@ export function TextArea({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The key of a record (its code or id): typed for a new record (up to 40 characters), read-only once it is stored,
+ * since saving replaces the record by its key.
+ */
+export function KeyField({
+  label,
+  isNew,
+  hint,
+  fixedHint,
+  transform,
+  ...bound
+}: {
+  label: string;
+  /** A new record: the key is typed (and `hint` shown), else it is fixed (and `fixedHint` shown). */
+  isNew: boolean;
+  hint: string;
+  fixedHint: string;
+  transform: ComponentProps<typeof FormField>['transform'];
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string;
+}) {
+  return (
+    <FormField
+      {...bound}
+      label={label}
+      transform={transform}
+      readOnly={!isNew}
+      required
+      maxLength={40}
+      autoComplete="off"
+      hint={isNew ? hint : fixedHint}
+    />
   );
 }
 

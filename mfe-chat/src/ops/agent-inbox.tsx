@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, SkeletonList, isApiError, useLocation, useTranslation } from '@wallet/shared';
+import { useConsoleRead } from '@wallet/shared/ops';
 import { inboxApi } from './api';
 import { ConversationView, customerName } from './conversation-view';
 import { INBOX_NS, byActivity, previewOf } from './model';
@@ -65,8 +66,10 @@ function Inbox() {
   const { t } = useTranslation(INBOX_NS);
   const { pathname } = useLocation();
   const { base, openId } = parsePath(pathname);
-  const [conversations, setConversations] = useState<Conversation[]>();
-  const [error, setError] = useState<string>();
+  const inbox = useConsoleRead(() => inboxApi.conversations().then((list) => [...list].sort(byActivity)), {
+    errorText: (failure) => (isApiError(failure) ? failure.message : t('errors.unknown')),
+  });
+  const { data: conversations, error, reload: load, update } = inbox;
   const [socket, setSocket] = useState<InboxSocket>();
   const listRef = useRef<Conversation[] | undefined>(undefined);
   const openRef = useRef(openId);
@@ -75,18 +78,6 @@ function Inbox() {
     listRef.current = conversations;
     openRef.current = openId;
   });
-
-  const load = useCallback(() => {
-    inboxApi.conversations().then(
-      (list) => {
-        setConversations([...list].sort(byActivity));
-        setError(undefined);
-      },
-      (failure: unknown) => setError(isApiError(failure) ? failure.message : t('errors.unknown')),
-    );
-  }, [t]);
-
-  useEffect(load, [load]);
 
   // The agents' channel, for as long as the screen is open.
   useEffect(() => {
@@ -116,7 +107,7 @@ function Inbox() {
       if (!list) return;
       const known = list.find((c) => c.id === message.conversationId);
       if (!known) {
-        load(); // A new conversation: the server knows who it is.
+        void load(); // A new conversation: the server knows who it is.
         return;
       }
       if (known.lastSeq >= message.seq) return; // Already counted (the sender's own answer, a replay).
@@ -128,16 +119,16 @@ function Inbox() {
         unread: known.unread + (counts ? 1 : 0),
         updatedAt: message.createdAt,
       };
-      setConversations((current) =>
-        current ? [updated, ...current.filter((c) => c.id !== updated.id)].sort(byActivity) : current,
-      );
+      update((current) => [updated, ...current.filter((c) => c.id !== updated.id)].sort(byActivity));
     },
-    [load],
+    [load, update],
   );
 
-  const onRead = useCallback((id: string) => {
-    setConversations((current) => current?.map((c) => (c.id === id && c.unread ? { ...c, unread: 0 } : c)));
-  }, []);
+  const onRead = useCallback(
+    (id: string) =>
+      update((current) => current.map((c) => (c.id === id && c.unread ? { ...c, unread: 0 } : c))),
+    [update],
+  );
 
   useEffect(() => {
     if (!socket) return undefined;
@@ -145,15 +136,13 @@ function Inbox() {
       if (event.by === 'agent') onRead(event.conversationId); // Another agent read it.
     };
     const onConversation = (conversation: Conversation) => {
-      setConversations((current) =>
-        current
-          ? [conversation, ...current.filter((c) => c.id !== conversation.id)].sort(byActivity)
-          : current,
+      update((current) =>
+        [conversation, ...current.filter((c) => c.id !== conversation.id)].sort(byActivity),
       );
     };
     // What was pushed while the channel was down is not replayed: every (re)connection reads the list again
     // (the first one too: it may come after the first read, with messages in between).
-    const onConnect = () => load();
+    const onConnect = () => void load();
     socket.on('messaging', onMessage);
     socket.on('chat:read', onReadEvent);
     socket.on('chat:conversation', onConversation);
@@ -164,7 +153,7 @@ function Inbox() {
       socket.off('chat:conversation', onConversation);
       socket.off('connect', onConnect);
     };
-  }, [socket, onMessage, onRead, load]);
+  }, [socket, onMessage, onRead, load, update]);
 
   const open = conversations?.find((c) => c.id === openId);
 

@@ -1,10 +1,13 @@
-// The data side of the operators' console forms (./ops-form.tsx): the texts an operator writes in every language and
+// The data side of the operators' console forms (./form.tsx): the texts an operator writes in every language and
 // the problems a form's checks find, by field. No React and no styles, so a remote's checking code (its `forms.ts`)
-// can import it without the components. Not exported from `@wallet/shared` (every page loads that): the console's
-// remotes import it by its path, `@wallet/shared/src/ui/ops-form-model`, and bundle it into their operator chunks.
-import { currencyScale, formatMoney } from '../format/money';
+// can import it without the components. Part of the console kit `@wallet/shared/ops`, not of `@wallet/shared` (every page
+// loads that): the console's remotes bundle it into their operator chunks.
+import { currencyScale, formatMoney, toMinorUnits } from '../format/money';
 import type { Currency } from '../format/money';
 import type { Locale } from '../i18n/locales';
+
+/** The currencies an operator sets amounts in (the site's, in the site's order). */
+export const CURRENCIES: readonly Currency[] = ['THB', 'LAK'];
 
 /** The languages of every text an operator writes for members (the site's locales, in the site's order). */
 export const LANGUAGES = ['th', 'la', 'en'] as const satisfies readonly Locale[];
@@ -50,3 +53,44 @@ export const wholeNumber = (text: string): number | null => {
   const value = Number(trimmed);
   return Number.isSafeInteger(value) ? value : null;
 };
+
+/** Checks a whole number typed in [min, max] and records its problem at `field` (`required`, `range`). */
+export function checkWholeNumber(
+  problems: Problems,
+  field: string,
+  text: string,
+  min: number,
+  max: number,
+): number {
+  const value = wholeNumberIn(text, min, max);
+  if (text.trim() === '') problems[field] = { key: 'required' };
+  else if (value === null) problems[field] = { key: 'range', values: { min, max } };
+  return value ?? 0;
+}
+
+/** A whole number typed in [min, max], or null. */
+export const wholeNumberIn = (text: string, min: number, max: number): number | null => {
+  const value = wholeNumber(text);
+  return value !== null && value >= min && value <= max ? value : null;
+};
+
+/**
+ * Reads an amount typed in the currency's major units as minor units, and records its problem at `field`
+ * (`required`, `money`, or `positive` when `positive` and it is not above 0).
+ */
+export function checkAmount(
+  problems: Problems,
+  field: string,
+  text: string,
+  currency: Currency,
+  positive: boolean,
+): number {
+  if (text.trim() === '') {
+    problems[field] = { key: 'required' };
+    return 0;
+  }
+  const minor = toMinorUnits(text.trim(), currencyScale(currency));
+  if (minor === null) problems[field] = { key: 'money', values: { currency } };
+  else if (positive && minor < 1) problems[field] = { key: 'positive' };
+  return minor ?? 0;
+}
