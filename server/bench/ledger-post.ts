@@ -8,16 +8,20 @@
  *
  *   cd server && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/ledger-post.ts
  *
- * Prints one JSON line: postings per second, p50 / p99 of a posting's transaction (ms), and the books (trial
- * balance, accounts and transactions off: all zero when the books balance).
+ * Prints one JSON line: postings per second, p50 / p99 of a posting's transaction (ms), CPU time per posting of this
+ * process (`cpuMs`: the server's side, PGlite included) and of the pool's PostgreSQL backends (`dbCpuMs`) — what a
+ * posting costs even when other work shares the machine — and the books (trial balance, accounts and transactions
+ * off: all zero when the books balance).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
+import { postgresCpuMs } from './bench-util';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -62,12 +66,29 @@ async function main(): Promise<void> {
         },
         { requireOtp: false, sources: async () => [] },
       );
-      await db.transaction().execute((trx) =>
-        ledger.creditMember(trx, { memberId, amount: 100_000_000, kind: 'deposit', from: 'bank_in' }),
-      );
+      await db
+        .transaction()
+        .execute((trx) =>
+          ledger.creditMember(trx, { memberId, amount: 100_000_000, kind: 'deposit', from: 'bank_in' }),
+        );
       members.push(memberId);
     }
+    // The pool's PostgreSQL backends: every connection held at once, each says its pid.
+    const pids = new Set<string>();
+    if (pgUrl) {
+      await Promise.all(
+        Array.from({ length: 10 }, () =>
+          db.transaction().execute(async (trx) => {
+            const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+            pids.add(String(rows[0]?.pid));
+            await new Promise((resolve) => setTimeout(resolve, 200));
+          }),
+        ),
+      );
+    }
     const run = randomBytes(4).toString('hex');
+    const cpu0 = process.cpuUsage();
+    const db0 = pgUrl ? postgresCpuMs(pids) : 0;
     const latencies: number[] = [];
     let errors = 0;
     const started = performance.now();
@@ -80,8 +101,20 @@ async function main(): Promise<void> {
           try {
             await db.transaction().execute((trx) =>
               n % 2 === 0
-                ? ledger.debitMember(trx, { memberId, amount: 1_000, kind: 'withdraw', to: 'payouts', reference })
-                : ledger.creditMember(trx, { memberId, amount: 1_000, kind: 'deposit', from: 'bank_in', reference }),
+                ? ledger.debitMember(trx, {
+                    memberId,
+                    amount: 1_000,
+                    kind: 'withdraw',
+                    to: 'payouts',
+                    reference,
+                  })
+                : ledger.creditMember(trx, {
+                    memberId,
+                    amount: 1_000,
+                    kind: 'deposit',
+                    from: 'bank_in',
+                    reference,
+                  }),
             );
             latencies.push(performance.now() - t0);
           } catch (e) {
@@ -92,6 +125,9 @@ async function main(): Promise<void> {
       }),
     );
     const elapsed = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const dbCpu = pgUrl ? postgresCpuMs(pids) - db0 : 0;
+    const per = (ms: number) => Number((ms / Math.max(1, latencies.length)).toFixed(3));
     latencies.sort((a, b) => a - b);
     process.stdout.write(
       `${JSON.stringify({
@@ -103,6 +139,8 @@ async function main(): Promise<void> {
         perSecond: Math.round(latencies.length / elapsed),
         p50: Number(quantile(latencies, 0.5).toFixed(1)),
         p99: Number(quantile(latencies, 0.99).toFixed(1)),
+        cpuMs: per((cpu.user + cpu.system) / 1000),
+        dbCpuMs: per(dbCpu),
         trialBalance: await ledger.trialBalance(),
         books: await ledger.verify(),
       })}\n`,
