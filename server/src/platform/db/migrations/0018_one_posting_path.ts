@@ -31,7 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     returns table (o_id bigint, o_state text)
     language plpgsql as $$
     declare
-      v_ids bigint[];
+      v_accounts integer;
       v_locked integer;
       v_short boolean;
       v_unbalanced text;
@@ -42,19 +42,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       then
         raise exception 'a ledger transaction needs at least two postings (%)', p_kind using errcode = 'WL500';
       end if;
-      if exists (select 1 from unnest(p_amounts) as x (amount) where x.amount is null or x.amount = 0) then
+      if 0 = any (p_amounts) or array_position(p_amounts, null) is not null then
         raise exception 'posting amounts of % must be non-zero integers', p_kind using errcode = 'WL500';
       end if;
-      select array_agg(distinct x.id) into v_ids from unnest(p_accounts) as x (id);
       -- Locked only when every account is there to lock: locking the others (a wallet) while the caller then waits
       -- for the creator of a missing one, which may need the wallet next, would deadlock.
-      select count(*) into v_locked from (
-        select a.id from ledger_accounts a
-        where a.id = any (v_ids)
-          and (select count(*) from ledger_accounts c where c.id = any (v_ids)) = cardinality(v_ids)
-        order by a.id
-        for update) l;
-      if v_locked < cardinality(v_ids) then
+      select count(*), (select count(distinct x.id) from unnest(p_accounts) as x (id))
+        into v_locked, v_accounts
+        from (
+          select a.id from ledger_accounts a
+          where a.id = any (p_accounts)
+            and (select count(*) from ledger_accounts c where c.id = any (p_accounts))
+              = (select count(distinct x.id) from unnest(p_accounts) as x (id))
+          order by a.id
+          for update) l;
+      if v_locked < v_accounts then
         return query select null::bigint, 'missing'::text;
         return;
       end if;
