@@ -64,7 +64,9 @@ export async function trialBalance(trxOrDb: Executor): Promise<Record<string, nu
  * Ops check: accounts whose stored balance differs from the sum of their postings (should be none), and
  * transactions whose postings do not sum to zero (the deferred trigger makes that impossible).
  */
-export async function verifyBooks(trxOrDb: Executor): Promise<{ accountsOff: number; transactionsOff: number }> {
+export async function verifyBooks(
+  trxOrDb: Executor,
+): Promise<{ accountsOff: number; transactionsOff: number }> {
   const accounts = await sql<{ n: number }>`
     select count(*)::int as n from ledger_accounts a
     where a.balance <> coalesce((select sum(p.amount) from ledger_postings p where p.account_id = a.id), 0)`.execute(
@@ -91,7 +93,10 @@ export async function gameResults(
     .selectFrom('ledger_postings')
     .innerJoin('ledger_transactions', 'ledger_transactions.id', 'ledger_postings.transaction_id')
     .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_postings.account_id')
-    .select(['ledger_transactions.kind', sql<number>`coalesce(sum(ledger_postings.amount), 0)::bigint`.as('total')])
+    .select([
+      'ledger_transactions.kind',
+      sql<number>`coalesce(sum(ledger_postings.amount), 0)::bigint`.as('total'),
+    ])
     .where('ledger_transactions.member_id', '=', memberId)
     .where('ledger_accounts.member_id', '=', memberId)
     .where('ledger_transactions.kind', 'in', ['game_win', 'game_loss'])
