@@ -23,10 +23,8 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { spawn, spawnSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 import { buildApp } from '../src/app';
-import { postgresCpuMs, request } from './bench-util';
-import { loadConfig } from '../src/platform/config';
+import { benchDatabase, postgresCpuMs, request } from './bench-util';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -229,24 +227,7 @@ async function wrkLoad(endpoint: 'transfer' | 'wallet', port: number, tokens: st
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
-  let schema: string | undefined;
-  if (pgUrl) {
-    schema = `bench_${randomBytes(5).toString('hex')}`;
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    await c.query(`create schema ${schema}`);
-    await c.end();
-  }
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: pgUrl ?? 'memory://',
-    ...(schema ? { DATABASE_SCHEMA: schema } : {}),
-    LOG_LEVEL: 'silent',
-    STATIC_ROOT: dataDir,
-    GAME_LATENCY_MS: latencyMs,
-    JOB_INTERVAL_MS: '0',
-  });
+  const { config, drop } = await benchDatabase(pgUrl, 'bench-api-', { GAME_LATENCY_MS: latencyMs });
   const app = await buildApp(config, { limits: { loginFailuresPerIp: 1000 } });
   await app.ctx.settings.set('registerOTP', false);
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -330,13 +311,7 @@ async function main(): Promise<void> {
   } finally {
     agent.destroy();
     await app.close();
-    if (pgUrl && schema) {
-      const c = new pg.Client({ connectionString: pgUrl });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await drop();
   }
 }
 

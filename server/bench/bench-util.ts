@@ -1,7 +1,48 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig, type AppConfig } from '../src/platform/config';
 
-/** What the benchmarks of this folder share: the database's CPU time, and a plain HTTP request. */
+/** What the benchmarks of this folder share: a fresh database, its CPU time, and a plain HTTP request. */
+
+/**
+ * The settings of a bench run on a fresh database: PGlite in memory, or a throw-away schema of `pgUrl` (a
+ * PostgreSQL URL); `drop` removes the schema and the data directory.
+ */
+export async function benchDatabase(
+  pgUrl: string | undefined,
+  prefix: string,
+  env: Record<string, string> = {},
+): Promise<{ config: AppConfig; drop(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const schema = pgUrl ? `bench_${randomBytes(5).toString('hex')}` : undefined;
+  const admin = async (query: string) => {
+    const c = new pg.Client({ connectionString: pgUrl });
+    await c.connect();
+    await c.query(query);
+    await c.end();
+  };
+  if (schema) await admin(`create schema ${schema}`);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: pgUrl ?? 'memory://',
+    ...(schema ? { DATABASE_SCHEMA: schema } : {}),
+    LOG_LEVEL: 'silent',
+    STATIC_ROOT: dataDir,
+    JOB_INTERVAL_MS: '0',
+    ...env,
+  });
+  return {
+    config,
+    drop: async () => {
+      if (schema) await admin(`drop schema if exists ${schema} cascade`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 /**
  * CPU time (ms) of the local `postgres` processes, from /proc (Linux; 0 elsewhere): with the process's own CPU it

@@ -13,15 +13,10 @@
  * posting costs even when other work shares the machine — and the books (trial balance, accounts and transactions
  * off: all zero when the books balance).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/platform/config';
-import { postgresCpuMs } from './bench-util';
+import { benchDatabase, postgresCpuMs } from './bench-util';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -31,23 +26,7 @@ const quantile = (sorted: number[], q: number): number =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-ledger-'));
-  let schema: string | undefined;
-  if (pgUrl) {
-    schema = `bench_${randomBytes(5).toString('hex')}`;
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    await c.query(`create schema ${schema}`);
-    await c.end();
-  }
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: pgUrl ?? 'memory://',
-    ...(schema ? { DATABASE_SCHEMA: schema } : {}),
-    LOG_LEVEL: 'silent',
-    STATIC_ROOT: dataDir,
-    JOB_INTERVAL_MS: '0',
-  });
+  const { config, drop } = await benchDatabase(pgUrl, 'bench-ledger-');
   const app = await buildApp(config);
   await app.ctx.settings.set('registerOTP', false);
   const { db, ledger } = app.ctx;
@@ -147,13 +126,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await app.close();
-    if (pgUrl && schema) {
-      const c = new pg.Client({ connectionString: pgUrl });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await drop();
   }
 }
 

@@ -15,13 +15,9 @@ import type { StartBatch, StartCall } from './step-handler';
 type Trx = Transaction<Database>;
 type Executor = Db | Trx;
 
-export {
-  OperationExists,
-  type NewOperation,
-  type NewRefusal,
-  type Operation,
-  type Refusal,
-} from './operation';
+/** The operation's rows as types, where its importers found them before operation.ts. */
+export { OperationExists, type NewOperation, type NewRefusal, type Operation } from './operation';
+export type { Refusal } from './operation';
 
 const parse = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
