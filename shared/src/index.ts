@@ -59,6 +59,7 @@ export {
   dismissToasts,
   ToastViewport,
   DelayedLoader,
+  ReadStatus,
   Skeleton,
   SkeletonList,
   useAsyncAction,

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { buildConfig } from '@wallet/shared';
+import { useRead } from '@wallet/shared/query';
 import { statementApi } from './api';
 import { moneyFormat, type MoneyFormat } from './statement-rules';
 
@@ -9,16 +9,6 @@ import { moneyFormat, type MoneyFormat } from './statement-rules';
  */
 export function useMoneyFormat(): MoneyFormat {
   const fallback = buildConfig.laos ? 'LAK' : 'THB';
-  const [currency, setCurrency] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    let live = true;
-    statementApi.profile().then(
-      (profile) => live && setCurrency(profile.currency),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return moneyFormat(currency, fallback);
+  const { data } = useRead({ key: ['bonus', 'profile'], read: statementApi.profile });
+  return moneyFormat(data?.currency, fallback);
 }

@@ -60,7 +60,7 @@ function RefundBody({ format, onClose }: Omit<RefundModalProps, 'open'>) {
   const toWallet = useAsyncAction(refundApi.toWallet);
   const receiveKey = useActionKey();
   const walletKey = useActionKey();
-  const list = usePagedList<RefundEntry>(loadRefunds, true, reloadKey);
+  const list = usePagedList<RefundEntry>('refunds', loadRefunds, true, reloadKey);
   const runLoad = load.run;
 
   useEffect(() => {
