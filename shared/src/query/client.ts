@@ -49,8 +49,12 @@ export function followsWallet(query: Query): boolean {
 }
 
 // Money moved somewhere on the page (this part, another remote or a server push through the realtime channel):
-// every read that shows money is stale. Reads on screen are read again at once (an older answer still in flight
-// is cancelled, so it never overwrites the newer one); the others when they are next shown.
+// every read that shows money is stale. A request of one still under way is cancelled first (its answer may
+// predate the change, and TanStack Query would otherwise let a first load in flight stand for the new read); then
+// the reads on screen are read again at once, the others when they are next shown.
 bus.on('wallet:changed').subscribe(() => {
-  void client.invalidateQueries({ predicate: followsWallet });
+  const current = client;
+  void current
+    .cancelQueries({ predicate: followsWallet })
+    .then(() => current.invalidateQueries({ predicate: followsWallet }));
 });
