@@ -1,4 +1,4 @@
-import { QueryClient, type Query } from '@tanstack/react-query';
+import { notifyManager, QueryClient, type Query } from '@tanstack/react-query';
 import { bus } from '../bus/bus';
 
 /**
@@ -10,6 +10,11 @@ import { bus } from '../bus/bus';
  * whether it is silent), no refetch on window focus or reconnect (the realtime channel announces `wallet:changed`
  * after a reconnection instead), and every mount reads again (stale at once) while the last answer stays shown.
  */
+// An answer reaches the screens in the microtask after it arrives, as it did with the hand-written reads this
+// replaced (TanStack Query's default waits for a timer: a macrotask later, and under fake timers only when the
+// test moves the clock). Updates of one tick are still rendered together.
+notifyManager.setScheduler(queueMicrotask);
+
 function createPageQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
