@@ -1,22 +1,12 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { agreementApi } from '../agreement/api';
 import { homeApi } from './api';
 import { inviteApi } from '../invite/api';
 import { refundApi } from '../refund/api';
 import { AGREEMENT_KEY } from '../agreement/agreement-storage';
 import { record, snapshot } from '../test-support/fixtures';
-import { homeTestSetup } from '../test-support/home';
-import { HomePage } from './home-page';
-
-function renderHome() {
-  return render(
-    <MemoryRouter>
-      <HomePage />
-    </MemoryRouter>,
-  );
-}
+import { homeTestSetup, renderHome } from '../../test/home';
 
 // The windows the home opens by itself or from its cards: the agreement, the banners, the invite bonus.
 homeTestSetup();

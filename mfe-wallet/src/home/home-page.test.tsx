@@ -6,15 +6,7 @@ import { homeApi } from './api';
 import { game, snapshot } from '../test-support/fixtures';
 import { HomePage } from './home-page';
 import { LAST_SYNC_KEY } from './use-wallet-snapshot';
-import { homeTestSetup } from '../test-support/home';
-
-function renderHome() {
-  return render(
-    <MemoryRouter>
-      <HomePage />
-    </MemoryRouter>,
-  );
-}
+import { homeTestSetup, renderHome } from '../../test/home';
 
 homeTestSetup();
 

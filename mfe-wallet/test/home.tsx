@@ -1,7 +1,19 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { setLocale } from '@wallet/shared';
-import { agreementApi } from '../agreement/api';
-import { AGREEMENT_KEY } from '../agreement/agreement-storage';
-import { homeApi } from '../home/api';
+import { agreementApi } from '../src/agreement/api';
+import { AGREEMENT_KEY } from '../src/agreement/agreement-storage';
+import { homeApi } from '../src/home/api';
+import { HomePage } from '../src/home/home-page';
+
+/** The home as the member's router shows it. */
+export function renderHome() {
+  return render(
+    <MemoryRouter>
+      <HomePage />
+    </MemoryRouter>,
+  );
+}
 
 /**
  * The setup every home test (home-page.test.tsx, home-modals.test.tsx) starts from: English, the agreement already confirmed, no game account to refresh,
