@@ -81,7 +81,7 @@ describe('useRead', () => {
   });
 
   it('shares one request between two screens reading the same key', async () => {
-    const read = jest.fn().mockResolvedValue(['BBL']);
+    const read = jest.fn(() => Promise.resolve(['BBL']));
     function Screen({ id }: { id: string }) {
       const { data } = useRead({ key: ['t', 'banks'], read });
       return <p data-testid={id}>{data?.join() ?? '…'}</p>;
