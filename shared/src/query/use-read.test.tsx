@@ -60,6 +60,17 @@ describe('useRead', () => {
     expect(notice).toHaveBeenCalledTimes(1);
   });
 
+  it('reads a wallet read afresh on the next visit, never showing the last visit’s answer first', async () => {
+    const read = jest.fn().mockResolvedValueOnce(0).mockResolvedValueOnce(100);
+    const visit = () => renderHook(() => useRead({ key: ['t', 'turnover'], read, followsWallet: true }));
+    const first = visit();
+    await waitFor(() => expect(first.result.current.data).toBe(0));
+    first.unmount();
+    const second = visit();
+    expect(second.result.current).toMatchObject({ data: undefined, loading: true });
+    await waitFor(() => expect(second.result.current.data).toBe(100));
+  });
+
   it('never lets an older answer overwrite a newer one', async () => {
     const { read, pending } = controlledRead<string>();
     const { result } = renderHook(() => useRead({ key: ['t', 'race'], read, followsWallet: true }));

@@ -55,11 +55,16 @@ export function useRead<T>({
     },
     pageQueryClient(),
   );
-  const waitingForKey = query.isPlaceholderData || query.isPending;
+  // A money read shows only what was read while this screen is up (or kept from its previous key): a balance, a
+  // turnover or a coin count is never first shown from an earlier visit's answer while it is read again.
+  const [mountedAt] = useState(() => Date.now());
+  const hidden = followsWallet && !query.isPlaceholderData && query.dataUpdatedAt < mountedAt;
+  const data = hidden ? undefined : query.data;
+  const waitingForKey = query.isPlaceholderData || query.isPending || (hidden && !query.isError);
   const { refetch } = query;
   const again = useCallback(() => void refetch(), [refetch]);
   return {
-    data: query.data,
+    data,
     loading: enabled && query.fetchStatus === 'fetching' && waitingForKey,
     failed: query.isError,
     error: query.error,
