@@ -61,12 +61,15 @@ export function QrChannelPanel({
     key: ['wallet', 'qr', channel, reloadKey],
     read: () => depositApi.qr(channel),
   });
-  useEffect(() => {
-    if (!open) return;
-    const tick = wallClock();
-    setNow(tick);
-    setQr(open.hasQrcode && open.expireIn > tick ? open : null);
-  }, [open]);
+  const [seen, setSeen] = useState<QrState | undefined>(undefined);
+  if (open !== seen) {
+    setSeen(open);
+    if (open) {
+      const tick = wallClock();
+      setNow(tick);
+      setQr(open.hasQrcode && open.expireIn > tick ? open : null);
+    }
+  }
 
   useEffect(() => {
     if (!qr) return undefined;
