@@ -2,6 +2,6 @@ const base = require('../tooling/jest.frontend.js')(__dirname, 'host');
 
 module.exports = {
   ...base,
-  testEnvironment: '<rootDir>/test/jsdom-environment.js',
+  testEnvironment: require.resolve('../tooling/jest-jsdom-fetch-environment.js'),
   setupFilesAfterEnv: [...base.setupFilesAfterEnv, '<rootDir>/test/quiet-act.js'],
 };

@@ -2,11 +2,9 @@ const { createAppConfig } = require('../tooling/webpack.app');
 
 module.exports = createAppConfig({
   dir: __dirname,
-  name: 'mfe_auth',
   kind: 'remote',
   // Standalone harness, used by `npm run dev` only; the production build ships remoteEntry.js and the exposes.
   entry: './src/dev/harness.ts',
-  title: 'mfe_auth harness',
   exposes: {
     './Login': './src/expose/login.ts',
     './Register': './src/expose/register.ts',

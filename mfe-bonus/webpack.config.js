@@ -2,11 +2,9 @@ const { createAppConfig } = require('../tooling/webpack.app');
 
 module.exports = createAppConfig({
   dir: __dirname,
-  name: 'mfe_bonus',
   kind: 'remote',
   // Standalone harness, used by `npm run dev` only; the production build ships remoteEntry.js and the exposes.
   entry: './src/dev/harness.ts',
-  title: 'mfe_bonus harness',
   exposes: {
     './Bonus': './src/expose/bonus.ts',
     './Statement': './src/expose/statement.ts',

@@ -2,13 +2,11 @@ const { createAppConfig } = require('../tooling/webpack.app');
 
 module.exports = createAppConfig({
   dir: __dirname,
-  name: 'mfe_chat',
   kind: 'remote',
   // Standalone harness, used by `npm run dev` only; the production build ships remoteEntry.js and the exposes.
   entry: './src/dev/harness.ts',
-  title: 'mfe_chat harness',
   exposes: {
     './ChatWidget': './src/expose/chat-widget.ts',
-    './AgentInbox': './src/expose/agent-inbox.ts',
+    './AgentInbox': './src/expose/ops-inbox.ts',
   },
 });

@@ -2,11 +2,9 @@ const { createAppConfig } = require('../tooling/webpack.app');
 
 module.exports = createAppConfig({
   dir: __dirname,
-  name: 'mfe_wallet',
   kind: 'remote',
   // Standalone harness, used by `npm run dev` only; the production build ships remoteEntry.js and the exposes.
   entry: './src/dev/harness.ts',
-  title: 'mfe_wallet harness',
   exposes: {
     './Home': './src/expose/home.ts',
     // Operator screens, mounted by the console at /ops/ (docs/operators.md "The console").

@@ -1,10 +1,13 @@
 // The front-end apps of the site, in build order, and where their builds land.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const remotes = ['mfe-auth', 'mfe-wallet', 'mfe-bonus', 'mfe-spin', 'mfe-chat'];
+/** The remotes' folders, from the one list of remotes (remotes.json). */
+export const remotes = JSON.parse(readFileSync(join(root, 'remotes.json'), 'utf8')).remotes.map(
+  (remote) => remote.folder,
+);
 /** The operators' console (/ops/): a page of its own, built like the host. */
 export const consoleApp = 'ops-console';
 export const apps = ['host', consoleApp, ...remotes];

@@ -6,8 +6,34 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 reports=$(mktemp -d)
-trap 'rm -rf "$reports"' EXIT
-step() { printf '\n==> %s\n' "$*"; }
+# Each stage's wall time, printed as it ends and again as a table at the end (and on failure).
+run_started=$SECONDS
+stage_name=""
+stage_started=$SECONDS
+: >"$reports/stages"
+end_stage() {
+  if [ -n "$stage_name" ]; then
+    local took=$((SECONDS - stage_started))
+    printf '%s\t%s\n' "$took" "$stage_name" >>"$reports/stages"
+    printf -- '--- %s: %dm%02ds\n' "$stage_name" $((took / 60)) $((took % 60))
+  fi
+  stage_name=""
+}
+step() {
+  end_stage
+  stage_name="$*"
+  stage_started=$SECONDS
+  printf '\n==> %s\n' "$*"
+}
+print_stages() {
+  end_stage
+  echo
+  echo "time per stage:"
+  while IFS=$'\t' read -r took name; do printf '  %3dm%02ds  %s\n' $((took / 60)) $((took % 60)) "$name"; done <"$reports/stages"
+  local total=$((SECONDS - run_started))
+  printf '  %3dm%02ds  total\n' $((total / 60)) $((total % 60))
+}
+trap 'status=$?; print_stages; rm -rf "$reports"; exit $status' EXIT
 
 step "dependencies accept this Node.js (npm run check:engines)"
 npm run --silent check:engines
@@ -15,19 +41,27 @@ npm run --silent check:engines
 step "type check"
 npm run --silent typecheck
 
-step "API types match the server's route schemas (npm run api:check)"
-npm run --silent api:check
-
-step "lint"
-npm run --silent lint
+step "API types match the server's route schemas (npm run api:check) and lint, side by side"
+npm run --silent api:check >"$reports/api-check.log" 2>&1 &
+api_check=$!
+lint_status=0
+npm run --silent lint || lint_status=$?
+api_status=0
+wait "$api_check" || api_status=$?
+cat "$reports/api-check.log"
+[ "$api_status" -eq 0 ] || { echo "api:check FAILED"; exit "$api_status"; }
+[ "$lint_status" -eq 0 ] || { echo "lint FAILED"; exit "$lint_status"; }
 
 step "Jest: shared, host, remotes, server (PGlite)"
-env -u TEST_DATABASE_URL npx jest --ci --json --outputFile="$reports/jest.json"
+# A worker per core: Jest's default leaves one core to its main process, which does little but report.
+jest_workers="${JEST_WORKERS:-100%}"
+env -u TEST_DATABASE_URL npx jest --ci --maxWorkers="$jest_workers" --json --outputFile="$reports/jest.json"
 
 skipped_suites=()
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "Jest: server suites on PostgreSQL ($TEST_DATABASE_URL${TEST_REDIS_URL:+, Redis $TEST_REDIS_URL})"
-  npx jest --ci --selectProjects server --json --outputFile="$reports/jest-pg.json"
+  # Suites whose subject never meets the database ran in the pass above already (server/jest.config.js).
+  npx jest --ci --maxWorkers="$jest_workers" --selectProjects server --json --outputFile="$reports/jest-pg.json"
   [ -n "${TEST_REDIS_URL:-}" ] || skipped_suites+=("the Redis parts of the server suites (rate limits, socket.io adapter): TEST_REDIS_URL is not set")
 else
   skipped_suites+=("the server suites on PostgreSQL (and Redis): TEST_DATABASE_URL is not set")
@@ -81,6 +115,7 @@ else
   echo "Install it with 'apt-get install -y chromium' or set CHROMIUM_PATH, then run 'npm run test:e2e'."
 fi
 
+end_stage
 node - "$reports" <<'JS'
 const fs = require('node:fs');
 const path = require('node:path');

@@ -3,6 +3,30 @@
 // instead, so no --experimental-vm-modules flag is needed.
 const esmOnly = ['content-disposition', 'cookie', '@fastify/cookie', '@electric-sql/pglite'];
 
+// Suites whose subject never meets the database: the migration suites and the production-mode start pin embedded
+// PGlite themselves, the others test static files, the index page, headers, secrets, the SMS adapter or pure code. The
+// PostgreSQL pass (TEST_DATABASE_URL set, `npm test` on CI) leaves them out: run there, they would prove on PGlite
+// again what the PGlite pass proved already.
+const sameOnEveryDatabase = [
+  'test/bank-migration',
+  'test/chat-migration',
+  'test/howto-migration',
+  'test/security/production-mode',
+  'test/static',
+  'test/ops-console-static',
+  'test/index-page',
+  'test/index-page-member',
+  'test/index-page-parts',
+  'test/security/headers',
+  'test/secrets-env',
+  'test/sms-gateways',
+  // Unit suites of pure code.
+  'src/platform/db/batcher',
+  'src/platform/db/pglite-dialect',
+  'src/features/deposits/slip-window',
+  'src/core/operations/plan',
+].map((name) => `<rootDir>/${name}\\.test\\.ts$`);
+
 module.exports = {
   displayName: 'server',
   rootDir: __dirname,
@@ -13,5 +37,9 @@ module.exports = {
     '^.+\\.c?js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' } }],
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+  testPathIgnorePatterns: ['/node_modules/', ...(process.env.TEST_DATABASE_URL ? sameOnEveryDatabase : [])],
   testTimeout: 30000,
+  // One migrated PGlite database per run, which every suite's app starts from (test/global-setup.ts).
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
 };

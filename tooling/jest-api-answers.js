@@ -11,19 +11,15 @@
 // A test fails with the function, the route and what does not fit.
 const fs = require('node:fs');
 const path = require('node:path');
-const ts = require('typescript');
 const Ajv = require('ajv');
 const addFormats = require('ajv-formats');
+const { apiFilesOf, callsOfFile } = require('./jest-api-calls');
+
+// This file runs once per test file, in that file's module registry: the TypeScript compiler (loaded only when an
+// api.ts changed since the last run, see apiFilesOf) and the schema compiler (one route at a time, when a test
+// mocked it) are the costly parts, so neither is paid for what a test does not use.
 
 const ANSWERS_FILE = path.join(__dirname, '..', 'api-types', 'answers.json');
-const CALLS = {
-  get: 'GET',
-  post: 'POST',
-  put: 'PUT',
-  del: 'DELETE',
-  delete: 'DELETE',
-  upload: 'POST',
-};
 
 /** Objects without `additionalProperties` get `false`, as the server's serializer behaves. */
 function closeObjects(schema) {
@@ -46,143 +42,29 @@ function closeObjects(schema) {
   return out;
 }
 
-let compiled;
-/** `route → validate` for every route of answers.json. */
+let routes;
+let ajv;
+/** `route → { schema, validate }` for every route of answers.json; each route's schema is compiled when first used. */
 function validators() {
-  if (compiled) return compiled;
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  addFormats(ajv);
-  ajv.addFormat('binary', true);
+  if (routes) return routes;
   const answers = JSON.parse(fs.readFileSync(ANSWERS_FILE, 'utf8'));
-  compiled = new Map();
+  routes = new Map();
   for (const [route, schema] of Object.entries(answers)) {
-    compiled.set(route, { schema, validate: ajv.compile(closeObjects(schema)) });
+    let validate;
+    routes.set(route, {
+      schema,
+      get validate() {
+        if (!ajv) {
+          ajv = new Ajv({ allErrors: true, strict: false });
+          addFormats(ajv);
+          ajv.addFormat('binary', true);
+        }
+        validate ??= ajv.compile(closeObjects(schema));
+        return validate;
+      },
+    });
   }
-  return compiled;
-}
-
-/** The URL a call's first argument names, with `${…}` parts as `*`; null when it is not a literal. */
-function urlOf(node) {
-  if (!node) return null;
-  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
-  if (ts.isTemplateExpression(node)) {
-    let url = node.head.text;
-    for (const span of node.templateSpans) url += '*' + span.literal.text;
-    return url;
-  }
-  return null;
-}
-
-/** The HTTP method of a call such as `get(...)`, `http.post(...)`, `opsHttp.delete(...)`, or null. */
-function methodOf(call) {
-  const callee = call.expression;
-  const name = ts.isIdentifier(callee)
-    ? callee.text
-    : ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression)
-      ? ['http', 'opsHttp'].includes(callee.expression.text)
-        ? callee.name.text
-        : null
-      : null;
-  return name && Object.hasOwn(CALLS, name) ? CALLS[name] : null;
-}
-
-/** Skips the wrappers that do not change a value: `await`, parentheses, `as`, `!`. */
-function outerOf(node) {
-  let n = node;
-  while (
-    n.parent &&
-    (ts.isAwaitExpression(n.parent) ||
-      ts.isParenthesizedExpression(n.parent) ||
-      ts.isAsExpression(n.parent) ||
-      ts.isNonNullExpression(n.parent) ||
-      ts.isSatisfiesExpression(n.parent))
-  )
-    n = n.parent;
-  return n;
-}
-
-/**
- * Whether the function returns what the call answers, unchanged: the call is the arrow's body or a `return`'s
- * value, or a variable that the function returns (itself or its `.data`, for an axios response). A function that
- * maps the answer (`.then(...)`, a new object) resolves to something else, and its mocks are not checked.
- */
-function returnsAnswer(call, fn) {
-  const outer = outerOf(call);
-  const parent = outer.parent;
-  if (parent === fn && fn.body === outer) return true;
-  if (ts.isReturnStatement(parent)) return true;
-  // `(await http.post(...)).data`
-  if (ts.isPropertyAccessExpression(parent) && parent.name.text === 'data' && parent.expression === outer)
-    return returnsAnswer(parent, fn);
-  if (ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) {
-    const name = parent.name.text;
-    let returned = false;
-    const visit = (n) => {
-      if (returned) return;
-      if (ts.isReturnStatement(n) && n.expression) {
-        const e = n.expression;
-        if (ts.isIdentifier(e) && e.text === name) returned = true;
-        if (
-          ts.isPropertyAccessExpression(e) &&
-          e.name.text === 'data' &&
-          ts.isIdentifier(e.expression) &&
-          e.expression.text === name
-        )
-          returned = true;
-      }
-      ts.forEachChild(n, visit);
-    };
-    visit(fn.body);
-    return returned;
-  }
-  return false;
-}
-
-/**
- * The first API call inside a property's function: `{ method, url, direct }` with the URL as written (`*` for
- * substitutions); `direct` when the function resolves to the call's answer unchanged.
- */
-function firstCall(prop) {
-  const fn = ts.isPropertyAssignment(prop) ? prop.initializer : ts.isMethodDeclaration(prop) ? prop : null;
-  if (!fn || !(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn) || ts.isMethodDeclaration(fn)))
-    return null;
-  let found = null;
-  const visit = (n) => {
-    if (found) return;
-    if (ts.isCallExpression(n)) {
-      const method = methodOf(n);
-      const url = method ? urlOf(n.arguments[0]) : null;
-      if (method && url && url.startsWith('/api/')) {
-        found = { method, url, direct: returnsAnswer(n, fn) };
-        return;
-      }
-    }
-    ts.forEachChild(n, visit);
-  };
-  visit(fn.body);
-  return found;
-}
-
-/** `{ exportName: { functionName: 'METHOD /api/path/*' } }` for the exported objects of one api.ts. */
-function callsOfFile(file) {
-  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-  const out = {};
-  for (const statement of source.statements) {
-    if (!ts.isVariableStatement(statement)) continue;
-    if (!statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
-    for (const decl of statement.declarationList.declarations) {
-      if (!ts.isIdentifier(decl.name) || !decl.initializer || !ts.isObjectLiteralExpression(decl.initializer))
-        continue;
-      const functions = {};
-      for (const prop of decl.initializer.properties) {
-        if (!prop.name || !(ts.isIdentifier(prop.name) || ts.isStringLiteral(prop.name))) continue;
-        const call = firstCall(prop);
-        if (call?.direct) functions[prop.name.text] = `${call.method} ${call.url}`;
-      }
-      if (Object.keys(functions).length > 0) out[decl.name.text] = functions;
-    }
-  }
-  return out;
+  return routes;
 }
 
 /** The route template of answers.json that a called URL (`/api/qrcode/*`) stands for, or null. */
@@ -213,19 +95,6 @@ function routeFor(call) {
   return best;
 }
 
-function apiFiles(dir) {
-  const out = [];
-  const walk = (d) => {
-    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, entry.name);
-      if (entry.isDirectory() && entry.name !== 'node_modules') walk(p);
-      else if (entry.name === 'api.ts') out.push(p);
-    }
-  };
-  walk(dir);
-  return out;
-}
-
 /**
  * The part's API functions: `[{ object, name, label, route }]` for every exported object of its api.ts files,
  * loaded through Jest's module registry (the same instances the test imports). Called after a test, so that a
@@ -244,13 +113,6 @@ function apiFunctionsOf(files, requireModule) {
     }
   }
   return out;
-}
-
-/** `[{ file, calls }]` for the api.ts files under `srcDir` that call the API. */
-function apiFilesOf(srcDir) {
-  return apiFiles(srcDir)
-    .map((file) => ({ file, calls: callsOfFile(file) }))
-    .filter((f) => Object.keys(f.calls).length > 0);
 }
 
 /** Answers (or parts of them) a test marked as ones a later server may give: not checked. */

@@ -17,8 +17,13 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { repoRoot, type Site } from './site';
 
+/** The remotes' folders, from the one list of remotes (remotes.json at the repository root). */
+const REMOTE_FOLDERS = (
+  JSON.parse(readFileSync(join(repoRoot, 'remotes.json'), 'utf8')) as { remotes: { folder: string }[] }
+).remotes.map((remote) => remote.folder);
+
 /** Every front-end app the site serves (each has its own `dist`). */
-export const APPS = ['host', 'mfe-auth', 'mfe-wallet', 'mfe-bonus', 'mfe-spin', 'mfe-chat'];
+export const APPS = ['host', ...REMOTE_FOLDERS];
 
 /** A hash over every file of a folder: shows a build is untouched by another app's redeploy. */
 export function folderHash(dir: string): string {

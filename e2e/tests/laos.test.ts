@@ -1,23 +1,20 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import { rmSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, newMemberContext, snapshot } from '../lib/browser';
-import { buildApp, copyBuiltSite, swapServedFolder } from '../lib/deploy';
 import { assertBooksBalanced, ledgerCheck } from '../lib/bonus';
+import { balance, kip, laosStaticRoot, shootDepositWindow, signIn, waitForBalance } from '../lib/laos';
 import { api } from '../lib/members';
 import { minor } from '../lib/money';
-import { repoRoot, startSite, type Site } from '../lib/site';
+import { startSite, type Site } from '../lib/site';
 
 /**
  * The Laos build end to end: the server with LAOS=1 and the front end built with WALLET_LAOS=1. Only the apps
  * whose code reads the flag are rebuilt (host: the shared package it provides, with the Lao default language;
  * mfe-auth: the registration's phone rule, banks and currency; mfe-wallet: the deposit modal); the other remotes
- * are the working tree's builds, copied into a deployment of its own.
+ * are the working tree's builds, copied into a deployment of its own (e2e/lib/laos.ts).
  */
-const LAOS_APPS = ['host', 'mfe-auth', 'mfe-wallet'];
-
 let site: Site;
 let browser: Browser;
 let staticRoot: string;
@@ -27,13 +24,7 @@ const password = 'pass-word-lao-1';
 const accountNo = '0101555123456';
 
 before(async () => {
-  const started = Date.now();
-  staticRoot = copyBuiltSite();
-  for (const app of LAOS_APPS) {
-    const out = buildApp(app, { buildId: `${app}@laos`, env: { WALLET_LAOS: '1' } });
-    swapServedFolder(staticRoot, app, out);
-  }
-  console.info(`laos: built ${LAOS_APPS.join(', ')} with WALLET_LAOS=1 in ${Date.now() - started} ms`);
+  staticRoot = laosStaticRoot();
   site = await startSite({
     staticRoot,
     env: { LAOS: '1', PAYOUT_SETTLE_MS: '1500', GAME_LATENCY_MS: '50' },
@@ -46,85 +37,6 @@ after(async () => {
   await site?.stop();
   if (staticRoot) rmSync(staticRoot, { recursive: true, force: true });
 });
-
-/** Kip is shown as whole kip, grouped, without decimals: "1,000,000". */
-const KIP = /^-?\d{1,3}(,\d{3})*$/;
-
-function kip(text: string | null): number {
-  const shown = (text ?? '').trim();
-  assert.match(shown, KIP, `"${shown}" is whole kip without decimals`);
-  return Number(shown.replace(/,/g, ''));
-}
-
-async function balance(page: Page): Promise<number> {
-  return kip(await page.getByTestId('home-balance').textContent());
-}
-
-async function waitForBalance(page: Page, expected: number): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if ((await balance(page)) === expected) return;
-    await page.waitForTimeout(300);
-  }
-  assert.equal(await balance(page), expected);
-}
-
-/**
- * The deposit window of a member at 390×844 and 320×640 in la, th and en: `e2e/artifacts/laos/deposit-<wallet>-
- * <language>-<size>.png`, taken once its animations have finished, each checked to fit the screen's width.
- */
-async function shootDepositWindow(wallet: 'kip' | 'baht', who: { phone: string; password: string }) {
-  const dir = join(repoRoot, 'e2e', 'artifacts', 'laos');
-  mkdirSync(dir, { recursive: true });
-  for (const language of ['la', 'th', 'en'] as const) {
-    for (const viewport of [
-      { width: 390, height: 844 },
-      { width: 320, height: 640 },
-    ]) {
-      const context = await newMemberContext(browser, site.url, { language, agreementAccepted: true });
-      const page = await context.newPage();
-      try {
-        await page.setViewportSize(viewport);
-        await page.goto('/login');
-        await page.getByTestId('login-username').fill(who.phone);
-        await page.getByTestId('login-password').fill(who.password);
-        await page.getByTestId('login-submit').click();
-        await page.waitForURL('**/user/home');
-        await page.getByTestId('home-balance').waitFor();
-        await page.getByTestId('widget-deposit').click();
-        await page.getByTestId('deposit-bank-number-0').waitFor();
-        const modal = page.getByTestId('deposit-modal');
-        await page.evaluate(() =>
-          Promise.all(
-            document
-              .getAnimations()
-              .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-              .map((animation) => animation.finished.catch(() => undefined)),
-          ),
-        );
-        const box = await modal.boundingBox();
-        assert.ok(box && box.width <= viewport.width, 'the modal fits the screen width');
-        await page.screenshot({
-          path: join(dir, `deposit-${wallet}-${language}-${viewport.width}x${viewport.height}.png`),
-        });
-      } catch (error) {
-        await snapshot(page, `laos-deposit-${wallet}-${language}-${viewport.width}`);
-        throw error;
-      } finally {
-        await context.close();
-      }
-    }
-  }
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(phone);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/user/home');
-  await page.getByTestId('home-balance').waitFor();
-}
 
 describe('Laos build (LAOS=1, WALLET_LAOS=1)', () => {
   test('a visitor registers in Lao with a kip wallet', async () => {
@@ -160,7 +72,7 @@ describe('Laos build (LAOS=1, WALLET_LAOS=1)', () => {
       await page.getByTestId('register-submit').click();
       await page.waitForURL('**/login', { timeout: 10_000 });
 
-      await signIn(page);
+      await signIn(page, { phone, password });
       assert.equal((await page.getByTestId('home-balance').textContent())?.trim(), '0');
       assert.match((await page.getByTestId('logout').textContent()) ?? '', /[\u0E80-\u0EFF]/);
     } catch (error) {
@@ -175,7 +87,7 @@ describe('Laos build (LAOS=1, WALLET_LAOS=1)', () => {
     const context = await newMemberContext(browser, site.url, { agreementAccepted: true });
     const page = await context.newPage();
     try {
-      await signIn(page);
+      await signIn(page, { phone, password });
       await page.getByTestId('widget-deposit').click();
       await page.getByTestId('deposit-bank-number-0').waitFor();
       const tabs = await page
@@ -215,7 +127,7 @@ describe('Laos build (LAOS=1, WALLET_LAOS=1)', () => {
     const context = await newMemberContext(browser, site.url, { agreementAccepted: true });
     const page = await context.newPage();
     try {
-      await signIn(page);
+      await signIn(page, { phone, password });
       const start = await balance(page);
       assert.equal(start, 1_000_000);
 
@@ -275,13 +187,13 @@ describe('Laos build (LAOS=1, WALLET_LAOS=1)', () => {
   });
 
   test('the deposit modal on phones in la, th and en (screenshots in e2e/artifacts/laos)', async () => {
-    await shootDepositWindow('kip', { phone, password });
+    await shootDepositWindow(browser, site, 'kip', { phone, password });
   });
   test('kip: a Lao QR from the deposit window, paid on the sandbox pay page, is credited in kip; the books balance', async () => {
     const context = await newMemberContext(browser, site.url, { language: 'en', agreementAccepted: true });
     const page = await context.newPage();
     try {
-      await signIn(page);
+      await signIn(page, { phone, password });
       const before = await balance(page);
       await page.getByTestId('widget-deposit').click();
       await page.getByTestId('deposit-tab-qr').click();
@@ -419,6 +331,6 @@ describe('Laos build (LAOS=1, WALLET_LAOS=1)', () => {
     } finally {
       await context.close();
     }
-    await shootDepositWindow('baht', { phone: bahtPhone, password });
+    await shootDepositWindow(browser, site, 'baht', { phone: bahtPhone, password });
   });
 });

@@ -11,7 +11,7 @@ import { LANGUAGES, NARROW, PHONE, TOUR_STATES, type TourState } from '../tour/s
 import { walkTour, type TourResult } from '../tour/walk';
 
 /**
- * The tour (e2e/tour/states.ts): every page and window of the site in th, la and en at 390×844 and 320×640, walked
+ * The tour (e2e/tour/states/): every page and window of the site in th, la and en at 390×844 and 320×640, walked
  * once on a fresh site. The one walk gives the three checks below; with TOUR_DIR set (`npm run tour`) it also
  * writes a screenshot of each state and the contact sheet `TOUR_DIR/index.html`.
  *

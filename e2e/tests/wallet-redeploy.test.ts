@@ -60,7 +60,7 @@ test('a new build of mfe-wallet alone brings its new text and its new API call, 
         replace: `"balance": "${label}"`,
       },
       {
-        file: 'src/home/api.ts',
+        file: 'src/common/wallet-api.ts',
         find: "get<WalletSnapshot>('/api/wallet')",
         replace: `get<WalletSnapshot>('/api/wallet?build=${buildId}')`,
       },

@@ -1,5 +1,5 @@
 // `npm run tour [folder]`: the screenshot tour. Starts the built site (server/dist and the built front ends: run
-// `npm run build` first) on a fresh database, walks every page and window of e2e/tour/states.ts in th, la and en at
+// `npm run build` first) on a fresh database, walks every page and window of e2e/tour/states/ in th, la and en at
 // 390×844 and 320×640 in Chromium, and writes the screenshots and the contact sheet `index.html` (plus report.json)
 // to the folder: `tour/` at the repository root unless one is given. The same walk runs the axe-core and overflow
 // checks of e2e/tests/tour.test.ts; the exit status is theirs.

@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { i18n } from '@wallet/shared';
-import { RemoteDirectoryProvider, type RemoteDirectory } from './remotes';
+import { RemoteDirectoryProvider, type RemoteDirectory } from '@wallet/shared/federation';
 import { routes } from './routes';
 import { ShellRoot } from './shell/shell-root';
 

@@ -9,7 +9,7 @@ import {
   registerWithFederation,
   startRemoteModule,
   type RemoteModuleId,
-} from './remotes';
+} from '@wallet/shared/federation';
 import { preloadPages } from './routes';
 import { reportRemoteFailures } from './shell/remote-failure-reporter';
 import { readSiteBlock } from './shell/static-frame';
@@ -41,7 +41,7 @@ async function start(): Promise<void> {
   const site = readSiteBlock();
   // The remotes map comes with the page on a first load (no /remotes.json round trip); `/remotes.json` otherwise.
   const directory = await loadRemoteDirectory();
-  registerWithFederation(directory);
+  registerWithFederation(directory, { name: 'host' });
   // The route's remote starts loading now, while the rest of the bootstrap and the first render run.
   if (site.module?.includes('/')) startRemoteModule(site.module as RemoteModuleId, directory);
 

@@ -1,9 +1,10 @@
 // The host's own stylesheet and the shared UI kit's base styles, extracted to a real stylesheet in the production
 // build (mini-css-extract-plugin, tooling/webpack.app.js) and linked from index.html: the frame the server paints
-// before any JavaScript (server/src/platform/index-page.ts) is styled from the first paint.
-import '@wallet/shared/src/styles/ui.css';
+// before any JavaScript (host/src/shell/page-frame.tsx, server/src/platform/index-page/) is styled from the first
+// paint.
+import '@wallet/shared/styles/ui.css';
 import './shell/shell.css';
-import './remotes/failure-policy.css';
+import '@wallet/shared/federation/failure-policy.css';
 import { adoptPageLanguage } from './shell/static-frame';
 
 // The language the server painted the frame in, for a visitor who never chose one (before i18n starts).

@@ -2,6 +2,7 @@ import { Navigate, matchRoutes, type RouteObject } from 'react-router-dom';
 import { RemoteRoute } from './remotes/remote-route';
 import { EndHeldSession, RequireSession, TerminatedCheck } from './routing/guards';
 import { lazyPage, type LazyPage } from './routing/lazy-page';
+import { PAGES, type PagePath } from './page-table';
 import { PublicShell } from './shell/public-shell';
 import type { RouteHandle } from './shell/document-title';
 
@@ -16,14 +17,23 @@ const HowtoPage = lazyPage(() => import('./pages/howto-page').then((m) => m.Howt
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page').then((m) => m.NotFoundPage));
 const TerminatedPage = lazyPage(() => import('./pages/terminated-page').then((m) => m.TerminatedPage));
 
-/** A route's tab title (a key of the `host` catalogue, see `DocumentTitle`) and its lazy page, if any. */
-const title = (key: string, page?: LazyPage): RouteHandle => ({
-  title: key,
+/** A route's tab title (the table's `host` catalogue key, see `DocumentTitle`) and its lazy page, if any. */
+const title = (path: PagePath, page?: LazyPage): RouteHandle => ({
+  title: PAGES[path].title,
+  ...('bare' in PAGES[path] ? { bare: true } : {}),
   ...(page ? { preload: page.preload } : {}),
 });
 
+/** The page of a remote module, as the table (page-table.ts) names it. */
+function remotePage(path: PagePath, segment: string): RouteObject {
+  const entry = PAGES[path];
+  if (!('module' in entry)) throw new Error(`${path}: no remote module in the page table`);
+  return { path: segment, element: <RemoteRoute module={entry.module} />, handle: title(path) };
+}
+
 /**
- * Every route of spec §2 (rendered by `ShellRoot` with `useRoutes`), each with its tab title (`handle`). The
+ * Every route of spec §2 (rendered by `ShellRoot` with `useRoutes`), each with its tab title (`handle`) and remote
+ * module from the page table (page-table.ts, which the server reads from the build). The
  * guards wrap what they guard (routing/guards.tsx): the terminated check runs before `/login` renders, a
  * protected page never renders without a token, the logged-out shell ends a held session.
  */
@@ -39,18 +49,10 @@ export const routes: RouteObject[] = [
       </EndHeldSession>
     ),
     children: [
-      {
-        path: 'login',
-        element: <RemoteRoute module="mfe_auth/Login" />,
-        handle: title('titles.login'),
-      },
-      {
-        path: 'register',
-        element: <RemoteRoute module="mfe_auth/Register" />,
-        handle: title('titles.register'),
-      },
-      { path: 'howto', element: <HowtoPage />, handle: title('titles.howto', HowtoPage) },
-      { path: 'contact', element: <ContactPage />, handle: title('titles.contact', ContactPage) },
+      remotePage('/login', 'login'),
+      remotePage('/register', 'register'),
+      { path: 'howto', element: <HowtoPage />, handle: title('/howto', HowtoPage) },
+      { path: 'contact', element: <ContactPage />, handle: title('/contact', ContactPage) },
     ],
   },
   {
@@ -64,34 +66,22 @@ export const routes: RouteObject[] = [
     handle: { preload: MemberShell.preload } satisfies RouteHandle,
     children: [
       { index: true, element: <Navigate to="/user/home" replace /> },
-      { path: 'home', element: <RemoteRoute module="mfe_wallet/Home" />, handle: title('titles.home') },
-      {
-        path: 'profile',
-        element: <RemoteRoute module="mfe_auth/Profile" />,
-        handle: title('titles.profile'),
-      },
-      { path: 'bonus', element: <RemoteRoute module="mfe_bonus/Bonus" />, handle: title('titles.bonus') },
-      {
-        path: 'statement',
-        element: <RemoteRoute module="mfe_bonus/Statement" />,
-        handle: title('titles.statement'),
-      },
-      { path: 'spin', element: <RemoteRoute module="mfe_spin/Spin" />, handle: title('titles.spin') },
-      {
-        path: 'spin/verify',
-        element: <RemoteRoute module="mfe_spin/Verify" />,
-        handle: title('titles.spinVerify'),
-      },
-      { path: 'contact', element: <ContactPage />, handle: title('titles.contact', ContactPage) },
-      { path: '*', element: <NotFoundPage />, handle: title('titles.notFound', NotFoundPage) },
+      remotePage('/user/home', 'home'),
+      remotePage('/user/profile', 'profile'),
+      remotePage('/user/bonus', 'bonus'),
+      remotePage('/user/statement', 'statement'),
+      remotePage('/user/spin', 'spin'),
+      remotePage('/user/spin/verify', 'spin/verify'),
+      { path: 'contact', element: <ContactPage />, handle: title('/user/contact', ContactPage) },
+      { path: '*', element: <NotFoundPage />, handle: title('/user/*', NotFoundPage) },
     ],
   },
   {
     path: 'terminated',
     element: <TerminatedPage />,
-    handle: { ...title('terminated.pageTitle', TerminatedPage), bare: true },
+    handle: title('/terminated', TerminatedPage),
   },
-  { path: '*', element: <NotFoundPage />, handle: title('titles.notFound', NotFoundPage) },
+  { path: '*', element: <NotFoundPage />, handle: title('*', NotFoundPage) },
 ];
 
 /**

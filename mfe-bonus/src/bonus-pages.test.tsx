@@ -1,12 +1,12 @@
+import { profileApi } from './common/money-format';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus, setLocale } from '@wallet/shared';
 import { bonusApi, type Bonus } from './bonus/api';
 import { BonusPage } from './bonus/bonus-page';
 import { activeCheck, bonus, NO_ACTIVE, record } from './bonus/test-fixtures';
-import { conditionsApi } from './conditions/api';
-import { ConditionsModal } from './conditions/conditions-modal';
-import { statementApi } from './statement/api';
+import { conditionsApi } from './common/conditions/api';
+import { ConditionsModal } from './common/conditions/conditions-modal';
 import { memberProfile } from './test-support/fixtures';
 
 beforeAll(() => setLocale('en'));
@@ -18,7 +18,7 @@ const now = () => NOW;
 const NOTICE = { text: 'Only {percentFail}% of the bonus can be withdrawn if the turnover is not met.' };
 
 function mockNetwork(list: Bonus[], active = NO_ACTIVE, currency: 'THB' | 'LAK' = 'THB') {
-  jest.spyOn(statementApi, 'profile').mockResolvedValue(memberProfile(currency));
+  jest.spyOn(profileApi, 'profile').mockResolvedValue(memberProfile(currency));
   jest.spyOn(bonusApi, 'notice').mockResolvedValue(NOTICE);
   return {
     list: jest.spyOn(bonusApi, 'list').mockResolvedValue(list),
@@ -149,7 +149,7 @@ test('live: the turnover moves when the wallet changes (the member played)', asy
 });
 
 test('a failed list load is silent: the loader goes, no message', async () => {
-  jest.spyOn(statementApi, 'profile').mockRejectedValue(new Error('down'));
+  jest.spyOn(profileApi, 'profile').mockRejectedValue(new Error('down'));
   jest.spyOn(bonusApi, 'notice').mockRejectedValue(new Error('down'));
   jest.spyOn(bonusApi, 'list').mockRejectedValue(new Error('down'));
   jest.spyOn(bonusApi, 'checkActive').mockRejectedValue(new Error('down'));

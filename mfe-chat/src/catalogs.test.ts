@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describeCatalogs } from '../../tooling/catalog-checks';
-import { inboxCatalogs } from './agent-inbox/catalogs';
+import { inboxCatalogs } from './ops/catalogs';
 import { catalogs } from './catalogs';
 
 const registered: Parameters<typeof describeCatalogs>[1]['registered'] = {};

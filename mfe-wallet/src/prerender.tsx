@@ -7,7 +7,7 @@ const CURRENCIES: readonly Currency[] = ['THB', 'LAK'];
 
 /**
  * The screens the server paints before any JavaScript has run (tooling/prerender). The home is a member's screen:
- * its balance card is built with the server's placeholders (server/src/platform/index-page.ts
+ * its balance card is built with the server's placeholders (server/src/platform/index-page/member-screen.ts
  * `memberPlaceholders`), which the server fills for the member of the page (the page cookie of a remembered
  * session), and the rest of the home as its placeholders, until the live home mounts in its place.
  */

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { setLocale } from '@wallet/shared';
 import { agreementApi } from '../src/agreement/api';
 import { AGREEMENT_KEY } from '../src/agreement/agreement-storage';
-import { homeApi } from '../src/home/api';
+import { homeApi } from '../src/common/wallet-api';
 import { HomePage } from '../src/home/home-page';
 
 /** The home as the member's router shows it. */

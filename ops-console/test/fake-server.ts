@@ -36,7 +36,7 @@ export class FakeServer {
 
   /**
    * Answers every axios request of the page (the operator client of @wallet/shared creates its instance from
-   * axios's defaults) and the `fetch` of `/remotes.json`.
+   * axios's defaults), `/remotes.json` included. `fetch` is left alone: the Module Federation runtime's.
    */
   install(): void {
     installed.server = this;
@@ -56,14 +56,6 @@ export class FakeServer {
       if (answer.status >= 200 && answer.status < 300) return Promise.resolve(response);
       return Promise.reject(new AxiosError('failed', 'ERR_BAD_REQUEST', config, {}, response));
     };
-    globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const method = init?.method ?? 'GET';
-      const headers = { ...(init?.headers as Record<string, string> | undefined) };
-      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      const answer = this.answer({ method, url, headers, body });
-      return { status: answer.status, json: async () => answer.body } as Response;
-    });
   }
 
   private answer(call: Call): Answer {

@@ -14,7 +14,7 @@
  * BENCH_CPU_PROFILE=<dir> writes a CPU profile of the server's thread while each endpoint is driven, and
  * BENCH_HEAP_PROFILE=<dir> a sampling profile of what it allocates (short-lived objects included).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import inspector from 'node:inspector';
 import http from 'node:http';
 import os from 'node:os';
@@ -23,9 +23,8 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { spawn, spawnSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/platform/config';
+import { benchDatabase, postgresCpuMs, request } from './bench-util';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -63,69 +62,6 @@ interface Result {
   loadCpuMs: number | null;
   /** CPU time per request of the local PostgreSQL processes (0 on PGlite, which runs in this process), ms. */
   dbCpuMs: number;
-}
-
-/**
- * CPU time (ms) of the local `postgres` processes, from /proc (Linux; 0 elsewhere): with the process's own CPU it
- * gives the cost of a request independently of what else the machine runs.
- */
-function postgresCpuMs(): number {
-  let ticks = 0;
-  try {
-    for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const close = stat.lastIndexOf(')');
-        if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
-        const fields = stat.slice(close + 2).split(' ');
-        ticks += Number(fields[11]) + Number(fields[12]);
-      } catch {
-        // the process ended meanwhile
-      }
-    }
-  } catch {
-    return 0;
-  }
-  return ticks * 10; // USER_HZ = 100
-}
-
-function request(
-  agent: http.Agent,
-  port: number,
-  method: string,
-  url: string,
-  headers: Record<string, string>,
-  payload?: object,
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const data = payload ? JSON.stringify(payload) : undefined;
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: url,
-        agent,
-        headers: {
-          ...headers,
-          'x-requested-by': 'wallet-user',
-          ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    if (data) req.write(data);
-    req.end();
-  });
 }
 
 /**
@@ -291,24 +227,7 @@ async function wrkLoad(endpoint: 'transfer' | 'wallet', port: number, tokens: st
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
-  let schema: string | undefined;
-  if (pgUrl) {
-    schema = `bench_${randomBytes(5).toString('hex')}`;
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    await c.query(`create schema ${schema}`);
-    await c.end();
-  }
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: pgUrl ?? 'memory://',
-    ...(schema ? { DATABASE_SCHEMA: schema } : {}),
-    LOG_LEVEL: 'silent',
-    STATIC_ROOT: dataDir,
-    GAME_LATENCY_MS: latencyMs,
-    JOB_INTERVAL_MS: '0',
-  });
+  const { config, drop } = await benchDatabase(pgUrl, 'bench-api-', { GAME_LATENCY_MS: latencyMs });
   const app = await buildApp(config, { limits: { loginFailuresPerIp: 1000 } });
   await app.ctx.settings.set('registerOTP', false);
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -392,13 +311,7 @@ async function main(): Promise<void> {
   } finally {
     agent.destroy();
     await app.close();
-    if (pgUrl && schema) {
-      const c = new pg.Client({ connectionString: pgUrl });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await drop();
   }
 }
 

@@ -12,6 +12,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { Redis } from 'ioredis';
 import type { AppConfig } from './platform/config';
 import './platform/context';
+import './core/context';
 import type { AppContext } from './platform/context';
 import { Ledger } from './core/ledger';
 import { migrateToLatest, openDatabase, purgeStale } from './platform/db';
@@ -61,6 +62,8 @@ export interface AppDeps {
   clock?: Clock;
   sms?: SmsAdapter;
   limits?: Partial<Limits>;
+  /** For DATABASE_URL memory:// only: a migrated PGlite data folder to start from (see DatabaseOptions). */
+  pgliteTemplate?: Blob;
 }
 
 /** One route part's schema as Fastify hands it to the validator compiler. */
@@ -121,7 +124,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
     webhookSecret: config.webhookSecret ?? stored.webhookSecret,
   };
 
-  const database = openDatabase(config);
+  const database = openDatabase({ ...config, pgliteTemplate: deps.pgliteTemplate });
   let rateLimit: RateLimitStore | undefined;
   const events = new MemberEvents(database.schema);
   try {

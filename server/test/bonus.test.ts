@@ -1,82 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { dayKey, weekKey } from '../src/platform/bangkok-time';
-import { ManualClock } from '../src/platform/clock';
-import {
-  bonusAmount,
-  contribution,
-  forfeitOf,
-  progressPercent,
-  turnoverNeeded,
-} from '../src/features/bonus/rules';
-import { createTestApp, body, dbLabel, fund, setSetting, type TestApp } from './helpers';
-import {
-  call,
-  expectBooksBalanced,
-  expectError,
-  newMember,
-  walletAmount,
-  type TestMember,
-} from './money-in-support';
+import { body, dbLabel } from './helpers';
+import { bonusHarness, DAY, sundayBeforeMidnight } from './bonus-support';
+import { call, expectBooksBalanced, expectError, newMember, walletAmount } from './money-in-support';
 
 /**
  * The bonus engine (docs/bonus.md): receiving, counting per Bangkok day and week, turnover from reported game
  * rounds with per-category contributions, the hold on withdrawals, clearing and cancelling, promotions, the
  * statement. Amounts in satang.
  */
-
-describe('bonus rules', () => {
-  test('amounts, turnover, contributions and what cancelling takes back, rounded down', () => {
-    const amounts = { fixed: 5_000, cap: 30_000, minDeposit: 10_000 };
-    expect(bonusAmount({ kind: 'percent', percent: 10, amounts }, 100_000)).toBe(10_000);
-    expect(bonusAmount({ kind: 'percent', percent: 10, amounts }, 1_000_000)).toBe(30_000); // capped
-    expect(bonusAmount({ kind: 'percent', percent: 10, amounts }, 10_005)).toBe(1_000); // 1000.5 → 1000
-    expect(bonusAmount({ kind: 'percent', percent: 10, amounts: { ...amounts, cap: 0 } }, 1_000_000)).toBe(
-      100_000,
-    );
-    expect(bonusAmount({ kind: 'fixed', percent: 0, amounts }, 0)).toBe(5_000);
-    expect(turnoverNeeded(3, 'bonus_deposit', 10_000, 100_000)).toBe(330_000);
-    expect(turnoverNeeded(10, 'bonus', 5_000, 30_000)).toBe(50_000);
-    const c = { slot: 100, sport: 50, lotto: 25 };
-    expect([
-      contribution(999, 'slot', c),
-      contribution(999, 'sport', c),
-      contribution(999, 'lotto', c),
-    ]).toEqual([999, 499, 249]);
-    expect(progressPercent(0, 0)).toBe(100);
-    expect(progressPercent(329_999, 330_000)).toBe(99);
-    expect(progressPercent(500_000, 330_000)).toBe(100);
-    expect(forfeitOf(10_000, 20)).toBe(8_000);
-    expect(forfeitOf(10_001, 20)).toBe(8_001); // the member keeps 2000.2 → 2000
-    expect(forfeitOf(10_000, 0)).toBe(10_000);
-  });
-
-  test('Bangkok days turn at 17:00 UTC, weeks on Monday 00:00 Bangkok', () => {
-    expect(dayKey(new Date('2026-11-23T16:59:59Z'))).toBe('2026-11-23');
-    expect(dayKey(new Date('2026-11-23T17:00:00Z'))).toBe('2026-11-24');
-    // Sunday 29 November 23:59:59 Bangkok is still the week of Monday the 23rd.
-    expect(weekKey(new Date('2026-11-29T16:59:59Z'))).toBe('2026-11-23');
-    expect(weekKey(new Date('2026-11-29T17:00:00Z'))).toBe('2026-11-30');
-  });
-});
-
-const DAY = 86_400_000;
-/** The next Sunday 23:50 Bangkok (16:50 UTC) at or after `from`: ten minutes before a new day and a new week. */
-function sundayBeforeMidnight(from: number): Date {
-  const d = new Date(from);
-  d.setUTCHours(16, 50, 0, 0);
-  while (d.getUTCDay() !== 0 || d.getTime() < from) d.setTime(d.getTime() + DAY);
-  return d;
-}
-
-test('the suite clock starts on a Sunday 23:50 in Bangkok, whatever today is', () => {
-  for (const from of [Date.UTC(2026, 10, 29, 16, 51), Date.UTC(2027, 0, 1), Date.UTC(2030, 5, 15, 3)]) {
-    const start = sundayBeforeMidnight(from);
-    expect(start.getTime()).toBeGreaterThanOrEqual(from);
-    expect(start.getTime() - from).toBeLessThan(7 * DAY);
-    expect(weekKey(new Date(start.getTime() + 10 * 60_000))).not.toBe(weekKey(start));
-    expect(dayKey(new Date(start.getTime() + 10 * 60_000 - 1))).toBe(dayKey(start));
-  }
-});
 
 // The engine's clock drives its business rules (day and week limits, what counts as turnover); money events are
 // stamped by the database's clock. The suite runs with the engine's clock near today, a year ahead of the
@@ -86,66 +17,8 @@ describe.each([
   ['a year ahead of the database', 365 * DAY],
   ['a year behind the database', -365 * DAY],
 ])(`bonus engine (${dbLabel}, engine clock %s)`, (_label, ahead) => {
-  let t: TestApp;
   const start = sundayBeforeMidnight(Date.now() + ahead);
-  const clock = new ManualClock(start);
-
-  beforeAll(async () => {
-    t = await createTestApp({ GAME_LATENCY_MS: '0', JOB_INTERVAL_MS: '0' }, { clock });
-    await setSetting(t.app, 'registerOTP', false);
-  });
-  afterAll(() => t.close());
-
-  const get = <T>(m: TestMember, url: string, locale = 'en') =>
-    t.app
-      .inject({
-        method: 'GET',
-        url,
-        headers: { authorization: `Bearer ${m.token}`, 'accept-language': locale },
-      })
-      .then((r) => ({ res: r, data: r.statusCode === 200 ? body<T>(r).data : (undefined as T) }));
-  const keyed = (m: TestMember, method: 'GET' | 'POST', url: string, key: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${m.token}`, 'idempotency-key': key },
-      ...(payload ? { payload } : {}),
-    });
-  const deposit = (m: TestMember, amount: number) => fund(t.app, m.id, amount);
-  interface Active {
-    status: boolean;
-    type: string | null;
-    bonus: null | {
-      code: string;
-      amount: number;
-      turnover: { needed: number; done: number; percent: number };
-      met: boolean;
-      cancellable: boolean;
-      forfeit: number;
-    };
-  }
-  const active = async (m: TestMember) => (await get<Active>(m, '/api/bonus/check/active')).data;
-
-  /** Opens the member's account at that game and reports a round there, as the provider would. */
-  async function round(
-    m: TestMember,
-    code: string,
-    bet: number,
-    roundId: string = randomUUID(),
-  ): Promise<boolean> {
-    const acct = await t.app.games.accounts.account(m.id, code).catch(async () => {
-      await call(t.app, m, 'GET', `/api/wallet/activate/${code}`);
-      return t.app.games.accounts.account(m.id, code);
-    });
-    return t.app.games.rounds.report({
-      provider: code,
-      roundId,
-      username: acct.username,
-      bet,
-      win: 0,
-      playedAt: clock.now(),
-    });
-  }
+  const { t, clock, get, keyed, deposit, active, round } = bonusHarness(start);
 
   test('the list, receiving a percent bonus, the hold on withdrawals, turnover per category, finishing', async () => {
     const m = await newMember(t.app);

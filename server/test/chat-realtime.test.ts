@@ -1,152 +1,40 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
-import { buildApp, type App } from '../src/app';
+import { buildApp } from '../src/app';
+import { body, dbLabel, memberWithToken, OPS_CONSOLE, testDatabaseUrl, type TestApp } from './helpers';
 import {
-  body,
-  createTestApp,
-  dbLabel,
-  memberWithToken,
-  operatorCookie,
-  OPS_CONSOLE,
-  setSetting,
-  testDatabaseUrl,
-  type TestApp,
-} from './helpers';
+  agentSays,
+  clientId,
+  join,
+  listen,
+  memberSays,
+  newGuest,
+  open,
+  realtimeSuite,
+  said,
+  settle,
+  sockets,
+  state,
+  text,
+  textOf,
+  until,
+  type Heard,
+  type Message,
+} from './chat-realtime-support';
 
 /**
  * The support chat's `/chat` namespace (features/chat/realtime.ts, docs/chat.md "Realtime") on a listening
  * server, with socket.io-client as the widget and the agents' inbox use it: who may connect, which room a socket
- * hears (never one it names), resumption by lastSeq, and messages stored over HTTP or a socket reaching every
- * socket of the conversation once — across two server processes with PostgreSQL and Redis.
+ * hears (never one it names), and messages stored over HTTP or a socket reaching every socket of the
+ * conversation once — across two server processes with PostgreSQL and Redis. Resumption, ended sessions and the
+ * per-IP limit: chat-realtime-limits.test.ts.
  */
+realtimeSuite();
 let t: TestApp;
 let url: string;
-const sockets: Socket[] = [];
 let support: string;
 let finance: string;
-
-const listen = async (app: App): Promise<string> => {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-};
-
-beforeAll(async () => {
-  t = await createTestApp({}, { limits: { realtimeSessionRecheckMs: 0 } });
-  await setSetting(t.app, 'registerOTP', false);
-  support = await operatorCookie(t.app, 'sue-support', 'support');
-  finance = await operatorCookie(t.app, 'fin-finance', 'finance');
-  url = await listen(t.app);
+beforeAll(() => {
+  ({ t, url, support, finance } = state);
 });
-afterEach(() => {
-  for (const s of sockets.splice(0)) s.disconnect();
-});
-afterAll(() => t.close());
-
-interface Message {
-  id: string;
-  seq: number;
-  conversationId: string;
-  sender: 'customer' | 'other';
-  agent: string | null;
-  /** A text's payload is the text itself. */
-  message: { message_type: string; payload: unknown };
-  createdAt: string;
-  session_id: string;
-  userId: string | null;
-  guestId: string | null;
-  username: string | null;
-  name: string | null;
-  deviceToken: string | null;
-}
-/** A message's text, else its type. */
-const textOf = (m: Message) =>
-  typeof m.message.payload === 'string' ? m.message.payload : m.message.message_type;
-interface Heard {
-  socket: Socket;
-  events: { name: string; payload: unknown }[];
-}
-type Auth =
-  { token: string } | { guestToken: string } | { cookie: string; origin?: string } | Record<string, never>;
-
-/** Connects as the widget (token or guestToken) or the inbox (the console's cookie) and records what it hears. */
-function open(auth: Auth, base = url): Promise<Heard> {
-  const socket = connect(`${base}/chat`, {
-    auth: 'cookie' in auth ? {} : auth,
-    ...('cookie' in auth
-      ? {
-          extraHeaders: {
-            cookie: `wl_ops=${auth.cookie}`,
-            ...(auth.origin ? { origin: auth.origin } : {}),
-          },
-        }
-      : {}),
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-  });
-  sockets.push(socket);
-  const heard: Heard = { socket, events: [] };
-  socket.onAny((name: string, payload: unknown) => heard.events.push({ name, payload }));
-  return new Promise((resolve, reject) => {
-    socket.on('connect', () => resolve(heard));
-    socket.on('connect_error', (err: Error & { data?: { code?: string } }) =>
-      reject(new Error(err.data?.code ?? err.message)),
-    );
-  });
-}
-
-/** The widget's `join`: its room's name (PREFIX + id), as spec §4 has it, with the last seq it holds. */
-const join = (h: Heard, lastSeq: number, room?: string) =>
-  h.socket.timeout(3000).emitWithAck('join', { lastSeq, ...(room ? { room } : {}) }) as Promise<{
-    messages?: Message[];
-    more?: boolean;
-    code?: string;
-  }>;
-
-async function until(check: () => boolean | Promise<boolean>, ms = 3000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-const settle = () => new Promise((r) => setTimeout(r, 200));
-
-/** The `messaging` events a socket heard, as `sender: text`. */
-const said = (h: Heard) =>
-  h.events
-    .filter((e) => e.name === 'messaging')
-    .map((e) => {
-      const m = e.payload as Message;
-      return `${m.sender}: ${textOf(m)}`;
-    });
-
-let clientSeq = 0;
-const clientId = () => `rt-${(clientSeq += 1)}`;
-const text = (s: string) => ({ message_type: 'text', payload: s });
-
-/** An agent's answer over HTTP (the inbox's route), on `app`. */
-const agentSays = (conversationId: string, s: string, app: App = t.app) =>
-  app.inject({
-    method: 'POST',
-    url: `/api/ops/chat/conversations/${encodeURIComponent(conversationId)}/messages`,
-    cookies: { wl_ops: support },
-    headers: OPS_CONSOLE,
-    payload: { clientId: clientId(), message: text(s) },
-  });
-
-/** A member's message over HTTP (the customers' route). */
-const memberSays = (token: string, s: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/chat/send-message',
-    headers: { authorization: `Bearer ${token}` },
-    payload: { clientId: clientId(), message: text(s) },
-  });
-
-const newGuest = async (app: App = t.app) =>
-  body<{ guestId: string; guestToken: string }>(await app.inject({ method: 'POST', url: '/api/chat/guest' }))
-    .data;
 
 describe(`support chat realtime (${dbLabel})`, () => {
   test('no credentials, a forged guest token, a bad member token or a finance operator cannot connect', async () => {
@@ -344,119 +232,6 @@ describe(`support chat realtime (${dbLabel})`, () => {
       'answer to the member',
       'private to me',
     ]);
-  });
-
-  test('a socket that was away while 3 messages were sent gets exactly those 3, in order, on join', async () => {
-    const m = await memberWithToken(t.app);
-    const room = `wallet-chat:${m.memberId}`;
-    const first = await open({ token: m.token });
-    await join(first, 0);
-    expect((await memberSays(m.token, 'before')).statusCode).toBe(200);
-    await until(() => said(first).length === 1);
-    const lastSeq = (first.events[0]?.payload as Message).seq;
-    first.socket.disconnect();
-
-    expect((await agentSays(room, 'one')).statusCode).toBe(200);
-    expect((await agentSays(room, 'two')).statusCode).toBe(200);
-    expect((await memberSays(m.token, 'three (from my other phone)')).statusCode).toBe(200);
-
-    const back = await open({ token: m.token });
-    const answer = await join(back, lastSeq);
-    expect(answer.messages?.map((x) => [x.seq, x.sender, textOf(x)])).toEqual([
-      [2, 'other', 'one'],
-      [3, 'other', 'two'],
-      [4, 'customer', 'three (from my other phone)'],
-    ]);
-    expect(answer.more).toBe(false);
-    // Nothing of it comes again as an event; the next message does.
-    await settle();
-    expect(said(back)).toEqual([]);
-    expect((await agentSays(room, 'four')).statusCode).toBe(200);
-    await until(() => said(back).length === 1);
-    expect(said(back)).toEqual(['other: four']);
-    // A lastSeq that is not a count is refused.
-    expect((await join(back, -1)).code).toBe('KEY_INVALID');
-  });
-
-  test("a member's socket is closed once its session ended (logout), at its next action", async () => {
-    const m = await memberWithToken(t.app);
-    const h = await open({ token: m.token });
-    await join(h, 0);
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/logout',
-      headers: { authorization: `Bearer ${m.token}` },
-    });
-    expect(out.statusCode).toBe(200);
-    const closed = new Promise<string>((resolve) => h.socket.on('disconnect', resolve));
-    h.socket.emit('send', { clientId: 'after-logout', message: text('still here?') });
-    expect(await closed).toBe('io server disconnect');
-    await expect(open({ token: m.token })).rejects.toThrow('invalid-token');
-  });
-
-  test('sockets per IP are limited (20): of 21 opened at once one is refused; a place frees when one closes', async () => {
-    await until(async () => (await t.app.chatRealtime.socketsOf('127.0.0.1')) === 0);
-    const guest = await newGuest();
-    const opened = await Promise.allSettled(
-      Array.from({ length: 21 }, () => open({ guestToken: guest.guestToken })),
-    );
-    expect(opened.filter((o) => o.status === 'fulfilled')).toHaveLength(20);
-    expect(opened.filter((o) => o.status === 'rejected').map((o) => String(o.reason))).toEqual([
-      'Error: REQUEST_LIMIT',
-    ]);
-    expect(await t.app.chatRealtime.socketsOf('127.0.0.1')).toBe(20);
-    const one = opened.find((o): o is PromiseFulfilledResult<Heard> => o.status === 'fulfilled');
-    one?.value.socket.disconnect();
-    await until(async () => (await t.app.chatRealtime.socketsOf('127.0.0.1')) === 19);
-    await expect(open({ guestToken: guest.guestToken })).resolves.toBeDefined();
-    // Refused handshakes hold no place.
-    await expect(open({ guestToken: 'g_forged' })).rejects.toThrow('REQUEST_LIMIT');
-    for (const s of sockets.splice(0)) s.disconnect();
-    await until(async () => (await t.app.chatRealtime.socketsOf('127.0.0.1')) === 0);
-    await expect(open({ guestToken: 'g_forged' })).rejects.toThrow('UNAUTHORIZED');
-    expect(await t.app.chatRealtime.socketsOf('127.0.0.1')).toBe(0);
-  });
-});
-
-describe(`support chat realtime behind a reverse proxy (${dbLabel})`, () => {
-  test("the per-IP count is the client's address as the trusted proxy forwards it; untrusted, the header is ignored", async () => {
-    const proxied = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
-    try {
-      const base = await listen(proxied.app);
-      const guest = await newGuest(proxied.app);
-      const via = (forwardedFor: string) =>
-        new Promise<Socket>((resolve, reject) => {
-          const socket = connect(`${base}/chat`, {
-            auth: { guestToken: guest.guestToken },
-            extraHeaders: { 'x-forwarded-for': forwardedFor },
-            transports: ['websocket'],
-            reconnection: false,
-            forceNew: true,
-          });
-          sockets.push(socket);
-          socket.on('connect', () => resolve(socket));
-          socket.on('connect_error', reject);
-        });
-      await via('198.51.100.7, 203.0.113.5');
-      await via('203.0.113.5');
-      expect(await proxied.app.chatRealtime.socketsOf('203.0.113.5')).toBe(2);
-      expect(await proxied.app.chatRealtime.socketsOf('127.0.0.1')).toBe(0);
-      // The app without TRUST_PROXY counts the peer, whatever the header says.
-      const direct = connect(`${url}/chat`, {
-        auth: { guestToken: (await newGuest()).guestToken },
-        extraHeaders: { 'x-forwarded-for': '203.0.113.9' },
-        transports: ['websocket'],
-        reconnection: false,
-        forceNew: true,
-      });
-      sockets.push(direct);
-      await new Promise((resolve) => direct.on('connect', () => resolve(undefined)));
-      expect(await t.app.chatRealtime.socketsOf('203.0.113.9')).toBe(0);
-      expect(await t.app.chatRealtime.socketsOf('127.0.0.1')).toBe(1);
-    } finally {
-      for (const s of sockets.splice(0)) s.disconnect();
-      await proxied.close();
-    }
   });
 });
 

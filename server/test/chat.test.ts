@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { ManualClock } from '../src/platform/clock';
-import type { ChatMessage, ReadEvent } from '../src/features/chat/chat-service';
+import type { ChatMessage, ReadEvent } from '../src/features/chat/model';
+import { chatCalls, roomOf, text } from './chat-support';
 import { body, createTestApp, dbLabel, memberWithToken, setSetting, type TestApp } from './helpers';
 
 /**
  * The support chat's customer side (docs/chat.md): rooms derived from the caller's identity (forged ids and
  * tokens refused, nothing stored), the per-conversation sequence under parallel sends, clientId replays, paging,
- * read receipts, uploads typed by their bytes and served only through signed links, the per-sender limit.
+ * read receipts, the per-sender limit. Uploads: chat-files.test.ts.
  */
 let t: TestApp;
 const clock = new ManualClock(Date.parse('2026-03-04T10:00:00Z'));
@@ -17,86 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Guest {
-  guestId: string;
-  guestToken: string;
-}
-type Caller = { guest: Guest } | { token: string } | { headers: Record<string, string> };
-
-let ipCounter = 0;
-/** A new guest, each from an address of its own (guest ids are limited per IP). */
-async function newGuest(): Promise<Guest> {
-  ipCounter += 1;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/chat/guest',
-    remoteAddress: `10.1.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`,
-  });
-  expect(res.statusCode).toBe(200);
-  return body<Guest>(res).data;
-}
-
-const headersOf = (caller: Caller): Record<string, string> =>
-  'guest' in caller
-    ? { 'x-guest-token': caller.guest.guestToken }
-    : 'token' in caller
-      ? { authorization: `Bearer ${caller.token}` }
-      : caller.headers;
-
-const call = (caller: Caller, method: 'POST' | 'PUT', url: string, payload: object) =>
-  t.app.inject({ method, url, headers: headersOf(caller), payload });
-
-const text = (s: string) => ({ message_type: 'text', payload: s });
-const send = (caller: Caller, message: object, extra: object = {}) =>
-  call(caller, 'POST', '/api/chat/send-message', {
-    clientId: `c-${randomBytes(6).toString('hex')}`,
-    message,
-    ...extra,
-  });
-const history = (caller: Caller, query: object = {}) => call(caller, 'POST', '/api/chat/history', query);
-const historyOf = async (caller: Caller, query: object = {}): Promise<ChatMessage[]> => {
-  const res = await history(caller, query);
-  expect(res.statusCode).toBe(200);
-  return body<ChatMessage[]>(res).data;
-};
-
-const roomOf = (id: string) => `wallet-chat:${id}`;
-async function storedCount(conversationId?: string): Promise<number> {
-  const r = await sql<{ n: number }>`select count(*)::int as n from chat_messages
-    where ${conversationId ?? null}::text is null or conversation_id = ${conversationId ?? null}`.execute(
-    t.app.ctx.db,
-  );
-  return Number(r.rows[0]?.n ?? 0);
-}
-
-function multipart(file: Buffer, filename: string, type: string) {
-  const boundary = `----chat${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
-        `Content-Type: ${type}\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-const upload = (
-  caller: Caller,
-  kind: 'image' | 'video',
-  file: Buffer,
-  filename: string,
-  type = 'image/png',
-) => {
-  const { payload, contentType } = multipart(file, filename, type);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/chat/upload-${kind}`,
-    headers: { ...headersOf(caller), 'content-type': contentType },
-    payload,
-  });
-};
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
+const { newGuest, call, send, history, historyOf, storedCount } = chatCalls(() => t);
 
 describe(`chat rooms are the caller's own (${dbLabel})`, () => {
   test('config answers the room prefix; a guest gets a g_ id and a token', async () => {
@@ -454,97 +376,5 @@ describe(`chat messages (${dbLabel})`, () => {
     expect(body(over).code).toBe('REQUEST_LIMIT');
     expect((await send({ guest: g }, text('m0'), { clientId: 'rl-0' })).statusCode).toBe(200);
     expect(await storedCount(roomOf(g.guestId))).toBe(30);
-  });
-});
-
-describe(`chat files (${dbLabel})`, () => {
-  test('a PNG is stored and served by its signed link with its type, inline and nosniff; a media message links it', async () => {
-    const g = await newGuest();
-    const res = await upload({ guest: g }, 'image', PNG, 'photo.png');
-    expect(res.statusCode).toBe(200);
-    const { fileId, path } = body<{ fileId: string; path: string }>(res).data;
-    expect(path).toMatch(new RegExp(`^/api/chat/files/${fileId}\\?exp=\\d+&sig=`));
-
-    const served = await t.app.inject({ method: 'GET', url: path });
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/png');
-    expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(String(served.headers['content-disposition'])).toMatch(/^inline/);
-    expect(served.rawPayload.equals(PNG)).toBe(true);
-
-    const sent = await send(
-      { guest: g },
-      {
-        message_type: 'media',
-        payload: { url: true, fileType: 'image', filePath: fileId, message: 'look' },
-      },
-    );
-    expect(sent.statusCode).toBe(200);
-    const [media] = await historyOf({ guest: g });
-    const payload = media?.message.payload as { filePath: string; fileType: string };
-    expect(payload.fileType).toBe('image');
-    expect(payload.filePath).toMatch(/^\/api\/chat\/files\/.+\?exp=\d+&sig=/);
-    expect((await t.app.inject({ method: 'GET', url: payload.filePath })).statusCode).toBe(200);
-  });
-
-  test('the type is what the bytes are: HTML named .png, a PNG as video, a GIF as image', async () => {
-    const g = await newGuest();
-    const html = Buffer.from('<!doctype html><script>alert(1)</script>');
-    const refused = await upload({ guest: g }, 'image', html, 'cat.png', 'image/png');
-    expect(refused.statusCode).toBe(400);
-    expect(body(refused).code).toBe('KEY_INVALID');
-    expect((await upload({ guest: g }, 'video', PNG, 'clip.mp4', 'video/mp4')).statusCode).toBe(400);
-    const gif = Buffer.concat([Buffer.from('GIF89a'), randomBytes(32)]);
-    const ok = await upload({ guest: g }, 'image', gif, 'x.bin', 'application/octet-stream');
-    expect(ok.statusCode).toBe(200);
-    const served = await t.app.inject({ method: 'GET', url: body<{ path: string }>(ok).data.path });
-    expect(served.headers['content-type']).toBe('image/gif');
-    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), randomBytes(32)]);
-    const video = await upload({ guest: g }, 'video', mp4, 'v.mp4', 'video/mp4');
-    expect(video.statusCode).toBe(200);
-    expect((await upload({ headers: {} }, 'image', PNG, 'p.png')).statusCode).toBe(401);
-  });
-
-  test('an image up to 10 MB is taken (beyond the JSON body limit); over it is 413', async () => {
-    const g = await newGuest();
-    const big = Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024, 7)]);
-    const ok = await upload({ guest: g }, 'image', big, 'big.png');
-    expect(ok.statusCode).toBe(200);
-    const served = await t.app.inject({ method: 'GET', url: body<{ path: string }>(ok).data.path });
-    expect(served.rawPayload.length).toBe(big.length);
-    const tooBig = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024, 7)]);
-    const refused = await upload({ guest: g }, 'image', tooBig, 'huge.png');
-    expect(refused.statusCode).toBe(413);
-    expect(body(refused).code).toBe('KEY_INVALID');
-  });
-
-  test('an unsigned, tampered, expired or other-conversation link is refused; a message cannot name another room’s file', async () => {
-    const a = await newGuest();
-    const b = await newGuest();
-    const fa = body<{ fileId: string; path: string }>(await upload({ guest: a }, 'image', PNG, 'a.png')).data;
-    const fb = body<{ fileId: string; path: string }>(await upload({ guest: b }, 'image', PNG, 'b.png')).data;
-    const query = fa.path.split('?')[1] ?? '';
-    const get = (url: string) => t.app.inject({ method: 'GET', url });
-
-    expect((await get(`/api/chat/files/${fa.fileId}`)).statusCode).toBe(400);
-    expect((await get(`/api/chat/files/${fa.fileId}?exp=9999999999999&sig=x`)).statusCode).toBe(404);
-    const tampered = fa.path.replace(/exp=(\d+)/, (_, e: string) => `exp=${Number(e) + 1}`);
-    expect((await get(tampered)).statusCode).toBe(404);
-    // A's signature on B's file.
-    expect((await get(`/api/chat/files/${fb.fileId}?${query}`)).statusCode).toBe(404);
-
-    const other = await send(
-      { guest: a },
-      {
-        message_type: 'media',
-        payload: { url: true, fileType: 'image', filePath: fb.fileId },
-      },
-    );
-    expect(other.statusCode).toBe(400);
-    expect(await storedCount(roomOf(a.guestId))).toBe(0);
-
-    expect((await get(fa.path)).statusCode).toBe(200);
-    clock.advance(61 * 60_000);
-    expect((await get(fa.path)).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,7 @@
 import { MAX_COMPENSATION_REFUSALS } from '../src/core/operations/plan';
 import type { FaultMode } from '../src/features/games/sandbox-provider';
 import { body, createTestApp, dbLabel, fund, memberWithToken, setSetting, type TestApp } from './helpers';
+import { expectGameBooksWhole, gameBooks, type TransferData } from './game-faults-support';
 
 /**
  * Provider faults (refusal, timeout, unknown outcome, late application) never lose money nor leave it in two
@@ -14,20 +15,6 @@ let memberId: string;
 let username: string;
 const FUNDED = 100_000;
 const LATE_MS = 300;
-
-interface Leg {
-  type: string;
-  from: string;
-  to: string;
-  amount: number;
-  status: string;
-  error: string | null;
-}
-interface TransferData {
-  status: string;
-  transferId: string;
-  operation: { id: string; status: string; error: string | null; legs: Leg[] };
-}
 
 beforeAll(async () => {
   t = await createTestApp({ GAME_LATENCY_MS: '0', JOB_INTERVAL_MS: '0', OPERATION_GRACE_MS: '0' });
@@ -70,34 +57,8 @@ const reconcile = async () => {
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Our main + game mirrors, the provider's own balances, and the invariants that say nothing was lost. */
-async function books() {
-  const { ledger, db } = t.app.ctx;
-  const balances = await ledger.memberBalances(db, memberId);
-  const provider = async (code: string) => (await t.app.sandboxGames!.player(code, username)).balance;
-  const pending = await db
-    .selectFrom('game_transfers')
-    .select('id')
-    .where('status', '=', 'PENDING')
-    .execute();
-  return {
-    main: balances.main ?? 0,
-    mirror: balances['game:JOKER2'] ?? 0,
-    pgMirror: balances['game:PG'] ?? 0,
-    provider: await provider('JOKER2'),
-    pgProvider: await provider('PG'),
-    pending: pending.length,
-  };
-}
-async function expectNothingLost() {
-  const b = await books();
-  expect(b.pending).toBe(0);
-  expect([b.mirror, b.pgMirror]).toEqual([b.provider, b.pgProvider]);
-  expect(b.main + b.provider + b.pgProvider).toBe(FUNDED);
-  expect(await t.app.ctx.ledger.trialBalance()).toEqual({ THB: 0 });
-  expect(await t.app.ctx.ledger.verify()).toEqual({ accountsOff: 0, transactionsOff: 0 });
-  return b;
-}
+const books = () => gameBooks(t.app, memberId, username);
+const expectNothingLost = () => expectGameBooksWhole(t.app, memberId, username, FUNDED);
 
 describe(`game provider faults (${dbLabel})`, () => {
   afterEach(async () => {

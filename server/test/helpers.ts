@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -20,6 +20,15 @@ export interface TestApp {
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 export const dbLabel = `${testDatabaseUrl ? 'postgres' : 'pglite'}${process.env.TEST_REDIS_URL ? ' + redis' : ''}`;
+
+let template: Blob | undefined;
+/** The migrated PGlite database of this run (global-setup.ts), read once per suite; undefined on PostgreSQL. */
+function pgliteTemplate(): Blob | undefined {
+  const file = process.env.WALLET_PGLITE_TEMPLATE;
+  if (testDatabaseUrl || !file) return undefined;
+  template ??= new Blob([readFileSync(file)]);
+  return template;
+}
 
 export async function createTestApp(env: Record<string, string> = {}, deps: AppDeps = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'server-test-'));
@@ -43,7 +52,10 @@ export async function createTestApp(env: Record<string, string> = {}, deps: AppD
       : {}),
     ...env,
   });
-  const app = await buildApp(config, deps);
+  const app = await buildApp(config, {
+    ...(config.databaseUrl === 'memory://' ? { pgliteTemplate: pgliteTemplate() } : {}),
+    ...deps,
+  });
   await app.ready();
   return {
     app,

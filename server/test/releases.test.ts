@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runRelease } from '../src/cli/release-client';
 import { body, createTestApp, dbLabel, type TestApp } from './helpers';
+import { buildPageFrame, FRAME_BUILD_TIMEOUT_MS } from './index-page-fixture';
 
 /**
  * Remote releases (docs/releases.md): a temporary STATIC_ROOT with a built host (its manifest's shared versions)
@@ -95,6 +96,8 @@ let oldReact: string;
 let noHome: string;
 
 beforeAll(async () => {
+  // The host's page table (its build's page-frame.json) says /user/home mounts mfe_wallet/Home.
+  buildPageFrame(root);
   write(
     root,
     'host/dist/index.html',
@@ -126,7 +129,7 @@ beforeAll(async () => {
   });
   noHome = walletBuild('no-home', 'home.dddd4444.js', { exposes: ['./Wallet', './OpsMembers'] });
   t = await createTestApp({ STATIC_ROOT: root });
-});
+}, FRAME_BUILD_TIMEOUT_MS);
 afterAll(async () => {
   await t.close();
   rmSync(root, { recursive: true, force: true });

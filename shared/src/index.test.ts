@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * The public surface of @wallet/shared is what the parts use, nothing more: every name an entry exports (`index.ts`
- * as '@wallet/shared', `query/index.ts` as '@wallet/shared/query') is imported from it by the host, a remote or the
- * shared tooling, nothing is re-exported wholesale, and each entry is listed in package.json `exports`.
+ * The public surface of @wallet/shared is what the parts use, nothing more: every name `index.ts` exports is
+ * imported from '@wallet/shared' by the host, a remote or the shared tooling, and nothing is re-exported wholesale.
  */
 const repoRoot = path.join(__dirname, '..', '..');
 const PARTS = [
@@ -41,37 +40,41 @@ const specifiers = (list: string) =>
     )
     .filter(Boolean);
 
-/** The package's entries (package.json `exports`): the main one and `query`; deep `src/` paths aside. */
-const ENTRIES = { '@wallet/shared': 'index.ts', '@wallet/shared/query': 'query/index.ts' } as const;
-type Entry = keyof typeof ENTRIES;
-
-const read = (entry: Entry) => fs.readFileSync(path.join(__dirname, ENTRIES[entry]), 'utf8');
-const exportsOf = (text: string) =>
-  [...text.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap((m) => specifiers(m[1]!));
-const escaped = (entry: string) => entry.replace(/[/]/g, '\\/');
-
-const imported = new Map<Entry, Set<string>>(
-  (Object.keys(ENTRIES) as Entry[]).map((entry) => [entry, new Set<string>()]),
-);
-for (const part of PARTS) {
-  for (const file of sourceFiles(path.join(repoRoot, part))) {
-    const text = fs.readFileSync(file, 'utf8');
-    for (const entry of Object.keys(ENTRIES) as Entry[]) {
-      const names = imported.get(entry)!;
-      const from = escaped(entry);
-      for (const m of text.matchAll(
-        new RegExp(`import\\s+(?:type\\s+)?\\{([^}]*)\\}\\s+from\\s+'${from}'`, 'g'),
-      ))
-        for (const name of specifiers(m[1]!)) names.add(name);
-      for (const m of text.matchAll(new RegExp(`\\{([^}]*)\\}\\s*=\\s*require\\('${from}'\\)`, 'g')))
-        for (const name of specifiers(m[1]!)) names.add(name);
+/** The names an export file lists, and the names the parts import from its package name. */
+function surface(file: string, specifier: string) {
+  const text = fs.readFileSync(path.join(__dirname, file), 'utf8');
+  const exported = [...text.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap((m) => specifiers(m[1]!));
+  const name = specifier.replace(/[/]/g, '\\/');
+  const importRe = new RegExp(`import\\s+(?:type\\s+)?\\{([^}]*)\\}\\s+from\\s+'${name}'`, 'g');
+  const requireRe = new RegExp(`\\{([^}]*)\\}\\s*=\\s*require\\('${name}'\\)`, 'g');
+  const imported = new Set<string>();
+  for (const part of PARTS) {
+    for (const source of sourceFiles(path.join(repoRoot, part))) {
+      const code = fs.readFileSync(source, 'utf8');
+      // `import { name as alias }`: the export used is `name` (specifiers() keeps the name after `as`).
+      for (const m of [...code.matchAll(importRe), ...code.matchAll(requireRe)])
+        for (const used of specifiers(m[1]!.replace(/(\w+)\s+as\s+\w+/g, '$1'))) imported.add(used);
     }
   }
+  return { text, exported, imported };
 }
 
-describe.each(Object.keys(ENTRIES) as Entry[])('%s', (entry) => {
-  const text = read(entry);
-  const exported = exportsOf(text);
+const packageJson = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as {
+  exports: Record<string, string>;
+};
+
+// Each export of the package: its entry in package.json "exports" and the name the parts import it by.
+describe.each([
+  { entry: '.', file: 'index.ts', specifier: '@wallet/shared' },
+  { entry: './ops', file: 'ops/index.ts', specifier: '@wallet/shared/ops' },
+  { entry: './federation', file: 'federation/index.ts', specifier: '@wallet/shared/federation' },
+  { entry: './query', file: 'query/index.ts', specifier: '@wallet/shared/query' },
+])('$specifier', ({ entry, file, specifier }) => {
+  const { text, exported, imported } = surface(file, specifier);
+
+  test('is an entry of package.json "exports"', () => {
+    expect(packageJson.exports[entry]).toBe(`./src/${file}`);
+  });
 
   test('lists its exports by name (no export *)', () => {
     expect(text).not.toMatch(/export\s+\*/);
@@ -79,14 +82,30 @@ describe.each(Object.keys(ENTRIES) as Entry[])('%s', (entry) => {
   });
 
   test('every export is used by some part', () => {
-    expect(exported.filter((name) => !imported.get(entry)!.has(name))).toEqual([]);
+    expect(exported.filter((name) => !imported.has(name))).toEqual([]);
   });
+});
 
-  test("is an entry of shared's package.json exports", () => {
-    const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as {
-      exports: Record<string, string>;
-    };
-    const key = entry === '@wallet/shared' ? '.' : `./${entry.slice('@wallet/shared/'.length)}`;
-    expect(pkg.exports[key]).toBe(`./src/${ENTRIES[entry]}`);
-  });
+test('package.json "exports" lists the main export, the console kit, the federation layer (its stylesheet and its test server), the reads and the page stylesheet, nothing else', () => {
+  expect(Object.keys(packageJson.exports).sort()).toEqual([
+    '.',
+    './federation',
+    './federation/failure-policy.css',
+    './federation/testing',
+    './ops',
+    './package.json',
+    './query',
+    './styles/ui.css',
+  ]);
+});
+
+/**
+ * Every entry point of the package (package.json `exports`) is a file that exists.
+ */
+test('every entry of package.json exports exists', () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as {
+    exports: Record<string, string>;
+  };
+  for (const target of Object.values(pkg.exports))
+    expect(fs.existsSync(path.join(__dirname, '..', target))).toBe(true);
 });

@@ -28,7 +28,6 @@ export { http, get, post, put, del, UPLOAD_TIMEOUT_MS } from './http/client';
 export { ApiError, isApiError, translateErrorCode } from './http/api-error';
 export { newIdempotencyKey, withIdempotencyKey, IDEMPOTENCY_HEADER } from './http/idempotency';
 export { takeMemberFacts, type MemberFacts } from './http/page-data';
-export { remotesApi, type RemoteDescriptor } from './api/remotes';
 
 // The operator API's client (cookie session), for the console and the remotes' operator screens
 export { opsHttp, onOpsSignedOut } from './http/ops-client';

@@ -24,7 +24,7 @@ interface FirstScreen {
   path: string;
   /**
    * A member's screen: its markup holds the server's placeholders (`{{wallet.main}}`, server/src/platform/
-   * index-page.ts `memberPlaceholders`), filled for the member of the page; rendered once per variant (the wallet
+   * index-page/member-screen.ts `memberPlaceholders`), filled for the member of the page; rendered once per variant (the wallet
    * currencies), the server picks the member's.
    */
   member?: { variants: readonly string[] };

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { lookupApi } from '../api';
-import { useRemoteDirectory } from '../remotes';
+import { useRemoteDirectory } from '@wallet/shared/federation';
 import { useShellLookup } from './use-shell-lookup';
 
 /** The floating support chat is shown when the operator enabled both the mfe-chat remote and the widget flag. */

@@ -3,10 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { bus, clearSession, createRemoteParcel, setLocale, setSession } from '@wallet/shared';
 import { fakeRemoteModule, mockLookups, renderShell } from '../test/shell-harness';
-import { RemoteDirectoryProvider } from './remote-directory-context';
-import { FAILURE_POLICY } from './failure-policy';
-import { createRemoteDirectory, DEFAULT_REMOTES } from './registry';
-import { RemoteSlot } from './remote-slot';
+import {
+  createRemoteDirectory,
+  DEFAULT_REMOTES,
+  FAILURE_POLICY,
+  RemoteDirectoryProvider,
+  RemoteSlot,
+} from '@wallet/shared/federation';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -60,7 +63,8 @@ describe('while a remote loads', () => {
   });
 
   test("the server's prerendered first screen stays in the skeleton's place until the remote has mounted", async () => {
-    // As the server paints it in the frame (server/src/platform/index-page.ts): inert static markup of the remote.
+    // As the server paints it in the frame (shell/page-frame.tsx, filled by server/src/platform/index-page/): inert
+    // static markup of the remote.
     const frame = document.createElement('div');
     frame.innerHTML =
       '<div class="host-first-screen host-page" data-first-screen="mfe_spin/Spin" inert>' +

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useRemoteDirectory } from '../remotes';
+import { useRemoteDirectory } from '@wallet/shared/federation';
 
 /** The class of a menu entry; the entry of the page shown is marked active. */
 export const itemClass = ({ isActive }: { isActive: boolean }) =>

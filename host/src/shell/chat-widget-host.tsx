@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { bus } from '@wallet/shared';
 import { useChatWidgetEnabled } from '../lib/chat-widget';
-import { RemoteSlot } from '../remotes';
+import { RemoteSlot } from '@wallet/shared/federation';
 
 /**
  * The floating support chat (`mfe_chat/ChatWidget`) on every page, when the operator enabled it. The widget

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { bus } from '@wallet/shared';
-import { RemoteSlot, useRemoteDirectory } from '../remotes';
+import { RemoteSlot, useRemoteDirectory } from '@wallet/shared/federation';
 
 /**
  * The bonus-conditions modal of the bottom menu. It belongs to mfe-bonus (`mfe_bonus/Conditions`, a parcel that

@@ -16,7 +16,8 @@ export interface RouteHandle {
   preload?: () => Promise<void>;
 }
 
-const SiteNameContext = createContext<string | undefined>(undefined);
+/** The site's name (the build's frame gives its placeholder: shell/page-frame.tsx). */
+export const SiteNameContext = createContext<string | undefined>(undefined);
 
 /** Loads the site's name (operator content, per language) once for the whole page. */
 export function SiteNameProvider({ children }: { children: ReactNode }) {

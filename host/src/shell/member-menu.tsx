@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { bus } from '@wallet/shared';
-import { useRemoteDirectory } from '../remotes';
+import { useRemoteDirectory } from '@wallet/shared/federation';
 import { itemClass } from './bottom-menus';
 
 /**

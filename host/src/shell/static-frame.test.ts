@@ -1,4 +1,4 @@
-import { readInlineRemoteDirectory } from '../remotes/registry';
+import { readInlineRemoteDirectory } from '@wallet/shared/federation';
 import { adoptPageLanguage, readSiteBlock, removeStaticFrame } from './static-frame';
 
 /** A page as the server renders it: data blocks, the frame, the empty root. */

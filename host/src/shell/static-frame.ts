@@ -1,12 +1,13 @@
 /**
- * The shell's frame the server paints before any JavaScript (server/src/platform/index-page.ts): the top bar, the
- * menus and the page's skeleton as static HTML, styled by the host's extracted stylesheet. React renders the real
+ * The shell's frame the server paints before any JavaScript: the top bar, the menus and the page's skeleton as
+ * static HTML — the shell's own React markup, rendered by the host's build (page-frame.tsx) and filled in by the
+ * server (server/src/platform/index-page/) — styled by the host's extracted stylesheet. React renders the real
  * shell into `#root`; the frame goes in the commit that first shows the shell (or a bare page), before the browser
  * paints again, so the member never sees a blank page or a jump (docs/architecture.md "First load"). Nothing here
  * imports React: main.ts reads the page's language from this module before the Module Federation boundary.
  */
 
-/** The frame's element (index-page.ts `FRAME_ID`). */
+/** The frame's element (page-frame.tsx gives it this id). */
 export const FRAME_ID = 'shell-frame';
 /** The page's data block with the language the server chose, the site's name and the route's remote module. */
 export const SITE_BLOCK_ID = 'site';

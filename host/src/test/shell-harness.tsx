@@ -5,7 +5,7 @@ import type { ParcelConfigObject } from 'single-spa';
 import { createRemoteParcel } from '@wallet/shared';
 import { lookupApi, type ActiveStatus, type ContactInfo, type HowtoVideo } from '../api';
 import { App } from '../app';
-import { createRemoteDirectory, REMOTE_NAMES, type RemoteName } from '../remotes';
+import { createRemoteDirectory, REMOTE_NAMES, type RemoteName } from '@wallet/shared/federation';
 
 /** A stand-in remote module: a real parcel (made by the shared factory) rendering a marker element. */
 export function fakeRemoteModule(id: string): { default: ParcelConfigObject } {

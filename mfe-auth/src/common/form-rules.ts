@@ -45,3 +45,9 @@ export function passes(failed: object): boolean {
   toast.error(verdictText(first));
   return false;
 }
+
+/** A new password and its confirmation (registration and the profile's change of password). */
+export function validatePasswords(password: string, confirm: string): MessageKey | null {
+  if (password === '' || confirm === '') return REQUIRED;
+  return password === confirm ? null : 'auth:validation.passwordNotEqual';
+}

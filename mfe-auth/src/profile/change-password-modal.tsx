@@ -11,7 +11,7 @@ import {
 } from '@wallet/shared';
 import { profileApi } from './api';
 import type { MessageKey } from '../common/form-rules';
-import { validatePasswords } from '../register/validation';
+import { validatePasswords } from '../common/form-rules';
 
 export interface ChangePasswordModalProps {
   open: boolean;

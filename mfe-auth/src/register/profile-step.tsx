@@ -4,7 +4,7 @@ import { registerApi } from './api';
 import { useLookup } from '../common/use-lookup';
 import type { StepProps } from './step-props';
 import { failedRules, passes, required, type MessageKey } from '../common/form-rules';
-import { validatePasswords } from './validation';
+import { validatePasswords } from '../common/form-rules';
 
 type ProfileErrors = Partial<Record<'name' | 'phone' | 'password' | 'confirmPassword', MessageKey>>;
 

@@ -1,4 +1,5 @@
-import { joinAccountName, validateAccountName, validatePasswords, validatePhone } from './validation';
+import { joinAccountName, validateAccountName, validatePhone } from './validation';
+import { validatePasswords } from '../common/form-rules';
 
 describe('phone', () => {
   it('is required', () => {

@@ -18,11 +18,6 @@ export function validatePhone(phone: string, laos: boolean): MessageKey | null {
   return null;
 }
 
-export function validatePasswords(password: string, confirm: string): MessageKey | null {
-  if (password === '' || confirm === '') return REQUIRED;
-  return password === confirm ? null : 'auth:validation.passwordNotEqual';
-}
-
 export function isEnglishOnly(name: string): boolean {
   return /^[A-Za-z ]+$/.test(name);
 }

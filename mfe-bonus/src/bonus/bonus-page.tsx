@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, DelayedLoader, SkeletonList, useTranslation } from '@wallet/shared';
-import { ConditionsModal } from '../conditions/conditions-modal';
+import { ConditionsModal } from '../common/conditions/conditions-modal';
 import { ActiveBonusPanel } from './active-bonus';
 import type { Bonus } from './api';
 import { BonusCard } from './bonus-card';

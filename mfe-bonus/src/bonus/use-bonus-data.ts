@@ -51,5 +51,5 @@ export function fillNotice(text: string, percentFail: number): string {
 }
 
 /** The member's currency for amounts: the statement's hook (one reading of the profile's currency). */
-export { useMoneyFormat } from '../statement/use-money-format';
-export type { MoneyFormat } from '../statement/statement-rules';
+export { useMoneyFormat } from '../common/money-format';
+export type { MoneyFormat } from '../common/money-format';

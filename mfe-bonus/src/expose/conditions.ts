@@ -1,5 +1,5 @@
 import { createRemoteParcel } from '@wallet/shared';
-import { ConditionsModal } from '../conditions/conditions-modal';
+import { ConditionsModal } from '../common/conditions/conditions-modal';
 import { catalogs } from '../catalogs';
 
 export default createRemoteParcel(ConditionsModal, 'mfe_bonus/Conditions', {

@@ -1,29 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button, Checkbox, FormField, SelectField, useTranslation, type Currency } from '@wallet/shared';
 import {
-  Button,
-  Checkbox,
-  FormField,
-  SelectField,
-  SkeletonList,
-  toast,
-  useAsyncAction,
-  useTranslation,
-  type Currency,
-} from '@wallet/shared';
-import { bonusOpsApi, type BonusDefinition } from './api';
-import {
-  bonusForm,
-  CATEGORIES,
-  checkBonus,
   CURRENCIES,
-  emptyBanner,
-  type AmountForm,
-  type BannerForm,
-  type BonusForm,
-} from './forms';
-import {
-  focusFirstInvalid,
-  FormFooter,
+  EditorFrame,
   FormGrid,
   FormGroup,
   FormHint,
@@ -31,11 +9,19 @@ import {
   LANGUAGES,
   LocalizedFields,
   TextArea,
-  useProblemText,
-  type Language,
-  type Problems,
-} from '@wallet/shared/src/ui/ops-form';
-import { LoadFailed } from './load-failed';
+  useEditor,
+} from '@wallet/shared/ops';
+import { CodeField } from './code-field';
+import { bonusOpsApi, type BonusDefinition } from './api';
+import {
+  bonusForm,
+  CATEGORIES,
+  checkBonus,
+  emptyBanner,
+  type AmountForm,
+  type BannerForm,
+  type BonusForm,
+} from './forms';
 
 const MAX_BANNERS = 10;
 
@@ -55,136 +41,56 @@ export function BonusEditor({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('bonus-ops');
-  const [form, setForm] = useState<BonusForm | undefined>(code === undefined ? bonusForm() : undefined);
-  const [loadError, setLoadError] = useState<string>();
-  const [problems, setProblems] = useState<Problems>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  // The link that opened the editor is gone: the focus goes to its heading, where a screen reader starts.
-  useEffect(() => headingRef.current?.focus(), []);
-  const problemText = useProblemText('bonus-ops', problems);
-  const languageLabel = (lang: Language) => t(`language.${lang}`);
-  const save = useAsyncAction((body: BonusDefinition) => bonusOpsApi.saveBonus(body));
-
-  useEffect(() => {
-    if (code === undefined) return undefined;
-    let live = true;
-    bonusOpsApi.bonus(code).then(
-      (definition) => live && setForm(bonusForm(definition)),
-      (error: unknown) => live && setLoadError(error instanceof Error ? error.message : String(error)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [code]);
-
-  const titleId = 'bops-editor-title';
+  const editor = useEditor({
+    ns: 'bonus-ops',
+    prefix: 'bops',
+    recordKey: code,
+    read: (key) => bonusOpsApi.bonus(key).then(bonusForm),
+    blank: bonusForm,
+    check: (form: BonusForm, isNew) => checkBonus(form, isNew ? taken : undefined),
+    save: (body: BonusDefinition) => bonusOpsApi.saveBonus(body),
+    savedText: (body) => t('bonus.saved', { code: body.code }),
+    onSaved,
+  });
+  const { set, problemText, text, flag, localized } = editor;
   const title = code === undefined ? t('bonus.newTitle') : t('bonus.editTitle', { code });
 
-  if (loadError) return <LoadFailed title={title} message={loadError} onBack={onCancel} />;
-  if (!form)
+  const fields = (form: BonusForm) => {
+    const setAmount = (currency: Currency, patch: Partial<AmountForm>) =>
+      set('amounts', { ...form.amounts, [currency]: { ...form.amounts[currency], ...patch } });
+    const percentKind = form.rewardKind === 'percent';
+    const setBanner = (index: number, next: BannerForm) =>
+      set(
+        'banners',
+        form.banners.map((b, i) => (i === index ? next : b)),
+      );
+    const removeBanner = (index: number) =>
+      set(
+        'banners',
+        form.banners.filter((_, i) => i !== index),
+      );
     return (
-      <section className="wl-opsf-editor" aria-labelledby={titleId}>
-        <h2 id={titleId} ref={headingRef} tabIndex={-1}>
-          {title}
-        </h2>
-        <SkeletonList count={4} label={t('loading')} />
-      </section>
-    );
-
-  const set = <K extends keyof BonusForm>(key: K, value: BonusForm[K]) =>
-    setForm((current) => (current ? { ...current, [key]: value } : current));
-  const setAmount = (currency: Currency, patch: Partial<AmountForm>) =>
-    set('amounts', { ...form.amounts, [currency]: { ...form.amounts[currency], ...patch } });
-  const percentKind = form.rewardKind === 'percent';
-  const setBanner = (index: number, next: BannerForm) =>
-    set(
-      'banners',
-      form.banners.map((b, i) => (i === index ? next : b)),
-    );
-  const removeBanner = (index: number) =>
-    set(
-      'banners',
-      form.banners.filter((_, i) => i !== index),
-    );
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkBonus(form, code === undefined ? taken : undefined);
-    if (!checked.ok) {
-      setProblems(checked.problems);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setProblems({});
-    const result = await save.run(checked.body);
-    if (result.ok) {
-      toast.success(t('bonus.saved', { code: checked.body.code }));
-      onSaved(result.value);
-    }
-  };
-
-  const problemCount = Object.keys(problems).length;
-
-  return (
-    <section className="wl-opsf-editor" aria-labelledby={titleId}>
-      <h2 id={titleId} ref={headingRef} tabIndex={-1}>
-        {title}
-      </h2>
-      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)}>
+      <>
         <FormGroup legend={t('bonus.general')}>
           <FormGrid>
-            <FormField
-              label={t('field.code')}
-              value={form.code}
-              onValueChange={(value) => set('code', value)}
-              transform="uppercase"
-              readOnly={code !== undefined}
-              required
-              maxLength={40}
-              autoComplete="off"
-              hint={code === undefined ? t('hint.bonusCode') : t('hint.codeFixed')}
-              error={problemText('code')}
-            />
+            <CodeField {...text.code} isNew={editor.isNew} hint={t('hint.bonusCode')} />
             <FormField
               label={t('field.sortOrder')}
-              value={form.sortOrder}
-              onValueChange={(value) => set('sortOrder', value)}
+              {...text.sortOrder}
               inputMode="numeric"
               required
               hint={t('hint.sortOrder')}
-              error={problemText('sortOrder')}
             />
           </FormGrid>
           <div className="bops-checks">
-            <Checkbox
-              label={t('field.active')}
-              checked={form.active}
-              onCheckedChange={(value) => set('active', value)}
-            />
-            <Checkbox
-              label={t('field.listed')}
-              checked={form.listed}
-              onCheckedChange={(value) => set('listed', value)}
-            />
-            <Checkbox
-              label={t('field.cancellable')}
-              checked={form.cancellable}
-              onCheckedChange={(value) => set('cancellable', value)}
-            />
+            <Checkbox label={t('field.active')} {...flag.active} />
+            <Checkbox label={t('field.listed')} {...flag.listed} />
+            <Checkbox label={t('field.cancellable')} {...flag.cancellable} />
           </div>
           <FormHint>{t('hint.keepRules')}</FormHint>
         </FormGroup>
 
-        <LocalizedFields
-          legend={t('field.names')}
-          field="names"
-          value={form.names}
-          onChange={(value) => set('names', value)}
-          problemText={problemText}
-          languageLabel={languageLabel}
-          maxLength={80}
-        />
+        <LocalizedFields legend={t('field.names')} {...localized.names} maxLength={80} />
 
         <FormGroup legend={t('bonus.receipts')}>
           <FormGrid>
@@ -199,12 +105,10 @@ export function BonusEditor({
             />
             <FormField
               label={t('field.maxReceived')}
-              value={form.maxReceived}
-              onValueChange={(value) => set('maxReceived', value)}
+              {...text.maxReceived}
               inputMode="numeric"
               required
               hint={t('hint.maxReceived')}
-              error={problemText('maxReceived')}
             />
           </FormGrid>
         </FormGroup>
@@ -223,12 +127,10 @@ export function BonusEditor({
             {percentKind && (
               <FormField
                 label={t('field.percent')}
-                value={form.percent}
-                onValueChange={(value) => set('percent', value)}
+                {...text.percent}
                 inputMode="numeric"
                 required
                 hint={t('hint.percent')}
-                error={problemText('percent')}
               />
             )}
           </FormGrid>
@@ -285,12 +187,10 @@ export function BonusEditor({
           <FormGrid>
             <FormField
               label={t('field.turnoverMultiple')}
-              value={form.turnoverMultiple}
-              onValueChange={(value) => set('turnoverMultiple', value)}
+              {...text.turnoverMultiple}
               inputMode="numeric"
               required
               hint={t('hint.turnoverMultiple')}
-              error={problemText('turnoverMultiple')}
             />
             <SelectField
               label={t('field.turnoverBase')}
@@ -314,12 +214,10 @@ export function BonusEditor({
             ))}
             <FormField
               label={t('field.percentFail')}
-              value={form.percentFail}
-              onValueChange={(value) => set('percentFail', value)}
+              {...text.percentFail}
               inputMode="numeric"
               required
               hint={t('hint.percentFail')}
-              error={problemText('percentFail')}
             />
           </FormGrid>
         </FormGroup>
@@ -342,7 +240,7 @@ export function BonusEditor({
                 {LANGUAGES.map((lang) => (
                   <TextArea
                     key={lang}
-                    label={t('field.bannerHtml', { language: languageLabel(lang) })}
+                    label={t('field.bannerHtml', { language: t(`language.${lang}`) })}
                     value={banner.html[lang]}
                     lang={lang}
                     maxLength={4000}
@@ -373,17 +271,13 @@ export function BonusEditor({
             {t('bonus.addBanner')}
           </Button>
         </FormGroup>
+      </>
+    );
+  };
 
-        <FormFooter
-          problemSummary={problemCount > 0 ? t('problem.summary', { count: problemCount }) : undefined}
-          refusal={save.error?.message}
-          saveLabel={t('save')}
-          cancelLabel={t('cancel')}
-          busy={save.busy}
-          onCancel={onCancel}
-          testIdPrefix="bops"
-        />
-      </form>
-    </section>
+  return (
+    <EditorFrame editor={editor} title={title} backLabel={t('backToLists')} onCancel={onCancel}>
+      {fields}
+    </EditorFrame>
   );
 }

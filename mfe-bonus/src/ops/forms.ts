@@ -1,13 +1,14 @@
-import { currencyScale, toMinorUnits, type Currency } from '@wallet/shared';
+import type { Currency } from '@wallet/shared';
+import type { Checked, Localized, Problems } from '@wallet/shared/ops';
 import {
+  CURRENCIES,
+  checkAmount,
   checkLocalized,
+  checkWholeNumber,
   emptyLocalized,
   minorToInput,
   wholeNumber,
-  type Checked,
-  type Localized,
-  type Problems,
-} from '@wallet/shared/src/ui/ops-form-model';
+} from '@wallet/shared/ops';
 import type { BonusDefinition, PromotionDefinition } from './api';
 
 /**
@@ -16,19 +17,7 @@ import type { BonusDefinition, PromotionDefinition } from './api';
  * operator sees each problem at its field, in their language, before anything is sent. The server checks again.
  */
 
-// The languages an operator writes in: the shared editor fields' list (lists.tsx takes it from here).
-export { LANGUAGES, type Language } from '@wallet/shared/src/ui/ops-form-model';
-export const CURRENCIES: readonly Currency[] = ['THB', 'LAK'];
 export const CATEGORIES = ['slot', 'sport', 'lotto'] as const;
-
-/** Checks a whole number in [min, max] and records the problem at `field`. */
-function intIn(problems: Problems, field: string, text: string, min: number, max: number): number {
-  const value = wholeNumber(text);
-  if (text.trim() === '') problems[field] = { key: 'required' };
-  else if (value === null || value < min || value > max)
-    problems[field] = { key: 'range', values: { min, max } };
-  return value ?? 0;
-}
 
 // ---- Bonus definitions ----
 
@@ -108,24 +97,6 @@ export const BONUS_CODE = /^[A-Z0-9_]{2,40}$/;
 export const PROMOTION_CODE = /^[A-Z0-9_-]{3,40}$/;
 const IMAGE = /^(\/|https:\/\/)/;
 
-/** Reads an amount in the currency's major units; records the problem when it is not one (or not above 0). */
-function money(
-  problems: Problems,
-  field: string,
-  text: string,
-  currency: Currency,
-  positive: boolean,
-): number {
-  if (text.trim() === '') {
-    problems[field] = { key: 'required' };
-    return 0;
-  }
-  const minor = toMinorUnits(text.trim(), currencyScale(currency));
-  if (minor === null) problems[field] = { key: 'money', values: { currency } };
-  else if (positive && minor < 1) problems[field] = { key: 'positive' };
-  return minor ?? 0;
-}
-
 /**
  * The PUT body of a bonus form, or every problem. `taken`: codes already in use, refused for a new definition
  * (PUT would replace that one). A field the reward kind does not use is sent as 0 (the server's "else 0").
@@ -137,16 +108,16 @@ export function checkBonus(form: BonusForm, taken?: ReadonlySet<string>): Checke
   else if (!BONUS_CODE.test(code)) p.code = { key: 'bonusCode' };
   else if (taken?.has(code)) p.code = { key: 'codeTaken' };
   const percentKind = form.rewardKind === 'percent';
-  const percent = percentKind ? intIn(p, 'percent', form.percent, 1, 1000) : 0;
+  const percent = percentKind ? checkWholeNumber(p, 'percent', form.percent, 1, 1000) : 0;
   const amounts: BonusDefinition['amounts'] = {};
   for (const currency of CURRENCIES) {
     const a = form.amounts[currency];
     if (!a.offered) continue;
     const at = `amounts.${currency}`;
     amounts[currency] = {
-      fixed: percentKind ? 0 : money(p, `${at}.fixed`, a.fixed, currency, true),
-      cap: percentKind ? money(p, `${at}.cap`, a.cap, currency, false) : 0,
-      minDeposit: money(p, `${at}.minDeposit`, a.minDeposit, currency, percentKind),
+      fixed: percentKind ? 0 : checkAmount(p, `${at}.fixed`, a.fixed, currency, true),
+      cap: percentKind ? checkAmount(p, `${at}.cap`, a.cap, currency, false) : 0,
+      minDeposit: checkAmount(p, `${at}.minDeposit`, a.minDeposit, currency, percentKind),
     };
   }
   if (Object.keys(amounts).length === 0) p.amounts = { key: 'oneCurrency' };
@@ -160,22 +131,22 @@ export function checkBonus(form: BonusForm, taken?: ReadonlySet<string>): Checke
   const body: BonusDefinition = {
     code,
     type: form.type,
-    maxReceived: intIn(p, 'maxReceived', form.maxReceived, 1, 1000),
+    maxReceived: checkWholeNumber(p, 'maxReceived', form.maxReceived, 1, 1000),
     rewardKind: form.rewardKind,
     percent,
     amounts,
-    turnoverMultiple: intIn(p, 'turnoverMultiple', form.turnoverMultiple, 0, 100),
+    turnoverMultiple: checkWholeNumber(p, 'turnoverMultiple', form.turnoverMultiple, 0, 100),
     turnoverBase: form.turnoverBase,
     contributions: {
-      slot: intIn(p, 'contributions.slot', form.contributions.slot, 0, 100),
-      sport: intIn(p, 'contributions.sport', form.contributions.sport, 0, 100),
-      lotto: intIn(p, 'contributions.lotto', form.contributions.lotto, 0, 100),
+      slot: checkWholeNumber(p, 'contributions.slot', form.contributions.slot, 0, 100),
+      sport: checkWholeNumber(p, 'contributions.sport', form.contributions.sport, 0, 100),
+      lotto: checkWholeNumber(p, 'contributions.lotto', form.contributions.lotto, 0, 100),
     },
-    percentFail: intIn(p, 'percentFail', form.percentFail, 0, 100),
+    percentFail: checkWholeNumber(p, 'percentFail', form.percentFail, 0, 100),
     cancellable: form.cancellable,
     listed: form.listed,
     active: form.active,
-    sortOrder: intIn(p, 'sortOrder', form.sortOrder, 0, 10_000),
+    sortOrder: checkWholeNumber(p, 'sortOrder', form.sortOrder, 0, 10_000),
     names: checkLocalized(p, 'names', form.names, 80),
     banners,
   };

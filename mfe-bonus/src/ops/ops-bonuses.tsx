@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Link, SkeletonList, useLocation, useNavigate, useTranslation } from '@wallet/shared';
-import { bonusOpsApi, type BonusListItem, type PromotionListItem } from './api';
+import { useMemo } from 'react';
+import { Link, SkeletonList, useLocation, useNavigate, useTranslation } from '@wallet/shared';
+import { ConsoleScreen, ListSection, LoadFailed, useConsoleRead } from '@wallet/shared/ops';
+import { bonusOpsApi } from './api';
 import { BonusEditor } from './bonus-editor';
 import { BonusTable, PromotionTable } from './lists';
 import { PromotionEditor } from './promotion-editor';
@@ -41,37 +42,10 @@ export function OpsBonuses({ operator }: OpsBonusesProps) {
   const route = parseRoute(pathname);
   const mayRead = operator.role === 'admin' || operator.role === 'finance';
   const mayEdit = operator.role === 'admin';
-  const [bonuses, setBonuses] = useState<BonusListItem[]>();
-  const [promotions, setPromotions] = useState<PromotionListItem[]>();
-  const [loadError, setLoadError] = useState<string>();
-
-  const load = useCallback(
-    () =>
-      Promise.all([bonusOpsApi.bonuses(), bonusOpsApi.promotions()]).then(
-        ([b, p]) => {
-          setBonuses(b);
-          setPromotions(p);
-        },
-        (error: unknown) => setLoadError(error instanceof Error ? error.message : String(error)),
-      ),
-    [],
-  );
-  useEffect(() => {
-    if (mayRead) void load();
-  }, [mayRead, load]);
-  const retry = () => {
-    setLoadError(undefined);
-    void load();
-  };
-
-  // Back from an editor (saved or cancelled), the focus goes to the screen's title rather than the page's top.
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  const shownView = useRef(route.view);
-  useEffect(() => {
-    if (shownView.current !== route.view && route.view === 'lists') titleRef.current?.focus();
-    shownView.current = route.view;
-  }, [route.view]);
-
+  const lists = useConsoleRead(() => Promise.all([bonusOpsApi.bonuses(), bonusOpsApi.promotions()]), {
+    enabled: mayRead,
+  });
+  const [bonuses, promotions] = lists.data ?? [];
   const bonusCodes = useMemo(() => new Set(bonuses?.map((b) => b.code)), [bonuses]);
   const promotionCodes = useMemo(() => new Set(promotions?.map((p) => p.code)), [promotions]);
 
@@ -80,7 +54,7 @@ export function OpsBonuses({ operator }: OpsBonusesProps) {
   const promotionPath = (code: string) => `${base}/promotion/${encodeURIComponent(code)}`;
   const backToLists = () => navigate(base);
   const saved = () => {
-    void load();
+    lists.reload();
     navigate(base);
   };
 
@@ -100,15 +74,8 @@ export function OpsBonuses({ operator }: OpsBonusesProps) {
         <Link to={base}>{t('backToLists')}</Link>
       </>
     );
-  } else if (loadError) {
-    body = (
-      <div role="alert">
-        <p className="wl-opsf-error">{loadError}</p>
-        <Button variant="secondary" onClick={retry}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
+  } else if (lists.error) {
+    body = <LoadFailed message={lists.error} actionLabel={t('retry')} onAction={lists.retry} />;
   } else if (!bonuses || !promotions) {
     body = <SkeletonList count={4} label={t('loading')} />;
   } else if (route.view === 'bonus') {
@@ -140,38 +107,27 @@ export function OpsBonuses({ operator }: OpsBonusesProps) {
             {t('readOnlyLists')}
           </p>
         )}
-        <section className="wl-opsf-section" aria-labelledby="bops-bonuses-title">
-          <div className="wl-opsf-section__head">
-            <h2 id="bops-bonuses-title">{t('bonus.listTitle')}</h2>
-            {mayEdit && (
-              <Link className="wl-btn wl-btn--primary wl-btn--sm" to={bonusPath(NEW)}>
-                {t('bonus.new')}
-              </Link>
-            )}
-          </div>
+        <ListSection
+          id="bops-bonuses-title"
+          title={t('bonus.listTitle')}
+          newLink={mayEdit ? { to: bonusPath(NEW), label: t('bonus.new') } : undefined}
+        >
           <BonusTable bonuses={bonuses} editPath={mayEdit ? bonusPath : undefined} />
-        </section>
-        <section className="wl-opsf-section" aria-labelledby="bops-promotions-title">
-          <div className="wl-opsf-section__head">
-            <h2 id="bops-promotions-title">{t('promotion.listTitle')}</h2>
-            {mayEdit && (
-              <Link className="wl-btn wl-btn--primary wl-btn--sm" to={promotionPath(NEW)}>
-                {t('promotion.new')}
-              </Link>
-            )}
-          </div>
+        </ListSection>
+        <ListSection
+          id="bops-promotions-title"
+          title={t('promotion.listTitle')}
+          newLink={mayEdit ? { to: promotionPath(NEW), label: t('promotion.new') } : undefined}
+        >
           <PromotionTable promotions={promotions} editPath={mayEdit ? promotionPath : undefined} />
-        </section>
+        </ListSection>
       </>
     );
   }
 
   return (
-    <div className="wl-opsf-screen" data-testid="wl-opsf-screen">
-      <h1 className="wl-opsf-title" ref={titleRef} tabIndex={-1}>
-        {t('title')}
-      </h1>
+    <ConsoleScreen title={t('title')} view={route.view} listView="lists">
       {body}
-    </div>
+    </ConsoleScreen>
   );
 }

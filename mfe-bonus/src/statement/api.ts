@@ -7,8 +7,6 @@ export type StatementEntry = StatementPage['statements'][number];
 /** `POST /api/statement/slip`: one page of the member's uploaded slips, newest first. */
 export type SlipPage = ApiData<'/api/statement/slip', 'post'>;
 export type Slip = SlipPage['slips'][number];
-/** The member's profile: its `currency` says how amounts read (THB satang, LAK whole kip). */
-export type Profile = ApiData<'/api/account/profile', 'get'>;
 
 export const statementApi = {
   statement: (page: number, limit: number) => post<StatementPage>('/api/statement', { page, limit }),
@@ -18,5 +16,4 @@ export const statementApi = {
     get<ApiData<'/api/statement/slip/reference/{reference}', 'get'>>(
       `/api/statement/slip/reference/${encodeURIComponent(reference)}`,
     ),
-  profile: () => get<Profile>('/api/account/profile'),
 };

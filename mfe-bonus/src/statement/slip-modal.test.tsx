@@ -1,3 +1,4 @@
+import { profileApi } from '../common/money-format';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus, setLocale } from '@wallet/shared';
@@ -21,7 +22,7 @@ function slip(overrides: Partial<Slip> & Pick<Slip, 'reference'>): Slip {
 }
 
 async function openSlips() {
-  jest.spyOn(statementApi, 'profile').mockResolvedValue(memberProfile());
+  jest.spyOn(profileApi, 'profile').mockResolvedValue(memberProfile());
   jest.spyOn(statementApi, 'statement').mockResolvedValue({ total: 0, statements: [] });
   render(<StatementPage />);
   await screen.findByText('No entries yet');

@@ -10,7 +10,8 @@ import {
   useTranslation,
 } from '@wallet/shared';
 import { statementApi, type Slip } from './api';
-import { SLIP_PAGE_SIZE, statusTone, type MoneyFormat } from './statement-rules';
+import { SLIP_PAGE_SIZE, statusTone } from './statement-rules';
+import type { MoneyFormat } from '../common/money-format';
 import { useLivePages } from './use-live-pages';
 
 const loadSlips = async (page: number, limit: number) => {

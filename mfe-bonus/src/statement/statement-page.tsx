@@ -19,11 +19,10 @@ import {
   STATEMENT_PAGE_SIZE,
   statementSignClass,
   statusTone,
-  type MoneyFormat,
 } from './statement-rules';
 import { SlipModal } from './slip-modal';
 import { useLivePages } from './use-live-pages';
-import { useMoneyFormat } from './use-money-format';
+import { useMoneyFormat, type MoneyFormat } from '../common/money-format';
 import './statement.css';
 
 const loadStatement = async (page: number, limit: number) => {

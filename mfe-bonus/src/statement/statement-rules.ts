@@ -1,5 +1,6 @@
-import { currencyScale, formatSignedMoney, statementSign, type Currency } from '@wallet/shared';
+import { formatSignedMoney, statementSign } from '@wallet/shared';
 import type { StatementEntry } from './api';
+import type { MoneyFormat } from '../common/money-format';
 
 /** Spec §9: the statement shows 10 entries a page, the slip table 10 slips. */
 export const STATEMENT_PAGE_SIZE = 10;
@@ -42,17 +43,6 @@ export type NamedPlace = (typeof NAMED_PLACES)[number];
 
 export function namedPlace(place: string): NamedPlace | null {
   return (NAMED_PLACES as readonly string[]).includes(place) ? (place as NamedPlace) : null;
-}
-
-/** How amounts of the member's currency read: THB from satang with 2 decimals, LAK whole kip. */
-export interface MoneyFormat {
-  currency: Currency;
-  scale: number;
-}
-
-export function moneyFormat(currency: string | undefined, fallback: Currency): MoneyFormat {
-  const known: Currency = currency === 'LAK' || currency === 'THB' ? currency : fallback;
-  return { currency: known, scale: currencyScale(known) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Profile } from '../statement/api';
+import type { Profile } from '../common/money-format';
 
 /** A member's profile as `GET /api/account/profile` answers it. */
 export function memberProfile(currency: Profile['currency'] = 'THB'): Profile {

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { statementApi, type StatementEntry } from '../statement/api';
+import { profileApi } from '../common/money-format';
+import type { StatementEntry } from '../statement/api';
 import { memberProfile } from './fixtures';
 
 /** Helpers of the statement page's tests (statement-page.test.tsx, statement-entries.test.tsx). */
@@ -21,7 +22,7 @@ export function entry(overrides: Partial<StatementEntry> & Pick<StatementEntry, 
 export const profile = memberProfile;
 
 export function mockProfile(currency: 'THB' | 'LAK' = 'THB') {
-  return jest.spyOn(statementApi, 'profile').mockResolvedValue(profile(currency));
+  return jest.spyOn(profileApi, 'profile').mockResolvedValue(profile(currency));
 }
 
 export const rows = () => screen.getAllByTestId('statement-entry');

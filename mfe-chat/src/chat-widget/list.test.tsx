@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { clearSession, setLocale } from '@wallet/shared';
 import { AT_BOTTOM_PX } from './message-list';
 import { msg, openChat, seqs, setupChat, socketReady } from './test-support';
-import { MARK_READ_DEBOUNCE_MS } from './use-chat';
+import { MARK_READ_DEBOUNCE_MS } from './read-mark';
 
 beforeAll(() => setLocale('en'));
 beforeEach(() => {

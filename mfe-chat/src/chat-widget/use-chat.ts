@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isApiError, newIdempotencyKey, toastError } from '@wallet/shared';
+import { isApiError, toastError } from '@wallet/shared';
 import { chatApi, HISTORY_PAGE_SIZE } from './api';
 import { chatIdentity, forgetGuest, roomOf, type ChatIdentity } from './identity';
+import { outgoingFile, outgoingMessage, ownCopy } from './outgoing';
+import { useReadMark } from './read-mark';
 import {
   chatRealtime,
   PASSING_REFUSALS,
@@ -14,9 +16,6 @@ import {
 } from './socket';
 import type { ChatMessage, OutgoingItem, OutgoingMessage, ReadEvent } from './types';
 import { LINK_REFRESH_MS } from '../file-links';
-
-/** Spec §9: the customer's reading is reported 1 s after the last agent message it saw. */
-export const MARK_READ_DEBOUNCE_MS = 1000;
 
 export type ChatPhase = 'loading' | 'unavailable' | 'error' | 'ready';
 
@@ -310,25 +309,7 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
         const room = roomRef.current;
         const answer = await chatApi.send(identity, clientId, message, room);
         // Held until the server's own copy (the `messaging` event, a rejoin, a page) takes its place by seq.
-        applyMessages([
-          {
-            sender: 'customer',
-            message,
-            createdAt: answer.createdAt,
-            session_id: room ?? '',
-            userId: identity.kind === 'member' ? identity.memberId : null,
-            guestId: identity.kind === 'guest' ? identity.guestId : null,
-            username: null,
-            name: null,
-            deviceToken: null,
-            id: answer.id,
-            seq: answer.seq,
-            conversationId: room ?? '',
-            agent: null,
-            clientId,
-            readAt: null,
-          },
-        ]);
+        applyMessages([ownCopy(identity, room, clientId, message, answer)]);
         if (item.previewUrl) URL.revokeObjectURL?.(item.previewUrl);
       } catch (error) {
         patchItem(clientId, { status: 'failed' });
@@ -343,29 +324,9 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
     void deliver(item.clientId);
   };
 
-  const send = (message: OutgoingMessage) =>
-    enqueue({
-      clientId: newIdempotencyKey(),
-      status: 'sending',
-      message,
-      file: null,
-      fileKind: null,
-      progress: 0,
-      previewUrl: null,
-      createdAt: new Date().toISOString(),
-    });
+  const send = (message: OutgoingMessage) => enqueue(outgoingMessage(message));
 
-  const sendFile = (file: File, kind: 'image' | 'video') =>
-    enqueue({
-      clientId: newIdempotencyKey(),
-      status: 'uploading_file',
-      message: null,
-      file,
-      fileKind: kind,
-      progress: 0,
-      previewUrl: typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null,
-      createdAt: new Date().toISOString(),
-    });
+  const sendFile = (file: File, kind: 'image' | 'video') => enqueue(outgoingFile(file, kind));
 
   /** The same clientId again: if the first attempt did reach the server, it stores nothing new. */
   const resend = (clientId: string) => void deliver(clientId);
@@ -376,27 +337,7 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
     updateOutgoing((items) => items.filter((candidate) => candidate.clientId !== clientId));
   };
 
-  // The read mark: while open with the newest message in view, 1 s after the last unread agent message arrived.
-  const lastMarked = useRef(0);
-  const [markedSeq, setMarkedSeq] = useState(0);
-  const newestUnreadSeq = messages.reduce(
-    (newest, message) =>
-      message.sender === 'other' && !message.readAt && message.seq > newest ? message.seq : newest,
-    0,
-  );
-  useEffect(() => {
-    const identity = identityRef.current;
-    if (!open || !atBottom || !identity || newestUnreadSeq <= lastMarked.current) return;
-    const timer = setTimeout(() => {
-      lastMarked.current = newestUnreadSeq;
-      setMarkedSeq(newestUnreadSeq);
-      chatApi.markRead(identity).catch(() => {
-        // Not worth a message: the next agent message marks it again.
-        lastMarked.current = 0;
-      });
-    }, MARK_READ_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [open, atBottom, newestUnreadSeq]);
+  const unread = useReadMark(messages, open, atBottom, identityRef);
 
   const typing = useCallback(() => {
     const socket = socketRef.current;
@@ -405,11 +346,6 @@ export function useChatConversation(open: boolean, atBottom: boolean): ChatConve
     lastTyping.current = now;
     socket.emit('typing');
   }, []);
-
-  /** Agent messages the customer has not seen yet (the badge on the closed widget). */
-  const unread = messages.filter(
-    (message) => message.sender === 'other' && !message.readAt && message.seq > markedSeq,
-  ).length;
 
   return {
     phase,

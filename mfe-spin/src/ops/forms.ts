@@ -1,13 +1,13 @@
-import { currencyScale, toMinorUnits, type Currency } from '@wallet/shared';
+import type { Currency } from '@wallet/shared';
+import type { Checked, Localized, Problems } from '@wallet/shared/ops';
 import {
+  checkAmount,
   checkLocalized,
+  checkWholeNumber,
   emptyLocalized,
   minorToInput,
-  wholeNumber,
-  type Checked,
-  type Localized,
-  type Problems,
-} from '@wallet/shared/src/ui/ops-form-model';
+  wholeNumberIn,
+} from '@wallet/shared/ops';
 import type { Prize, PrizeKind, WheelDefinition, WheelSlice } from './api';
 
 /**
@@ -17,9 +17,6 @@ import type { Prize, PrizeKind, WheelDefinition, WheelSlice } from './api';
  * exists).
  */
 
-// The languages an operator writes in: the shared editor fields' list (ops-wheels.tsx takes it from here).
-export { LANGUAGES, type Language } from '@wallet/shared/src/ui/ops-form-model';
-export const CURRENCIES: readonly Currency[] = ['THB', 'LAK'];
 export const PRIZE_KINDS: readonly PrizeKind[] = ['money', 'coins', 'bonus', 'none'];
 export const MIN_SLICES = 2;
 export const MAX_SLICES = 16;
@@ -88,10 +85,7 @@ export function wheelForm(w?: WheelDefinition): WheelForm {
 }
 
 /** A slice's weight when it is a valid one (1 to 1,000,000), else null. */
-export const validWeight = (text: string): number | null => {
-  const value = wholeNumber(text);
-  return value !== null && value >= 1 && value <= MAX_WEIGHT ? value : null;
-};
+export const validWeight = (text: string): number | null => wholeNumberIn(text, 1, MAX_WEIGHT);
 
 /**
  * The chance of each slice as the server computes it (weight over the sum of weights, in percent with two
@@ -114,25 +108,12 @@ const COLOR = /^#[0-9a-fA-F]{6}$/;
 function prizeOf(p: Problems, at: string, s: SliceForm, bonuses?: ReadonlySet<string>): Prize {
   switch (s.prizeKind) {
     case 'money': {
-      const amount = (currency: Currency) => {
-        const field = `${at}.amounts.${currency}`;
-        if (s.amounts[currency].trim() === '') {
-          p[field] = { key: 'required' };
-          return 0;
-        }
-        const minor = toMinorUnits(s.amounts[currency].trim(), currencyScale(currency));
-        if (minor === null) p[field] = { key: 'money', values: { currency } };
-        else if (minor < 1) p[field] = { key: 'positive' };
-        return minor ?? 0;
-      };
+      const amount = (currency: Currency) =>
+        checkAmount(p, `${at}.amounts.${currency}`, s.amounts[currency], currency, true);
       return { kind: 'money', amounts: { THB: amount('THB'), LAK: amount('LAK') } };
     }
     case 'coins': {
-      const coins = wholeNumber(s.coins);
-      if (s.coins.trim() === '') p[`${at}.coins`] = { key: 'required' };
-      else if (coins === null || coins < 1 || coins > 100)
-        p[`${at}.coins`] = { key: 'range', values: { min: 1, max: 100 } };
-      return { kind: 'coins', coins: coins ?? 0 };
+      return { kind: 'coins', coins: checkWholeNumber(p, `${at}.coins`, s.coins, 1, 100) };
     }
     case 'bonus': {
       const bonusCode = s.bonusCode.trim();

@@ -1,16 +1,18 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
+import { SkeletonList, useLocation, useNavigate, useTranslation } from '@wallet/shared';
 import {
-  Button,
-  currencyScale,
-  formatMoney,
-  Link,
-  SkeletonList,
-  useLocation,
-  useNavigate,
-  useTranslation,
-} from '@wallet/shared';
+  ConsoleScreen,
+  EditLink,
+  Flag,
+  LANGUAGES,
+  ListSection,
+  LoadFailed,
+  moneyText as money,
+  OpsTable,
+  useConsoleRead,
+  type Language,
+} from '@wallet/shared/ops';
 import { wheelOpsApi, type Prize, type WheelListItem } from './api';
-import { LANGUAGES, type Language } from './forms';
 import { WheelEditor } from './wheel-editor';
 import './ops-wheels.css';
 
@@ -33,8 +35,6 @@ export function parseRoute(pathname: string): Route {
   return { view: 'edit', base, id: id === undefined ? undefined : decodeURIComponent(id) };
 }
 
-const money = (minor: number, currency: 'THB' | 'LAK') =>
-  `${formatMoney(minor, currencyScale(currency))} ${currency}`;
 const grouped = (n: number) => n.toLocaleString('en-US');
 
 function PrizeText({ prize }: { prize: Prize }) {
@@ -72,64 +72,38 @@ function WheelCard({ wheel, editPath }: { wheel: WheelListItem; editPath: string
             ))}
           </p>
         </div>
-        <span className={`wl-opsf-flag wl-opsf-flag--${wheel.active ? 'on' : 'off'}`}>
-          {wheel.active ? t('list.active') : t('list.inactive')}
-        </span>
-        <Link
-          className="wl-btn wl-btn--secondary wl-btn--sm"
-          to={editPath}
-          aria-label={t('list.editWheel', { id: wheel.id })}
-        >
-          {t('list.edit')}
-        </Link>
+        <Flag on={wheel.active} yes={t('list.active')} no={t('list.inactive')} />
+        <EditLink to={editPath} label={t('list.edit')} name={t('list.editWheel', { id: wheel.id })} />
       </header>
       <p className="wl-opsf-muted">
         {t('list.summary', { total: grouped(wheel.totalWeight), draws: grouped(wheel.draws) })}
       </p>
-      {/* A region of its own: it scrolls sideways on a phone, so it takes the keyboard focus to scroll. */}
-      <div
-        className="wl-opsf-table-wrap"
-        tabIndex={0}
-        role="region"
-        aria-label={t('list.slicesOf', { id: wheel.id })}
+      <OpsTable
+        cards
+        caption={t('list.slicesOf', { id: wheel.id })}
+        columns={[t('field.code'), t('field.label'), t('list.prize'), t('field.weight'), t('list.chance')]}
       >
-        <table className="wl-opsf-table">
-          <caption className="wl-visually-hidden">{t('list.slicesOf', { id: wheel.id })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('field.code')}</th>
-              <th scope="col">{t('field.label')}</th>
-              <th scope="col">{t('list.prize')}</th>
-              <th scope="col">{t('field.weight')}</th>
-              <th scope="col">{t('list.chance')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {wheel.slices.map((slice) => (
-              <tr key={slice.code}>
-                <th scope="row" data-label={t('field.code')}>
-                  <span
-                    className="sops-dot"
-                    style={{ background: slice.bgColor, borderColor: slice.textColor }}
-                    aria-hidden="true"
-                  />
-                  <code>{slice.code}</code>
-                </th>
-                <td data-label={t('field.label')} lang={lang}>
-                  {slice.label[lang]}
-                </td>
-                <td data-label={t('list.prize')}>
-                  <PrizeText prize={slice.prize} />
-                </td>
-                <td data-label={t('field.weight')}>{grouped(slice.weight)}</td>
-                <td data-label={t('list.chance')}>
-                  {t('list.percent', { chance: slice.chance.toFixed(2) })}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+        {wheel.slices.map((slice) => (
+          <tr key={slice.code}>
+            <th scope="row" data-label={t('field.code')}>
+              <span
+                className="sops-dot"
+                style={{ background: slice.bgColor, borderColor: slice.textColor }}
+                aria-hidden="true"
+              />
+              <code>{slice.code}</code>
+            </th>
+            <td data-label={t('field.label')} lang={lang}>
+              {slice.label[lang]}
+            </td>
+            <td data-label={t('list.prize')}>
+              <PrizeText prize={slice.prize} />
+            </td>
+            <td data-label={t('field.weight')}>{grouped(slice.weight)}</td>
+            <td data-label={t('list.chance')}>{t('list.percent', { chance: slice.chance.toFixed(2) })}</td>
+          </tr>
+        ))}
+      </OpsTable>
     </article>
   );
 }
@@ -144,40 +118,14 @@ export function OpsWheels({ operator }: OpsWheelsProps) {
   const navigate = useNavigate();
   const route = parseRoute(pathname);
   const isAdmin = operator.role === 'admin';
-  const [wheels, setWheels] = useState<WheelListItem[]>();
-  const [loadError, setLoadError] = useState<string>();
-
-  const load = useCallback(
-    () =>
-      wheelOpsApi
-        .wheels()
-        .then(setWheels, (error: unknown) =>
-          setLoadError(error instanceof Error ? error.message : String(error)),
-        ),
-    [],
-  );
-  useEffect(() => {
-    if (isAdmin) void load();
-  }, [isAdmin, load]);
-  const retry = () => {
-    setLoadError(undefined);
-    void load();
-  };
-
-  // Back from an editor (saved or cancelled), the focus goes to the screen's title rather than the page's top.
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  const shownView = useRef(route.view);
-  useEffect(() => {
-    if (shownView.current !== route.view && route.view === 'list') titleRef.current?.focus();
-    shownView.current = route.view;
-  }, [route.view]);
-
+  const list = useConsoleRead(() => wheelOpsApi.wheels(), { enabled: isAdmin });
+  const wheels = list.data;
   const ids = useMemo(() => new Set(wheels?.map((w) => w.id)), [wheels]);
   const { base } = route;
   const editPath = (id: string) => `${base}/edit/${encodeURIComponent(id)}`;
   const backToList = () => navigate(base);
   const saved = () => {
-    void load();
+    list.reload();
     navigate(base);
   };
 
@@ -188,15 +136,8 @@ export function OpsWheels({ operator }: OpsWheelsProps) {
         {t('notForRole')}
       </p>
     );
-  } else if (loadError) {
-    body = (
-      <div role="alert">
-        <p className="wl-opsf-error">{loadError}</p>
-        <Button variant="secondary" onClick={retry}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
+  } else if (list.error) {
+    body = <LoadFailed message={list.error} actionLabel={t('retry')} onAction={list.retry} />;
   } else if (!wheels) {
     body = <SkeletonList count={3} label={t('loading')} />;
   } else if (route.view === 'edit') {
@@ -212,13 +153,11 @@ export function OpsWheels({ operator }: OpsWheelsProps) {
     );
   } else {
     body = (
-      <section className="wl-opsf-section" aria-labelledby="sops-list-title">
-        <div className="wl-opsf-section__head">
-          <h2 id="sops-list-title">{t('list.title')}</h2>
-          <Link className="wl-btn wl-btn--primary wl-btn--sm" to={`${base}/new`}>
-            {t('list.new')}
-          </Link>
-        </div>
+      <ListSection
+        id="sops-list-title"
+        title={t('list.title')}
+        newLink={{ to: `${base}/new`, label: t('list.new') }}
+      >
         {!wheels.some((w) => w.active) && wheels.length > 0 && (
           <p className="wl-opsf-notice" role="note">
             {t('list.noneActive')}
@@ -229,16 +168,13 @@ export function OpsWheels({ operator }: OpsWheelsProps) {
         ) : (
           wheels.map((wheel) => <WheelCard key={wheel.id} wheel={wheel} editPath={editPath(wheel.id)} />)
         )}
-      </section>
+      </ListSection>
     );
   }
 
   return (
-    <div className="wl-opsf-screen" data-testid="wl-opsf-screen">
-      <h1 className="wl-opsf-title" ref={titleRef} tabIndex={-1}>
-        {t('title')}
-      </h1>
+    <ConsoleScreen title={t('title')} view={route.view} listView="list">
       {body}
-    </div>
+    </ConsoleScreen>
   );
 }

@@ -5,7 +5,7 @@ import { agreementApi } from './api';
 import { AGREEMENT_DELAY_MS, AGREEMENT_KEY } from './agreement-storage';
 import { AgreementPrompt } from './agreement-modal';
 import { depositApi } from '../deposit/api';
-import { homeApi } from '../home/api';
+import { homeApi } from '../common/wallet-api';
 import { HomePage } from '../home/home-page';
 import { snapshot } from '../test-support/fixtures';
 

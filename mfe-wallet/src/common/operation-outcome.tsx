@@ -1,6 +1,6 @@
 import { useTranslation } from '@wallet/shared';
-import type { GameAccount } from '../home/api';
-import type { MoneyOperation, OperationLeg } from '../transfer/api';
+import type { GameAccount } from './wallet-api';
+import type { MoneyOperation, OperationLeg } from './money-operation';
 import { showMoney, type MoneyFormat } from './money';
 
 /**

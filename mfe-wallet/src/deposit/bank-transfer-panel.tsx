@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { bankName, buildConfig, copyText, formatAccountNo, useTranslation } from '@wallet/shared';
 import type { DepositBank } from './api';
-import type { BankAccount } from '../home/api';
+import type { BankAccount } from '../common/wallet-api';
 import type { TabPanelProps } from './tab-list';
-import { EditBankNameModal } from '../bank-name/edit-bank-name-modal';
-import { needsEnglishBankName } from '../bank-name/bank-name-rules';
+import { EditBankNameModal } from './bank-name/edit-bank-name-modal';
+import { needsEnglishBankName } from './bank-name/bank-name-rules';
 import { depositsByQr } from './qr-rules';
 
 /** Spec §9: after the bank account name is fixed, the copy is carried out 1 s later. */

@@ -2,7 +2,7 @@ import { webcrypto } from 'node:crypto';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { buildConfig, bus, setLocale } from '@wallet/shared';
-import { bankNameApi } from '../bank-name/api';
+import { bankNameApi } from './bank-name/api';
 import { depositApi, type DepositLookup, type QrState } from './api';
 import { record, snapshot, THB } from '../test-support/fixtures';
 import { moneyFormat } from '../common/money';

@@ -2,7 +2,7 @@ import { useCallback, useId, useState } from 'react';
 import { Modal, ReadStatus, toast, useTranslation } from '@wallet/shared';
 import { useRead } from '@wallet/shared/query';
 import { depositApi, type DepositLookup, type QrChannel } from './api';
-import type { WalletSnapshot } from '../home/api';
+import type { WalletSnapshot } from '../common/wallet-api';
 import { showMoney, type MoneyFormat } from '../common/money';
 import { announceWalletChange } from '../common/wallet-events';
 import { BankTransferPanel } from './bank-transfer-panel';

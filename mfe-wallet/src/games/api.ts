@@ -1,6 +1,6 @@
 import { get } from '@wallet/shared';
 import type { ApiData } from '@wallet/api-types';
-import type { GameAccount } from '../home/api';
+import type { GameAccount } from '../common/wallet-api';
 
 export type GameCredentials = ApiData<'/api/wallet/account/{code}', 'get'>;
 

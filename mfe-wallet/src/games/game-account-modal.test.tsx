@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLocale } from '@wallet/shared';
 import { gamesApi } from './api';
-import type { GameAccount } from '../home/api';
+import type { GameAccount } from '../common/wallet-api';
 import { game, THB } from '../test-support/fixtures';
 import { GameAccountModal } from './game-account-modal';
 

@@ -12,8 +12,8 @@ import {
 } from '@wallet/shared';
 import { pageQueryClient, useRead } from '@wallet/shared/query';
 import { gamesApi, type GameCredentials } from './api';
-import type { GameAccount } from '../home/api';
-import { MAIN_WALLET } from '../transfer/api';
+import type { GameAccount } from '../common/wallet-api';
+import { MAIN_WALLET } from '../common/money-operation';
 import { Icon } from '../common/icons';
 import { showMoney, type MoneyFormat } from '../common/money';
 import { autoLoginProvider, canPlay } from './game-rules';

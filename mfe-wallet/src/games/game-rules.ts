@@ -1,4 +1,4 @@
-import type { GameAccount, GameCategory } from '../home/api';
+import type { GameAccount, GameCategory } from '../common/wallet-api';
 
 /** Spec §7: the providers with an auto-login call; the others are played through their web link. */
 export const AUTO_LOGIN_PROVIDERS: readonly string[] = [

@@ -1,5 +1,5 @@
 import { Button, formatDateTime, useTranslation, type Currency, type MemberFacts } from '@wallet/shared';
-import type { WalletSnapshot } from './api';
+import type { WalletSnapshot } from '../common/wallet-api';
 import { Icon } from '../common/icons';
 import { showMoney, type MoneyFormat } from '../common/money';
 import { totalBalance } from '../games/game-rules';

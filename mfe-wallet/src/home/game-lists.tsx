@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { useTranslation } from '@wallet/shared';
-import type { GameAccount } from './api';
+import type { GameAccount } from '../common/wallet-api';
 import { showMoney, type MoneyFormat } from '../common/money';
 import { GAME_CATEGORIES, gamesOf, walletSlotValue } from '../games/game-rules';
 import { useNearViewport } from '../common/near-viewport';

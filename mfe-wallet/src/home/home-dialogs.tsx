@@ -1,4 +1,4 @@
-import type { WalletSnapshot } from './api';
+import type { WalletSnapshot } from '../common/wallet-api';
 import { BannersModal } from '../banners/banners-modal';
 import type { Banner } from '../banners/api';
 import type { MoneyFormat } from '../common/money';

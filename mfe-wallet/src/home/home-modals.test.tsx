@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { agreementApi } from '../agreement/api';
-import { homeApi } from './api';
+import { homeApi } from '../common/wallet-api';
 import { inviteApi } from '../invite/api';
 import { refundApi } from '../refund/api';
 import { AGREEMENT_KEY } from '../agreement/agreement-storage';

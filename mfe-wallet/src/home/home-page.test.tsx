@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { bus, setLocale } from '@wallet/shared';
-import { homeApi } from './api';
+import { homeApi } from '../common/wallet-api';
 import { game, snapshot } from '../test-support/fixtures';
 import { HomePage } from './home-page';
 import { LAST_SYNC_KEY } from './use-wallet-snapshot';

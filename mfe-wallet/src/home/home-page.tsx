@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef, useStat
 import { DelayedLoader, Skeleton, SkeletonList, takeMemberFacts, useTranslation } from '@wallet/shared';
 import type { Banner } from '../banners/api';
 import type { Dialog } from './home-dialogs';
-import type { WalletSnapshot } from './api';
+import type { WalletSnapshot } from '../common/wallet-api';
 import { inviteApi } from '../invite/api';
 import { refundApi } from '../refund/api';
 import { AgreementPrompt } from '../agreement/agreement-modal';

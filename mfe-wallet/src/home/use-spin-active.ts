@@ -1,5 +1,5 @@
 import { useRead } from '@wallet/shared/query';
-import { homeApi } from './api';
+import { homeApi } from '../common/wallet-api';
 
 /**
  * Whether the prize wheel is on, from `GET /api/spinwheel/active` (issue 10: the home no longer reads the wallet

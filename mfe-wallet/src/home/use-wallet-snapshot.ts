@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { bus } from '@wallet/shared';
-import { homeApi, type WalletSnapshot } from './api';
+import { homeApi, type WalletSnapshot } from '../common/wallet-api';
 
 /** Spec §3: the time of the last balance sync is kept in local storage under `last_sync`. */
 export const LAST_SYNC_KEY = 'last_sync';

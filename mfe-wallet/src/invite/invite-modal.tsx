@@ -1,5 +1,5 @@
 import { DelayedLoader, formatDateTime, Modal, pageCount, Pagination, useTranslation } from '@wallet/shared';
-import type { WalletSnapshot } from '../home/api';
+import type { WalletSnapshot } from '../common/wallet-api';
 import { inviteApi, type InviteEntry } from './api';
 import { showMoney, type MoneyFormat } from '../common/money';
 import { TABLE_PAGE_SIZE, usePagedList } from '../common/paged-list';

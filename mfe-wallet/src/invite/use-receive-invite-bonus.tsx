@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { confirm, toast, toastError, useTranslation } from '@wallet/shared';
-import type { InviteSummary } from '../home/api';
+import type { InviteSummary } from '../common/wallet-api';
 import { inviteApi } from './api';
 import { showMoney, type MoneyFormat } from '../common/money';
 import { useActionKey } from '../common/use-action-key';

@@ -1,6 +1,7 @@
 import { bus, type BusEvents } from '@wallet/shared';
-import type { GameAccount, WalletSnapshot } from '../home/api';
-import type { MoneyOperation, OperationLeg, TransferResult } from '../transfer/api';
+import type { GameAccount, WalletSnapshot } from '../common/wallet-api';
+import type { MoneyOperation, OperationLeg } from '../common/money-operation';
+import type { TransferResult } from '../transfer/api';
 import type { WithdrawResult } from '../withdraw/api';
 import { moneyFormat } from '../common/money';
 

@@ -9,8 +9,9 @@ import {
   useAsyncAction,
   useTranslation,
 } from '@wallet/shared';
-import type { GameAccount } from '../home/api';
-import { MAIN_WALLET, transferApi, type TransferResult } from './api';
+import type { GameAccount } from '../common/wallet-api';
+import { transferApi, type TransferResult } from './api';
+import { MAIN_WALLET } from '../common/money-operation';
 import { showMoney, type MoneyFormat } from '../common/money';
 import { useActionKey } from '../common/use-action-key';
 import { announceWalletChange } from '../common/wallet-events';

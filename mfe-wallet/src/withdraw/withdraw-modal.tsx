@@ -14,7 +14,7 @@ import {
   type ApiError,
 } from '@wallet/shared';
 import { pageQueryClient, useRead } from '@wallet/shared/query';
-import type { BankAccount, GameAccount } from '../home/api';
+import type { BankAccount, GameAccount } from '../common/wallet-api';
 import { type WithdrawLimits, type WithdrawResult, withdrawApi } from './api';
 import { majorOf, showMoney, type MoneyFormat } from '../common/money';
 import { useActionKey } from '../common/use-action-key';

@@ -108,7 +108,7 @@ export function AccountScreen({ operator }: { operator: Operator }) {
             onValueChange={setRepeat}
           />
           {formError && (
-            <p className="ops-error" role="alert">
+            <p className="wl-ops-error" role="alert">
               {formError}
             </p>
           )}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, DelayedLoader, FormField, formatDateTime, useTranslation } from '@wallet/shared';
+import { OpsTable } from '@wallet/shared/ops';
 import { opsApi, type AuditEntry } from '../api';
 import { errorText } from '../errors';
 
@@ -145,59 +146,54 @@ function AuditEntries({ actor, action, filtered }: { actor: string; action: stri
   return (
     <>
       {entries.length > 0 && (
-        <div className="ops-table-wrap">
-          <table className="ops-table">
-            <caption className="wl-visually-hidden">{t('audit.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('audit.at')}</th>
-                <th scope="col">{t('audit.actor')}</th>
-                <th scope="col">{t('audit.action')}</th>
-                <th scope="col">{t('audit.target')}</th>
-                <th scope="col">{t('audit.change')}</th>
-                <th scope="col">{t('audit.ip')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{formatDateTime(entry.at)}</td>
-                  <td>
-                    {entry.actor} <span className="ops-role">{entry.role}</span>
-                  </td>
-                  <td>
-                    <code>{entry.action}</code>
-                  </td>
-                  <td>{entry.target ?? ''}</td>
-                  <td>
-                    {(json(entry.before) || json(entry.after)) && (
-                      <details>
-                        <summary>{t('audit.show')}</summary>
-                        <dl className="ops-change">
-                          <dt>{t('audit.before')}</dt>
-                          <dd>
-                            <pre>{json(entry.before)}</pre>
-                          </dd>
-                          <dt>{t('audit.after')}</dt>
-                          <dd>
-                            <pre>{json(entry.after)}</pre>
-                          </dd>
-                        </dl>
-                      </details>
-                    )}
-                  </td>
-                  <td>{entry.ip ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OpsTable
+          caption={t('audit.caption')}
+          columns={[
+            t('audit.at'),
+            t('audit.actor'),
+            t('audit.action'),
+            t('audit.target'),
+            t('audit.change'),
+            t('audit.ip'),
+          ]}
+        >
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>{formatDateTime(entry.at)}</td>
+              <td>
+                {entry.actor} <span className="ops-role">{entry.role}</span>
+              </td>
+              <td>
+                <code>{entry.action}</code>
+              </td>
+              <td>{entry.target ?? ''}</td>
+              <td>
+                {(json(entry.before) || json(entry.after)) && (
+                  <details>
+                    <summary>{t('audit.show')}</summary>
+                    <dl className="ops-change">
+                      <dt>{t('audit.before')}</dt>
+                      <dd>
+                        <pre>{json(entry.before)}</pre>
+                      </dd>
+                      <dt>{t('audit.after')}</dt>
+                      <dd>
+                        <pre>{json(entry.after)}</pre>
+                      </dd>
+                    </dl>
+                  </details>
+                )}
+              </td>
+              <td>{entry.ip ?? ''}</td>
+            </tr>
+          ))}
+        </OpsTable>
       )}
       {!loading && !error && entries.length === 0 && (
         <p>{filtered ? t('audit.noMatch') : t('audit.empty')}</p>
       )}
       {error && (
-        <p className="ops-error" role="alert">
+        <p className="wl-ops-error" role="alert">
           {error}
         </p>
       )}

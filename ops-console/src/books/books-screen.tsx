@@ -1,5 +1,6 @@
 import { Fragment, useCallback, useEffect, useState } from 'react';
 import { Button, confirm, DelayedLoader, formatMoney, toastError, useTranslation } from '@wallet/shared';
+import { Verdict } from '@wallet/shared/ops';
 import { opsApi, type BooksCheck, type Reconciled } from '../api';
 import { errorText } from '../errors';
 
@@ -63,19 +64,14 @@ export function BooksScreen() {
       <section className="ops-group ops-form-group" aria-labelledby="ops-books-check">
         <h2 id="ops-books-check">{t('books.checkTitle')}</h2>
         {checkError && (
-          <p className="ops-error" role="alert">
+          <p className="wl-ops-error" role="alert">
             {checkError}
           </p>
         )}
         <DelayedLoader active={checking} variant="inline" label={t('loading')} />
         {check && !checking && (
           <>
-            <p
-              className={balanced ? 'ops-verdict ops-verdict--ok' : 'ops-verdict ops-verdict--off'}
-              role="status"
-            >
-              {balanced ? t('books.balanced') : t('books.notBalanced')}
-            </p>
+            <Verdict ok={balanced}>{balanced ? t('books.balanced') : t('books.notBalanced')}</Verdict>
             <dl className="ops-facts ops-facts--figures">
               {Object.entries(check.trialBalance).map(([currency, sum]) => (
                 <Fragment key={currency}>

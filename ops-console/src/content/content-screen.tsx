@@ -11,7 +11,7 @@ import {
 } from '@wallet/shared';
 import { opsApi, type ContentEntry, type ContentKey, type ContentLocale } from '../api';
 import { errorText } from '../errors';
-import { LoadFailed } from '../shell/load-failed';
+import { LoadFailed } from '@wallet/shared/ops';
 import { EditActions } from './edit-actions';
 import { asDepositContent, DepositAccountsForm } from './deposit-accounts';
 import { asParagraphs, isParagraphsKey, ParagraphsForm } from './paragraphs';
@@ -219,7 +219,8 @@ export function ContentScreen() {
       {listError ? (
         <LoadFailed
           message={listError}
-          onRetry={() => {
+          actionLabel={t('retry')}
+          onAction={() => {
             setListError(undefined);
             void fetchList(true);
           }}
@@ -256,7 +257,8 @@ export function ContentScreen() {
           {loadError ? (
             <LoadFailed
               message={loadError}
-              onRetry={() => {
+              actionLabel={t('retry')}
+              onAction={() => {
                 setLoadError(undefined);
                 fetchValue(key, locale);
               }}

@@ -9,10 +9,9 @@ import {
   useTranslation,
   type Currency,
 } from '@wallet/shared';
-import { focusFirstInvalid, FormGrid, FormGroup, FormHint } from '@wallet/shared/src/ui/ops-form';
+import { focusFirstInvalid, FormGrid, FormGroup, FormHint, LoadFailed } from '@wallet/shared/ops';
 import { opsApi, type Bank } from '../api';
 import { errorText } from '../errors';
-import { LoadFailed } from '../shell/load-failed';
 import { EditActions } from './edit-actions';
 import { useContentForm, type ContentFormProps } from './use-content-form';
 
@@ -152,7 +151,8 @@ export function DepositAccountsForm({ stored, onSaved, onDirty }: ContentFormPro
     return (
       <LoadFailed
         message={banksError}
-        onRetry={() => {
+        actionLabel={t('retry')}
+        onAction={() => {
           setBanksError(undefined);
           void fetchBanks();
         }}

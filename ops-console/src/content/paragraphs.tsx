@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, htmlLang, useTranslation } from '@wallet/shared';
-import { focusFirstInvalid, FormHint, TextArea } from '@wallet/shared/src/ui/ops-form';
+import { focusFirstInvalid, FormHint, TextArea } from '@wallet/shared/ops';
 import type { ContentKey, ContentLocale } from '../api';
 import { EditActions } from './edit-actions';
 import { useContentForm } from './use-content-form';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Checkbox, FormField, SelectField, useTranslation } from '@wallet/shared';
-import { focusFirstInvalid, FormGrid, FormGroup, FormHint } from '@wallet/shared/src/ui/ops-form';
+import { focusFirstInvalid, FormGrid, FormGroup, FormHint } from '@wallet/shared/ops';
 import { EditActions } from './edit-actions';
 import { useContentForm, type ContentFormProps } from './use-content-form';
 

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, FormField, htmlLang, useTranslation } from '@wallet/shared';
-import { focusFirstInvalid, FormGrid, FormGroup, FormHint } from '@wallet/shared/src/ui/ops-form';
+import { focusFirstInvalid, FormGrid, FormGroup, FormHint } from '@wallet/shared/ops';
 import type { ContentLocale } from '../api';
 import { EditActions } from './edit-actions';
 import { useContentForm } from './use-content-form';

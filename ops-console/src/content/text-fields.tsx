@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { FormField, htmlLang, useTranslation } from '@wallet/shared';
-import { focusFirstInvalid, TextArea } from '@wallet/shared/src/ui/ops-form';
+import { focusFirstInvalid, TextArea } from '@wallet/shared/ops';
 import type { ContentKey, ContentLocale } from '../api';
 import { EditActions } from './edit-actions';
 import { useContentForm } from './use-content-form';

@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   Button,
-  confirm,
   CopyButton,
   DelayedLoader,
   formatDateTime,
@@ -14,7 +13,7 @@ import {
 } from '@wallet/shared';
 import { opsApi, type Operator, type OperatorAccount, type OperatorChanged, type Role } from '../api';
 import { errorText } from '../errors';
-import { LoadFailed } from '../shell/load-failed';
+import { LoadFailed, OpsTable, useConsoleChange, useConsoleRead } from '@wallet/shared/ops';
 
 const ROLES: readonly Role[] = ['admin', 'finance', 'support'];
 
@@ -164,57 +163,39 @@ function CreateOperator({ onCreated }: { onCreated: (created: OperatorChanged) =
 /** Operator accounts (admin): the list, a new operator, disable or enable, reset two-step verification. */
 export function OperatorsScreen({ operator }: { operator: Operator }) {
   const { t } = useTranslation('ops');
-  const [operators, setOperators] = useState<OperatorAccount[]>();
-  const [loadError, setLoadError] = useState<string>();
-  const [busy, setBusy] = useState<string>();
-
-  const fetchOperators = useCallback(
-    () => opsApi.operators().then(setOperators, (error: unknown) => setLoadError(errorText(error))),
-    [],
-  );
-  useEffect(() => {
-    void fetchOperators();
-  }, [fetchOperators]);
-  const retry = () => {
-    setLoadError(undefined);
-    void fetchOperators();
-  };
+  const list = useConsoleRead(() => opsApi.operators(), { errorText });
+  const operators = list.data;
+  const { busy, run } = useConsoleChange();
 
   // A change's answer has no last sign-in: the row keeps the one it had.
-  const replace = (changed: OperatorChanged) =>
-    setOperators((current) =>
-      current?.map((o) => (o.username === changed.username ? { ...o, ...changed } : o)),
-    );
-
-  const run = async (
-    key: string,
+  const change = (
+    name: string,
+    ask: Parameters<typeof run>[1]['ask'],
     call: () => Promise<OperatorChanged>,
     done: (o: OperatorChanged) => string,
-  ) => {
-    setBusy(key);
-    try {
-      const changed = await call();
-      replace(changed);
-      toast.success(done(changed));
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setBusy(undefined);
-    }
-  };
+  ) =>
+    run(name, {
+      ask,
+      call,
+      done: (changed: OperatorChanged) => {
+        list.update((current) =>
+          current.map((o) => (o.username === changed.username ? { ...o, ...changed } : o)),
+        );
+        return done(changed);
+      },
+    });
 
   const toggleStatus = async (account: OperatorAccount) => {
     const disabling = account.status === 'active';
     const name = account.username;
-    const sure = await confirm({
-      title: disabling ? t('operators.disableTitle', { name }) : t('operators.enableTitle', { name }),
-      body: disabling ? t('operators.disableBody', { name }) : t('operators.enableBody', { name }),
-      confirmLabel: disabling ? t('operators.disable') : t('operators.enable'),
-      danger: disabling,
-    });
-    if (!sure) return;
-    await run(
+    await change(
       `status:${name}`,
+      {
+        title: disabling ? t('operators.disableTitle', { name }) : t('operators.enableTitle', { name }),
+        body: disabling ? t('operators.disableBody', { name }) : t('operators.enableBody', { name }),
+        confirmLabel: disabling ? t('operators.disable') : t('operators.enable'),
+        danger: disabling,
+      },
       () => opsApi.setOperatorStatus(name, disabling ? 'disabled' : 'active'),
       (o) =>
         o.status === 'disabled'
@@ -225,15 +206,14 @@ export function OperatorsScreen({ operator }: { operator: Operator }) {
 
   const resetTotp = async (account: OperatorAccount) => {
     const name = account.username;
-    const sure = await confirm({
-      title: t('operators.resetTitle', { name }),
-      body: t('operators.resetBody', { name }),
-      confirmLabel: t('operators.reset'),
-      danger: true,
-    });
-    if (!sure) return;
-    await run(
+    await change(
       `totp:${name}`,
+      {
+        title: t('operators.resetTitle', { name }),
+        body: t('operators.resetBody', { name }),
+        confirmLabel: t('operators.reset'),
+        danger: true,
+      },
       () => opsApi.resetTotp(name),
       (o) => t('operators.resetToast', { name: o.username }),
     );
@@ -242,96 +222,87 @@ export function OperatorsScreen({ operator }: { operator: Operator }) {
   return (
     <section className="ops-screen" aria-labelledby="ops-screen-title">
       <h1 id="ops-screen-title">{t('menu.operators')}</h1>
-      {loadError ? (
-        <LoadFailed message={loadError} onRetry={retry} />
+      {list.error ? (
+        <LoadFailed message={list.error} actionLabel={t('retry')} onAction={list.retry} />
       ) : !operators ? (
         <DelayedLoader active variant="inline" label={t('loading')} />
       ) : (
-        <div className="ops-table-wrap">
-          <table className="ops-table">
-            <caption className="wl-visually-hidden">{t('operators.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('operators.username')}</th>
-                <th scope="col">{t('operators.role')}</th>
-                <th scope="col">{t('operators.status')}</th>
-                <th scope="col">{t('operators.totp')}</th>
-                <th scope="col">{t('operators.createdAt')}</th>
-                <th scope="col">{t('operators.lastSignIn')}</th>
-                <th scope="col">{t('operators.actions')}</th>
+        <OpsTable
+          caption={t('operators.caption')}
+          columns={[
+            t('operators.username'),
+            t('operators.role'),
+            t('operators.status'),
+            t('operators.totp'),
+            t('operators.createdAt'),
+            t('operators.lastSignIn'),
+            t('operators.actions'),
+          ]}
+        >
+          {operators.map((account) => {
+            const self = account.username === operator.username;
+            const name = account.username;
+            return (
+              <tr key={account.id}>
+                <th scope="row">
+                  {name} {self && <span className="ops-hint">{t('operators.you')}</span>}
+                </th>
+                <td>{t(`roles.${account.role}`)}</td>
+                <td>
+                  <span className={`ops-status ops-status--${account.status}`}>
+                    {t(`operators.statuses.${account.status}`)}
+                  </span>
+                </td>
+                <td>{account.totpEnabled ? t('operators.totpOn') : t('operators.totpOff')}</td>
+                <td>{formatDateTime(account.createdAt)}</td>
+                <td>
+                  {account.lastSignInAt ? formatDateTime(account.lastSignInAt) : t('operators.neverSignedIn')}
+                </td>
+                <td>
+                  <div className="ops-row-actions">
+                    {/* The server refuses an admin disabling itself: the console offers it to no one. */}
+                    {!self && (
+                      <Button
+                        variant={account.status === 'active' ? 'danger' : 'secondary'}
+                        size="sm"
+                        busy={busy === `status:${name}`}
+                        disabled={busy !== undefined}
+                        aria-label={
+                          account.status === 'active'
+                            ? t('operators.disableTitle', { name })
+                            : t('operators.enableTitle', { name })
+                        }
+                        onClick={() => void toggleStatus(account)}
+                      >
+                        {account.status === 'active' ? t('operators.disable') : t('operators.enable')}
+                      </Button>
+                    )}
+                    {account.totpEnabled && (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        busy={busy === `totp:${name}`}
+                        disabled={busy !== undefined}
+                        aria-label={t('operators.resetTitle', { name })}
+                        onClick={() => void resetTotp(account)}
+                      >
+                        {t('operators.reset')}
+                      </Button>
+                    )}
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {operators.map((account) => {
-                const self = account.username === operator.username;
-                const name = account.username;
-                return (
-                  <tr key={account.id}>
-                    <th scope="row">
-                      {name} {self && <span className="ops-hint">{t('operators.you')}</span>}
-                    </th>
-                    <td>{t(`roles.${account.role}`)}</td>
-                    <td>
-                      <span className={`ops-status ops-status--${account.status}`}>
-                        {t(`operators.statuses.${account.status}`)}
-                      </span>
-                    </td>
-                    <td>{account.totpEnabled ? t('operators.totpOn') : t('operators.totpOff')}</td>
-                    <td>{formatDateTime(account.createdAt)}</td>
-                    <td>
-                      {account.lastSignInAt
-                        ? formatDateTime(account.lastSignInAt)
-                        : t('operators.neverSignedIn')}
-                    </td>
-                    <td>
-                      <div className="ops-row-actions">
-                        {/* The server refuses an admin disabling itself: the console offers it to no one. */}
-                        {!self && (
-                          <Button
-                            variant={account.status === 'active' ? 'danger' : 'secondary'}
-                            size="sm"
-                            busy={busy === `status:${name}`}
-                            disabled={busy !== undefined}
-                            aria-label={
-                              account.status === 'active'
-                                ? t('operators.disableTitle', { name })
-                                : t('operators.enableTitle', { name })
-                            }
-                            onClick={() => void toggleStatus(account)}
-                          >
-                            {account.status === 'active' ? t('operators.disable') : t('operators.enable')}
-                          </Button>
-                        )}
-                        {account.totpEnabled && (
-                          <Button
-                            variant="secondary"
-                            size="sm"
-                            busy={busy === `totp:${name}`}
-                            disabled={busy !== undefined}
-                            aria-label={t('operators.resetTitle', { name })}
-                            onClick={() => void resetTotp(account)}
-                          >
-                            {t('operators.reset')}
-                          </Button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </OpsTable>
       )}
       <CreateOperator
         onCreated={(created) =>
-          setOperators((current) =>
-            current
-              ? [
-                  ...current.filter((o) => o.username !== created.username),
-                  { ...created, lastSignInAt: null },
-                ].sort((a, b) => a.username.localeCompare(b.username))
-              : current,
+          list.update((current) =>
+            [
+              ...current.filter((o) => o.username !== created.username),
+              { ...created, lastSignInAt: null },
+            ].sort((a, b) => a.username.localeCompare(b.username)),
           )
         }
       />

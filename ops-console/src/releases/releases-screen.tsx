@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   Button,
   confirm,
@@ -11,7 +11,7 @@ import {
 } from '@wallet/shared';
 import { opsApi, type ReleaseRecord, type RemoteReleases } from '../api';
 import { errorText } from '../errors';
-import { LoadFailed } from '../shell/load-failed';
+import { LoadFailed, OpsTable, useConsoleRead } from '@wallet/shared/ops';
 
 /**
  * Why the server refused a release or a rollback. Its 400 KEY_INVALID names every problem of the build (a shared
@@ -133,47 +133,42 @@ function RemoteSection({
       </div>
       {refusal && (
         <div className="ops-refusal" role="alert">
-          <p className="ops-error">{refusal.what}</p>
+          <p className="wl-ops-error">{refusal.what}</p>
           <p className="ops-refusal__reason">{refusal.reason}</p>
         </div>
       )}
       {remote.history.length > 0 && (
         <details className="ops-history">
           <summary>{t('releases.history', { n: remote.history.length })}</summary>
-          <div className="ops-table-wrap">
-            <table className="ops-table">
-              <caption className="wl-visually-hidden">{t('releases.historyCaption', { folder })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('releases.version')}</th>
-                  <th scope="col">{t('releases.releasedBy')}</th>
-                  <th scope="col">{t('releases.releasedAt')}</th>
-                  <th scope="col">{t('releases.state')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {remote.history.map((record, index) => (
-                  <tr key={`${record.version}-${record.releasedAt}-${index}`}>
-                    <td>
-                      <code>{record.version}</code>
-                    </td>
-                    <td>{record.releasedBy}</td>
-                    <td>{formatDateTime(record.releasedAt)}</td>
-                    <td>
-                      {record.active
-                        ? t('releases.stateActive')
-                        : record.rolledBackAt
-                          ? t('releases.stateRolledBack', {
-                              name: record.rolledBackBy ?? '',
-                              at: formatDateTime(record.rolledBackAt),
-                            })
-                          : t('releases.stateEarlier')}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <OpsTable
+            caption={t('releases.historyCaption', { folder })}
+            columns={[
+              t('releases.version'),
+              t('releases.releasedBy'),
+              t('releases.releasedAt'),
+              t('releases.state'),
+            ]}
+          >
+            {remote.history.map((record, index) => (
+              <tr key={`${record.version}-${record.releasedAt}-${index}`}>
+                <td>
+                  <code>{record.version}</code>
+                </td>
+                <td>{record.releasedBy}</td>
+                <td>{formatDateTime(record.releasedAt)}</td>
+                <td>
+                  {record.active
+                    ? t('releases.stateActive')
+                    : record.rolledBackAt
+                      ? t('releases.stateRolledBack', {
+                          name: record.rolledBackBy ?? '',
+                          at: formatDateTime(record.rolledBackAt),
+                        })
+                      : t('releases.stateEarlier')}
+                </td>
+              </tr>
+            ))}
+          </OpsTable>
         </details>
       )}
     </section>
@@ -183,22 +178,10 @@ function RemoteSection({
 /** Remote releases (admin): each remote's live version, releasing a stored one, rolling back (docs/releases.md). */
 export function ReleasesScreen() {
   const { t } = useTranslation('ops');
-  const [remotes, setRemotes] = useState<RemoteReleases[]>();
-  const [loadError, setLoadError] = useState<string>();
+  const list = useConsoleRead(() => opsApi.releases(), { errorText });
+  const remotes = list.data;
   const [busy, setBusy] = useState<string>();
   const [refusal, setRefusal] = useState<Refusal>();
-
-  const fetchReleases = useCallback(
-    () => opsApi.releases().then(setRemotes, (error: unknown) => setLoadError(errorText(error))),
-    [],
-  );
-  useEffect(() => {
-    void fetchReleases();
-  }, [fetchReleases]);
-  const retry = () => {
-    setLoadError(undefined);
-    void fetchReleases();
-  };
 
   /** Runs a confirmed change; a refusal stays at its remote, in the server's words; the list is read again. */
   const act = async (key: string, folder: string, what: string, call: () => Promise<string>) => {
@@ -211,7 +194,7 @@ export function ReleasesScreen() {
       setRefusal({ folder, what, reason: refusalReason(error, t) });
       return false;
     } finally {
-      await fetchReleases();
+      await list.reload();
       setBusy(undefined);
     }
   };
@@ -254,8 +237,8 @@ export function ReleasesScreen() {
       <p className="ops-notice" role="note">
         {t('releases.nextLoad')}
       </p>
-      {loadError ? (
-        <LoadFailed message={loadError} onRetry={retry} />
+      {list.error ? (
+        <LoadFailed message={list.error} actionLabel={t('retry')} onAction={list.retry} />
       ) : !remotes ? (
         <DelayedLoader active variant="inline" label={t('loading')} />
       ) : (

@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
-import { confirm, DelayedLoader, toast, toastError, useTranslation } from '@wallet/shared';
+import { DelayedLoader, useTranslation } from '@wallet/shared';
 import { opsApi, type Setting } from '../api';
 import { errorText } from '../errors';
-import { LoadFailed } from '../shell/load-failed';
+import { LoadFailed, useConsoleChange, useConsoleRead } from '@wallet/shared/ops';
 
 const REMOTE_KEY = /^remote\.([a-z0-9-]+)\.enabled$/;
 
@@ -12,21 +11,9 @@ const ASK_BEFORE_OFF = new Set(['service.active']);
 /** The operator settings (admin): one switch each, saved at once, used by members' pages on their next load. */
 export function SettingsScreen() {
   const { t } = useTranslation('ops');
-  const [settings, setSettings] = useState<Setting[]>();
-  const [loadError, setLoadError] = useState<string>();
-  const [saving, setSaving] = useState<string>();
-
-  const fetchSettings = useCallback(
-    () => opsApi.settings().then(setSettings, (error: unknown) => setLoadError(errorText(error))),
-    [],
-  );
-  useEffect(() => {
-    void fetchSettings();
-  }, [fetchSettings]);
-  const retry = () => {
-    setLoadError(undefined);
-    void fetchSettings();
-  };
+  const list = useConsoleRead(() => opsApi.settings(), { errorText });
+  const settings = list.data;
+  const { busy: saving, run } = useConsoleChange();
 
   const label = (key: string): string => {
     const remote = REMOTE_KEY.exec(key);
@@ -34,29 +21,25 @@ export function SettingsScreen() {
     return t(`settings.keys.${key}`, { defaultValue: key });
   };
 
-  const change = async (key: string, value: boolean) => {
-    if (!value && ASK_BEFORE_OFF.has(key)) {
-      const sure = await confirm({
-        title: label(key),
-        body: t('settings.confirmOff'),
-        danger: true,
-        confirmLabel: t('settings.turnOff'),
-      });
-      if (!sure) return;
-    }
-    setSaving(key);
-    try {
-      await opsApi.setSetting(key, value);
-      setSettings((current) => current?.map((s) => (s.key === key ? { ...s, value } : s)));
-      toast.success(
-        value ? t('settings.turnedOn', { name: label(key) }) : t('settings.turnedOff', { name: label(key) }),
-      );
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setSaving(undefined);
-    }
-  };
+  const change = (key: string, value: boolean) =>
+    run(key, {
+      ask:
+        !value && ASK_BEFORE_OFF.has(key)
+          ? {
+              title: label(key),
+              body: t('settings.confirmOff'),
+              danger: true,
+              confirmLabel: t('settings.turnOff'),
+            }
+          : undefined,
+      call: () => opsApi.setSetting(key, value),
+      done: () => {
+        list.update((current) => current.map((s) => (s.key === key ? { ...s, value } : s)));
+        return value
+          ? t('settings.turnedOn', { name: label(key) })
+          : t('settings.turnedOff', { name: label(key) });
+      },
+    });
 
   const site = settings?.filter((s) => !REMOTE_KEY.test(s.key)) ?? [];
   const remotes = settings?.filter((s) => REMOTE_KEY.test(s.key)) ?? [];
@@ -93,8 +76,8 @@ export function SettingsScreen() {
       <p className="ops-notice" role="note">
         {t('settings.nextLoad')}
       </p>
-      {loadError ? (
-        <LoadFailed message={loadError} onRetry={retry} />
+      {list.error ? (
+        <LoadFailed message={list.error} actionLabel={t('retry')} onAction={list.retry} />
       ) : !settings ? (
         <DelayedLoader active variant="inline" label={t('loading')} />
       ) : (

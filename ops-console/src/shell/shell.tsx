@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { BrowserRouter, NavLink, Navigate, Route, Routes } from 'react-router-dom';
 import { Button, LanguageSwitcher, toastError, useTranslation } from '@wallet/shared';
+import type { RemoteDirectory } from '@wallet/shared/federation';
 import { AccountScreen } from '../account/account-screen';
 import { opsApi, type Operator } from '../api';
 import { AuditScreen } from '../audit/audit-screen';
@@ -9,6 +10,7 @@ import { ContentScreen } from '../content/content-screen';
 import { menuFor, MENU, type MenuItem } from '../menu';
 import { OperatorsScreen } from '../operators/operators-screen';
 import { ReleasesScreen } from '../releases/releases-screen';
+import { startConsoleFederation } from '../remotes';
 import { SettingsScreen } from '../settings/settings-screen';
 import { RemoteScreenSlot } from './remote-screen-slot';
 
@@ -23,10 +25,18 @@ const OWN_SCREENS: Record<string, (props: { operator: Operator }) => React.JSX.E
   account: AccountScreen,
 };
 
-function Screen({ item, operator }: { item: MenuItem; operator: Operator }) {
+function Screen({
+  item,
+  operator,
+  directory,
+}: {
+  item: MenuItem;
+  operator: Operator;
+  directory: RemoteDirectory | undefined;
+}) {
   const Own = OWN_SCREENS[item.id];
   if (Own) return <Own operator={operator} />;
-  return <RemoteScreenSlot key={item.id} item={item} operator={operator} />;
+  return <RemoteScreenSlot key={item.id} item={item} operator={operator} directory={directory} />;
 }
 
 function NotForRole() {
@@ -43,6 +53,17 @@ function NotForRole() {
 export function Shell({ operator, onLoggedOut }: { operator: Operator; onLoggedOut: () => void }) {
   const { t } = useTranslation('ops');
   const [busy, setBusy] = useState(false);
+  // The remotes, registered with the page's runtime once the console shows (their code only when a screen opens).
+  const [directory, setDirectory] = useState<RemoteDirectory>();
+  useEffect(() => {
+    let live = true;
+    void startConsoleFederation().then((found) => {
+      if (live) setDirectory(found);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
   const items = menuFor(operator.role);
   const first = items[0];
 
@@ -87,7 +108,13 @@ export function Shell({ operator, onLoggedOut }: { operator: Operator; onLoggedO
               <Route
                 key={item.id}
                 path={`/${item.id}/*`}
-                element={items.includes(item) ? <Screen item={item} operator={operator} /> : <NotForRole />}
+                element={
+                  items.includes(item) ? (
+                    <Screen item={item} operator={operator} directory={directory} />
+                  ) : (
+                    <NotForRole />
+                  )
+                }
               />
             ))}
             <Route path="*" element={first ? <Navigate to={`/${first.id}`} replace /> : <NotForRole />} />

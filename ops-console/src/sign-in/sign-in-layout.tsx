@@ -24,7 +24,7 @@ export function SignInLayout({ title, children }: { title: string; children: Rea
 export function FormError({ text }: { text: string | undefined }) {
   if (!text) return null;
   return (
-    <p className="ops-error" role="alert">
+    <p className="wl-ops-error" role="alert">
       {text}
     </p>
   );

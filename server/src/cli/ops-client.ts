@@ -3,6 +3,7 @@
  * process), authenticated with the ops secret from DATA_DIR/secrets.json, on http://127.0.0.1:$PORT.
  */
 import { loadConfig } from '../platform/config';
+import { REMOTE_FOLDERS } from '../platform/remotes';
 import { readSecrets, secretsPath } from '../platform/secrets';
 import { CATALOGUE_NOTES, CATALOGUE_USAGE, catalogueCommand, type OpsApi } from './ops-bonus';
 import { WHEEL_NOTES, WHEEL_USAGE, spinOpsCommand, type SpinOpsApi } from './ops-wheel';
@@ -17,7 +18,7 @@ ${WHEEL_USAGE}
 ${OPERATORS_USAGE}
 
 Keys: service.active, registerOTP, enableChatWidget, spin.active, invite.active, refund.active,
-      remote.<mfe-auth|mfe-wallet|mfe-bonus|mfe-spin|mfe-chat>.enabled
+      remote.<${REMOTE_FOLDERS.join('|')}>.enabled
 
 ${CATALOGUE_NOTES}
 ${WHEEL_NOTES}`;

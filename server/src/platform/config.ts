@@ -58,6 +58,8 @@ export interface AppConfig {
   slipVerifier: SlipVerifierConfig | undefined;
   /** Time limit of every call to an outside provider (SMS, slips), ms (PROVIDER_TIMEOUT_MS, default 10000). */
   providerTimeoutMs: number;
+  /** The support chat's room prefix (CHAT_PREFIX, default `wallet-chat:`; docs/chat.md). */
+  chatPrefix: string;
 }
 
 /** A real SMS gateway (SMS_PROVIDER); unset → the sandbox outbox while SANDBOX is on, else none. */
@@ -324,6 +326,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     problems.push(`SLIP_VERIFIER must be easyslip, got "${env.SLIP_VERIFIER}"`);
   }
 
+  const chatPrefix = env.CHAT_PREFIX?.trim() || 'wallet-chat:';
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -351,5 +355,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     sms,
     slipVerifier,
     providerTimeoutMs,
+    chatPrefix,
   };
 }

@@ -1,7 +1,6 @@
 import '@fastify/jwt';
 import type { AppConfig } from './config';
 import type { Db } from './db';
-import type { Ledger } from '../core/ledger';
 import type { Secrets } from './secrets';
 import type { Clock } from './clock';
 import type { Limits } from './limits';
@@ -13,8 +12,9 @@ import type { MemberHolds } from './member-holds';
 
 /**
  * The platform of one app, built by buildApp() before any feature registers: configuration, secrets, the
- * database, the clock, limits, operator settings, rate-limit counters and the ledger. Feature services are not
- * here: each feature plugin decorates the app with its own (`app.accounts`, `app.games`, …).
+ * database, the clock, limits, operator settings, rate-limit counters and holds; core adds the ledger
+ * (core/context.ts: platform stands below core and names nothing of it). Feature services are not here: each
+ * feature plugin decorates the app with its own (`app.accounts`, `app.games`, …).
  */
 export interface AppContext {
   config: AppConfig;
@@ -28,8 +28,6 @@ export interface AppContext {
   rateLimit: RateLimitStore;
   /** Events for one member's open pages, delivered when the transaction that raised them commits. */
   events: MemberEvents;
-  /** The double-entry ledger (src/core/ledger): every movement of money goes through it. */
-  ledger: Ledger;
   /** Holds on members' money (an open bonus turnover): asked before money leaves the wallet. */
   holds: MemberHolds;
 }

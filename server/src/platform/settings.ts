@@ -1,15 +1,19 @@
 import type { Db } from './db';
 import type { Clock } from './clock';
 import { LOCAL_TTL_MS, ReadCache, type CacheBus } from './cache';
+import { REMOTE_FOLDERS, type RemoteFolder } from './remotes';
 
 /** The cache topic of the operator settings (one entry: all of them). */
 export const SETTINGS_TOPIC = 'settings';
 
-export const REMOTE_FOLDERS = ['mfe-auth', 'mfe-wallet', 'mfe-bonus', 'mfe-spin', 'mfe-chat'] as const;
-export type RemoteFolder = (typeof REMOTE_FOLDERS)[number];
+// The remotes' folders (remotes.json), here too for the modules that read them with the settings.
+export { REMOTE_FOLDERS, type RemoteFolder };
 
-/** Every operator setting with its default. All are booleans for now. */
-export const SETTING_DEFAULTS = {
+/** A remote's switch for members: `remote.<folder>.enabled` (`enabled` in `/remotes.json`). */
+export type RemoteSwitch = `remote.${RemoteFolder}.enabled`;
+
+/** The operator settings that are not a remote's switch, with their defaults. */
+const SERVICE_DEFAULTS = {
   'service.active': true,
   registerOTP: true,
   enableChatWidget: false,
@@ -18,15 +22,16 @@ export const SETTING_DEFAULTS = {
   'invite.active': true,
   /** Cashback: off → GET /api/refund/receive answers REFUND_INACTIVE. */
   'refund.active': true,
-  'remote.mfe-auth.enabled': true,
-  'remote.mfe-wallet.enabled': true,
-  'remote.mfe-bonus.enabled': true,
-  'remote.mfe-spin.enabled': true,
-  'remote.mfe-chat.enabled': true,
 } as const satisfies Record<string, boolean>;
 
-export type SettingKey = keyof typeof SETTING_DEFAULTS;
+export type SettingKey = keyof typeof SERVICE_DEFAULTS | RemoteSwitch;
 export type SettingValues = Record<SettingKey, boolean>;
+
+/** Every operator setting with its default. All are booleans for now; every remote is on by default. */
+export const SETTING_DEFAULTS: Readonly<SettingValues> = {
+  ...SERVICE_DEFAULTS,
+  ...Object.fromEntries(REMOTE_FOLDERS.map((folder) => [`remote.${folder}.enabled`, true])),
+};
 
 export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS) as SettingKey[];
 export const isSettingKey = (k: string): k is SettingKey => Object.hasOwn(SETTING_DEFAULTS, k);
@@ -87,7 +92,8 @@ export class SettingsService {
 
   async get(key: SettingKey): Promise<boolean> {
     const cached = this.cache.peek('all');
-    return (cached ?? (await this.all()))[key];
+    // A remote's switch is typed by a pattern, so its read may be undefined to the compiler: the default then.
+    return (cached ?? (await this.all()))[key] ?? SETTING_DEFAULTS[key] ?? false;
   }
 
   async set(key: SettingKey, value: boolean): Promise<void> {

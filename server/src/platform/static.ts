@@ -207,7 +207,7 @@ function filesFor(staticRoot: string, sources: RemoteSources | undefined): Index
 
 /**
  * History-mode fallback (and `/`, `/index.html`): GET/HEAD of a non-reserved path whose last segment has no file
- * extension gets the host's index.html, rendered for the route and the member's language (platform/index-page.ts).
+ * extension gets the host's index.html, rendered for the route and the member's language (platform/index-page/).
  * Returns false when it did not answer.
  */
 export async function sendHostIndex(
@@ -223,7 +223,7 @@ export async function sendHostIndex(
   if (/\.[A-Za-z0-9]{1,8}$/.test(last) && !last.endsWith('.html')) return false;
   const { request, server } = reply;
   const { ctx } = server;
-  const locale = pageLocale(request.headers, ctx.defaultLocale);
+  const locale = pageLocale(request.cookies, ctx.defaultLocale);
   const [settings, info] = await Promise.all([ctx.settings.all(), siteInfoOf(server, locale)]);
   const siteName = typeof info?.name === 'string' ? info.name : undefined;
   const rendered = await filesFor(staticRoot, remoteSourcesOf(server)).render(

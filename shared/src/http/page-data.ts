@@ -56,7 +56,7 @@ export function takePageData(path: string): { data: unknown } | undefined {
 
 /**
  * A member's figures the server painted into the page's first screen (the `member` data block, server/src/platform/
- * index-page.ts `MemberPageFacts`), for the live screen's first render to show the same until its own read answers.
+ * index-page/member-screen.ts `MemberPageFacts`), for the live screen's first render to show the same until its own read answers.
  * Amounts in minor units.
  */
 export interface MemberFacts {

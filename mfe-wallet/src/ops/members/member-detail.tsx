@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import {
-  Button,
   Link,
   Skeleton,
   SkeletonList,
@@ -10,6 +9,7 @@ import {
   toastError,
   useTranslation,
 } from '@wallet/shared';
+import { LoadFailed, OpsTable } from '@wallet/shared/ops';
 import { moneyFormat, showMoney, type MoneyFormat } from '../../common/money';
 import { membersApi, type OpsMemberDetail } from './api';
 import { AdjustForm } from './adjust-form';
@@ -103,12 +103,11 @@ export function MemberDetail({
         </SkeletonList>
       )}
       {!detail && !refreshing && answer?.message !== undefined && (
-        <div className="wmem-error" role="alert">
-          <p>{answer.message}</p>
-          <Button variant="secondary" size="sm" onClick={() => setReloads((n) => n + 1)}>
-            {t('retry')}
-          </Button>
-        </div>
+        <LoadFailed
+          message={answer.message}
+          actionLabel={t('retry')}
+          onAction={() => setReloads((n) => n + 1)}
+        />
       )}
       {detail && (
         <MemberView detail={detail} canAdjust={canAdjust} onAdjusted={() => setReloads((n) => n + 1)} />
@@ -183,7 +182,7 @@ function MemberView({
               {games.map((game) => (
                 <li key={game.code}>
                   <span>{game.code}</span>
-                  <span className="wmem-amount">{showMoney(game.amount, format)}</span>
+                  <span className="wl-ops-amount">{showMoney(game.amount, format)}</span>
                 </li>
               ))}
             </ul>
@@ -204,36 +203,26 @@ function MemberView({
         {recent.length === 0 ? (
           <p className="wmem-muted">{t('statement.empty')}</p>
         ) : (
-          <div className="wmem-table-wrap">
-            <table className="wmem-table" data-testid="wmem-statement">
-              <caption className="wl-visually-hidden">{t('statement.caption', { n: recent.length })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('statement.at')}</th>
-                  <th scope="col">{t('statement.kind')}</th>
-                  <th scope="col" className="wmem-num">
-                    {t('statement.amount', { unit })}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {recent.map((entry) => (
-                  <tr key={entry.transactionId}>
-                    <td>{formatDateTime(entry.at)}</td>
-                    <td>
-                      {t(`kind.${entry.kind}`, { defaultValue: entry.kind })}
-                      <span className="wmem-tx">#{entry.transactionId}</span>
-                    </td>
-                    <td
-                      className={`wmem-num wmem-amount${entry.amount < 0 ? ' wmem-amount--out' : ' wmem-amount--in'}`}
-                    >
-                      {formatSignedMoney(entry.amount, format.scale)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <OpsTable
+            testId="wmem-statement"
+            className="wmem-statement-table"
+            caption={t('statement.caption', { n: recent.length })}
+            columns={[t('statement.at'), t('statement.kind'), t('statement.amount', { unit })]}
+            numeric={[2]}
+          >
+            {recent.map((entry) => (
+              <tr key={entry.transactionId}>
+                <td>{formatDateTime(entry.at)}</td>
+                <td>
+                  {t(`kind.${entry.kind}`, { defaultValue: entry.kind })}
+                  <span className="wmem-tx">#{entry.transactionId}</span>
+                </td>
+                <td className={`wl-ops-num wl-ops-amount wl-ops-amount--${entry.amount < 0 ? 'out' : 'in'}`}>
+                  {formatSignedMoney(entry.amount, format.scale)}
+                </td>
+              </tr>
+            ))}
+          </OpsTable>
         )}
         {recent.length > 0 && <p className="wmem-muted wmem-note">{t('statement.note')}</p>}
       </section>

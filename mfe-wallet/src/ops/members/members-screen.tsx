@@ -9,6 +9,7 @@ import {
   useNavigate,
   useTranslation,
 } from '@wallet/shared';
+import { LoadFailed } from '@wallet/shared/ops';
 import { membersApi, type OpsMember } from './api';
 import { errorText, MEMBERS_NS } from './error-text';
 import { MemberDetail } from './member-detail';
@@ -132,12 +133,11 @@ export function OpsMembersScreen({ operator }: OpsMembersProps) {
           {q.length < QUERY_MIN && <p className="wmem-muted">{t('results.prompt')}</p>}
           {searching && <SkeletonList count={3} label={t('results.loading')} />}
           {shown?.message !== undefined && (
-            <div className="wmem-error" role="alert">
-              <p>{shown.message}</p>
-              <Button variant="secondary" size="sm" onClick={() => setAttempt((n) => n + 1)}>
-                {t('retry')}
-              </Button>
-            </div>
+            <LoadFailed
+              message={shown.message}
+              actionLabel={t('retry')}
+              onAction={() => setAttempt((n) => n + 1)}
+            />
           )}
           {shown?.members?.length === 0 && (
             <p className="wmem-muted" role="status">

@@ -65,7 +65,7 @@ export function IncomingScreen({ operator }: OperatorScreenProps) {
           rowHeader: true,
           cell: (row) => <SourceLabel source={row.source} />,
         },
-        { label: t('incoming.col.amount'), className: 'wops-num', cell: (row) => money(row.amount) },
+        { label: t('incoming.col.amount'), className: 'wl-ops-num', cell: (row) => money(row.amount) },
         {
           label: t('incoming.col.outcome'),
           cell: (row) => t(`incoming.outcome.${row.outcome}`, { defaultValue: row.outcome }),

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { Button, DelayedLoader, SelectField, useTranslation } from '@wallet/shared';
+import { OpsTable } from '@wallet/shared/ops';
 import { decisionError, failureText, ReadOnlyNote } from './common';
 
 type Row = { id: string | number };
@@ -26,37 +27,23 @@ export function QueueTable<T extends Row>(props: {
   const columns = props.columns.filter((column): column is Column<T> => column !== false);
   if (props.rows.length === 0) return null;
   return (
-    <div className="wops-table-wrap">
-      <table className="wops-table">
-        <caption className="wl-visually-hidden">{props.caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column, index) => (
-              <th key={index} scope="col">
-                {column.label}
+    <OpsTable cards caption={props.caption} columns={columns.map((column) => column.label)}>
+      {props.rows.map((row) => (
+        <tr key={row.id} data-testid={`${props.testId}-${row.id}`}>
+          {columns.map(({ label, cell, rowHeader, className }, index) =>
+            rowHeader ? (
+              <th key={index} scope="row" data-label={label} className={className}>
+                {cell(row)}
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {props.rows.map((row) => (
-            <tr key={row.id} data-testid={`${props.testId}-${row.id}`}>
-              {columns.map(({ label, cell, rowHeader, className }, index) =>
-                rowHeader ? (
-                  <th key={index} scope="row" data-label={label} className={className}>
-                    {cell(row)}
-                  </th>
-                ) : (
-                  <td key={index} data-label={label} className={className}>
-                    {cell(row)}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            ) : (
+              <td key={index} data-label={label} className={className}>
+                {cell(row)}
+              </td>
+            ),
+          )}
+        </tr>
+      ))}
+    </OpsTable>
   );
 }
 
@@ -105,7 +92,7 @@ export function QueueScreen<T extends Row, A extends string>(props: QueueScreenP
       </div>
       <DelayedLoader active={queue.loading} variant="inline" label={t('loading')} />
       {queue.error && (
-        <p className="wops-error" role="alert">
+        <p className="wl-ops-error" role="alert">
           {queue.error}{' '}
           <Button variant="ghost" size="sm" onClick={queue.reload}>
             {t('retry')}
@@ -167,7 +154,7 @@ export function useDecisionRequest(action: 'slip' | 'assign') {
 /** A failed call's text, announced; nothing without one. */
 export function Failure({ text }: { text: string | undefined }) {
   return text ? (
-    <p className="wops-error" role="alert">
+    <p className="wl-ops-error" role="alert">
       {text}
     </p>
   ) : null;

@@ -88,7 +88,7 @@ export function SlipsScreen({ operator }: OperatorScreenProps) {
         },
         {
           label: t('slips.col.amount'),
-          className: 'wops-num',
+          className: 'wl-ops-num',
           cell: (slip) => (slip.amount > 0 ? money(slip.amount) : t('slips.noAmount')),
         },
         {

@@ -175,7 +175,7 @@ function WithdrawalList({ status }: { status: WithdrawalStatus }) {
           { label: t('withdrawals.col.member'), rowHeader: true, cell: (row) => row.username },
           {
             label: t('withdrawals.col.amount'),
-            className: 'wops-num',
+            className: 'wl-ops-num',
             cell: (row) => money(row.amount, row.currency),
           },
           {

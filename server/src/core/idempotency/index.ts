@@ -69,6 +69,18 @@ export function requestHash(request: FastifyRequest): string {
     .digest('hex');
 }
 
+/**
+ * The Idempotency-Key header as sent: undefined when there is none; 400 KEY_INVALID unless it is 1–100 characters.
+ * The one check of a member's key, for these routes and for money operations (core/operations/http.ts).
+ */
+export function idempotencyKeyHeader(request: FastifyRequest): string | undefined {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined) return undefined;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (typeof key !== 'string' || key.length < 1 || key.length > 100) throw new AppError('KEY_INVALID', 400);
+  return key;
+}
+
 /** The Idempotency-Key of this request, when it carried a valid one. */
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return states.get(request)?.key;
@@ -88,10 +100,8 @@ export function createIdempotencyPreHandler(
 ): preHandlerAsyncHookHandler {
   const { waitMs, pollMs, staleMs } = { ...defaults, ...opts };
   return async function idempotencyPreHandler(request, reply) {
-    const raw = request.headers[IDEMPOTENCY_HEADER];
-    if (raw === undefined) return;
-    const key = Array.isArray(raw) ? raw[0] : raw;
-    if (typeof key !== 'string' || key.length < 1 || key.length > 100) throw new AppError('KEY_INVALID', 400);
+    const key = idempotencyKeyHeader(request);
+    if (key === undefined) return;
     if (!request.auth) throw new AppError('UNAUTHORIZED', 401);
     const memberId = request.auth.memberId;
     const db = request.server.ctx.db;

@@ -3,12 +3,20 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { memberEventPayload, type MemberEvents, type WalletChangeReason } from '../../platform/member-events';
-import { findAccounts, lockAccounts, postingsOf, resolveAccounts } from './accounts';
+import { lockAccounts, postingsOf, resolveAccounts } from './accounts';
+import {
+  balanceOf,
+  gameResults,
+  latestMainMovement,
+  memberBalances,
+  trialBalance,
+  verifyBooks,
+  type MainMovement,
+} from './reads';
 import {
   isMemberRef,
   LedgerError,
   refKey,
-  rowKey,
   type AccountRef,
   type DB,
   type Executor,
@@ -16,12 +24,12 @@ import {
   type MemberAccountCode,
   type MemberMovement,
   type PostInput,
-  type PostingInput,
   type PostResult,
   type SystemAccountCode,
 } from './types';
 
 export * from './types';
+export type { MainMovement } from './reads';
 
 /**
  * The double-entry ledger (docs/ledger.md). Every movement of money is one ledger transaction whose postings sum
@@ -61,6 +69,19 @@ export interface PostedMovement {
 }
 
 export type PostingListener = (trx: Transaction<DB>, posted: PostedMovement) => Promise<void>;
+
+/** What `ledger_write` did (migration 0018). */
+type PostState = 'posted' | 'repeat' | 'short' | 'missing';
+
+/** SQLSTATE of `ledger_write`'s programming errors (postings that do not balance, a reference reused). */
+const LEDGER_ERROR_SQLSTATE = 'WL500';
+
+/** A LedgerError for `ledger_write`'s own errors; anything else unchanged. */
+function asLedgerError(e: unknown): unknown {
+  if (typeof e !== 'object' || e === null) return e;
+  const { code, message } = e as { code?: unknown; message?: unknown };
+  return code === LEDGER_ERROR_SQLSTATE && typeof message === 'string' ? new LedgerError(message) : e;
+}
 
 /** What stays true of an account once it exists. */
 interface KnownAccount {
@@ -108,45 +129,35 @@ export class Ledger {
   }
 
   /**
-   * In the caller's transaction: creates missing accounts, locks them in id order, checks sum zero and
-   * non-negative member balances (MONEY_NOT_ENOUGH), writes the transaction. Returns its id. A duplicate
-   * (kind, reference) returns the existing id without posting again.
+   * In the caller's transaction: creates missing accounts, then posts through `ledger_write` (migration 0018), the
+   * one posting path of the ledger, which locks the accounts in id order, checks that the postings balance and that
+   * member balances stay >= 0 (MONEY_NOT_ENOUGH), and writes the transaction. Returns its id. A duplicate
+   * (kind, reference) returns the existing id without posting again (the same postings, else a LedgerError).
    */
   async post(trx: Transaction<DB>, input: PostInput): Promise<PostResult> {
-    if (input.postings.length < 2) throw new LedgerError('a ledger transaction needs at least two postings');
+    // Amounts go to SQL as bigint: only exact integers can (the rules on them are ledger_write's).
     for (const p of input.postings) {
-      if (!Number.isSafeInteger(p.amount) || p.amount === 0) {
+      if (!Number.isSafeInteger(p.amount)) {
         throw new LedgerError(`posting amount must be a non-zero integer, got ${p.amount}`);
       }
     }
-
-    // Two statements, once the accounts are known (their ids, owners and currencies never change, so they are
-    // kept once read): the first locks the accounts in id order; the second checks that member accounts stay >= 0
-    // and only then writes the transaction row, its postings, the new balances and the members' events. The
-    // (kind, reference) unique index makes a repeat write nothing (a concurrent one waits for the first on the
-    // account locks).
+    // One statement once the accounts are known (their ids, owners and currencies never change, so they are kept
+    // once read).
     const refs = input.postings.map((p) => p.account);
     let accounts = await this.known(trx, refs, false);
     let written = await this.write(trx, input, accounts);
-    if (written.found < accounts.size) {
+    if (written.state === 'missing') {
       // An account kept from a transaction that rolled back (it was created there), or that another transaction
       // is still creating (nothing was locked): read again, once — which waits for that creator.
       accounts = await this.known(trx, refs, true);
       written = await this.write(trx, input, accounts);
-      if (written.found < accounts.size) throw new LedgerError(`accounts of ${input.kind} not found`);
+      if (written.state === 'missing') throw new LedgerError(`accounts of ${input.kind} not found`);
     }
-    if (!written.ok) {
-      // A repeat of a transaction already posted answers as the first did, even once the balance has moved.
-      const repeat = await this.repeated(trx, input);
-      if (repeat) return repeat;
-      throw new AppError('MONEY_NOT_ENOUGH', 400);
-    }
-    if (written.id === null) {
-      const repeat = await this.repeated(trx, input);
-      if (!repeat) throw new LedgerError(`transaction ${input.kind} was neither written nor found`);
-      return repeat;
-    }
+    if (written.state === 'short') throw new AppError('MONEY_NOT_ENOUGH', 400);
+    if (written.id === null) throw new LedgerError(`transaction ${input.kind} was neither written nor found`);
     const transactionId = String(written.id);
+    // A repeat of a transaction already posted answers as the first did, even once the balance has moved.
+    if (written.state === 'repeat') return { transactionId, duplicate: true };
 
     const listeners = this.listeners.get(input.kind);
     if (listeners && input.memberId !== null) {
@@ -193,37 +204,29 @@ export class Ledger {
   }
 
   /**
-   * The posting's statements. `found`: how many of the accounts exist (fewer: a kept id is stale, nothing locked
-   * or written); `ok`: every member account stays >= 0 (else nothing written); `id`: the new transaction's id, null
-   * when (kind, reference) was posted already.
-   *
-   * The locks come first, in a statement of their own; the check and the writes follow in a second statement,
-   * whose snapshot is taken once the locks are held, so it reads the balances as the last holder left them. In one
-   * statement, a lock that waited for another transaction's commit could check a balance older than the one the
-   * same statement's UPDATE then wrote to (measured on PostgreSQL 15 with concurrent debits and credits of one
-   * wallet: the CHECK constraint refused the statement, a 500 instead of MONEY_NOT_ENOUGH).
+   * The posting's one statement: `ledger_write` (migration 0018). `missing`: a kept account id is stale, nothing
+   * locked or written; `short`: a member account would go below zero, nothing written; `repeat`: (kind, reference)
+   * was posted already with the same postings (`id` is that transaction); `posted`: `id` is the new transaction.
+   * Its programming errors (unbalanced postings, another movement under a posted reference) are LedgerErrors.
    */
   private async write(
     trx: Transaction<DB>,
     input: PostInput,
     accounts: Map<string, KnownAccount>,
-  ): Promise<{ found: number; ok: boolean; id: number | null }> {
+  ): Promise<{ state: PostState; id: number | null }> {
+    const ids: number[] = [];
+    const amounts: number[] = [];
     const deltas = new Map<number, { delta: number; account: KnownAccount }>();
-    const perCurrency = new Map<string, number>();
-    const postings = input.postings.map((p) => {
+    for (const p of input.postings) {
       const account = accounts.get(refKey(p.account));
       if (!account) throw new LedgerError(`account ${refKey(p.account)} not resolved`);
+      ids.push(account.id);
+      amounts.push(p.amount);
       const d = deltas.get(account.id) ?? { delta: 0, account };
       d.delta += p.amount;
       deltas.set(account.id, d);
-      perCurrency.set(account.currency, (perCurrency.get(account.currency) ?? 0) + p.amount);
-      return { accountId: account.id, amount: p.amount, currency: account.currency };
-    });
-    for (const [currency, sum] of perCurrency) {
-      if (sum !== 0)
-        throw new LedgerError(`postings of ${input.kind} do not balance in ${currency} (${sum})`);
     }
-    // Every member whose balance moved hears of it once this transaction commits (platform/member-events.ts).
+    // Every member one of whose accounts moved hears of it once this transaction commits (platform/member-events.ts).
     const members = new Set<string>();
     if (this.events) {
       for (const { delta, account } of deltas.values()) {
@@ -231,90 +234,20 @@ export class Ledger {
           members.add(account.member_id);
       }
     }
-    const channel = this.events?.channel ?? '';
-    const ids = [...deltas.keys()];
-    const idList = sql.join(ids.map((id) => sql`${id}::bigint`));
-    // The locks are taken only when every account is there to lock: a kept id of an account that another
-    // transaction is still creating is not visible yet, and locking the others (the wallet) while the retry waits
-    // for that creator, who may need the wallet next, would deadlock.
-    const locked = await sql<{ id: string }>`/*prepared*/
-      select id from ledger_accounts
-      where id = any(${ids}::bigint[])
-        and (select count(*) from ledger_accounts where id = any(${ids}::bigint[])) = ${ids.length}::bigint
-      order by id
-      for update`.execute(trx);
-    if (locked.rows.length < ids.length) return { found: locked.rows.length, ok: false, id: null };
-    const res = await sql<{ ok: boolean; found: number; id: number | null }>`
-      with l as materialized (
-        select id, balance from ledger_accounts where id in (${idList})
-      ),
-      v (id, delta, checked) as (
-        values ${sql.join(
-          [...deltas].map(
-            ([id, d]) =>
-              sql`(${id}::bigint, ${d.delta}::bigint, ${d.account.owner_type === 'member'}::boolean)`,
-          ),
-        )}
-      ),
-      ok as materialized (
-        select (select count(*) from l) = ${ids.length}::bigint
-          and not exists (select 1 from l join v on v.id = l.id where v.checked and l.balance + v.delta < 0)
-          as ok
-      ),
-      t as (
-        insert into ledger_transactions (kind, member_id, reference, idempotency_key, meta, reversal_of)
-        select ${input.kind}, ${input.memberId}, ${input.reference ?? null}, ${input.idempotencyKey ?? null},
-          ${JSON.stringify(input.meta ?? {})}::jsonb,
-          ${input.reversalOf !== undefined ? Number(input.reversalOf) : null}::bigint
-        where (select ok from ok)
-        on conflict (kind, reference) where reference is not null do nothing
-        returning id
-      ),
-      p as (
-        insert into ledger_postings (transaction_id, account_id, amount, currency)
-        select t.id, x.account_id, x.amount, x.currency
-        from t cross join (values ${sql.join(
-          postings.map((p) => sql`(${p.accountId}::bigint, ${p.amount}::bigint, ${p.currency}::text)`),
-        )}) as x (account_id, amount, currency)
-      ),
-      u as (
-        update ledger_accounts a set balance = a.balance + v.delta
-        from v
-        where a.id = v.id and v.delta <> 0 and exists (select 1 from t)
-      )${
-        members.size > 0
-          ? sql`,
-      n as (
-        select pg_notify(x.channel, x.payload)
-        from t cross join (values ${sql.join(
-          [...members].map((m) => sql`(${channel}::text, ${walletChanged(m, REASON_OF[input.kind])}::text)`),
-        )}) as x (channel, payload)
-      )`
-          : sql``
-      }
-      select (select ok from ok) as ok, (select count(*) from l)::int as found, (select id from t) as id${
-        members.size > 0 ? sql`, (select count(*) from n)::int as notified` : sql``
-      }`.execute(trx);
-    const row = res.rows[0];
-    return {
-      ok: row?.ok === true,
-      found: Number(row?.found ?? 0),
-      id: row?.id === null || row?.id === undefined ? null : Number(row.id),
-    };
-  }
-
-  /** The transaction already posted under this (kind, reference), checked to carry the same postings. */
-  private async repeated(trx: Transaction<DB>, input: PostInput): Promise<PostResult | undefined> {
-    if (input.reference === undefined) return undefined;
-    const existing = await trx
-      .selectFrom('ledger_transactions')
-      .select('id')
-      .where('kind', '=', input.kind)
-      .where('reference', '=', input.reference)
-      .executeTakeFirst();
-    if (!existing) return undefined;
-    await this.checkSamePostings(trx, existing.id, input.postings);
-    return { transactionId: String(existing.id), duplicate: true };
+    const payloads = [...members].map((m) => walletChanged(m, REASON_OF[input.kind]));
+    try {
+      const res = await sql<{ o_id: number | string | null; o_state: PostState }>`/*prepared*/
+        select o_id, o_state from ledger_write(${input.kind}, ${input.memberId}, ${input.reference ?? null},
+          ${input.idempotencyKey ?? null}, ${JSON.stringify(input.meta ?? {})}::jsonb,
+          ${input.reversalOf !== undefined ? Number(input.reversalOf) : null}::bigint, ${ids}::bigint[],
+          ${amounts}::bigint[], ${payloads.length > 0 ? (this.events?.channel ?? null) : null}::text,
+          ${payloads}::text[])`.execute(trx);
+      const row = res.rows[0];
+      if (!row) throw new LedgerError(`ledger_write answered nothing for ${input.kind}`);
+      return { state: row.o_state, id: row.o_id === null ? null : Number(row.o_id) };
+    } catch (e) {
+      throw asLedgerError(e);
+    }
   }
 
   /** Member main wallet credited from a system account. */
@@ -385,117 +318,34 @@ export class Ledger {
     await lockAccounts(trx, [{ member: memberId, code: 'main' }]);
   }
 
-  /**
-   * The member's latest transaction of that kind that moved their main wallet: its id, the amount the wallet
-   * moved (signed), when. Null when there is none.
-   */
-  async latestMainMovement(
-    trxOrDb: Executor,
-    memberId: string,
-    kind: LedgerKind,
-  ): Promise<{ transactionId: number; amount: number; createdAt: Date } | null> {
-    const row = await trxOrDb
-      .selectFrom('ledger_transactions as t')
-      .innerJoin('ledger_postings as p', 'p.transaction_id', 't.id')
-      .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
-      .select(['t.id', 't.created_at', sql<number>`sum(p.amount)::bigint`.as('amount')])
-      .where('t.member_id', '=', memberId)
-      .where('t.kind', '=', kind)
-      .where('a.member_id', '=', memberId)
-      .where('a.code', '=', 'main')
-      .groupBy(['t.id', 't.created_at'])
-      .orderBy('t.id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row
-      ? { transactionId: Number(row.id), amount: Number(row.amount), createdAt: new Date(row.created_at) }
-      : null;
+  /** The member's latest transaction of that kind that moved their main wallet (null when there is none). */
+  latestMainMovement(trxOrDb: Executor, memberId: string, kind: LedgerKind): Promise<MainMovement | null> {
+    return latestMainMovement(trxOrDb, memberId, kind);
   }
 
   /** The account's balance (0 when it does not exist yet). */
-  async balance(trxOrDb: Executor, ref: AccountRef): Promise<number> {
-    const row = await findAccounts(trxOrDb, [ref]).executeTakeFirst();
-    return row ? Number(row.balance) : 0;
+  balance(trxOrDb: Executor, ref: AccountRef): Promise<number> {
+    return balanceOf(trxOrDb, ref);
   }
 
   /** Balances of all of a member's accounts, by code ('main', 'game:PG', …). */
-  async memberBalances(trxOrDb: Executor, memberId: string): Promise<Record<string, number>> {
-    const rows = await trxOrDb
-      .selectFrom('ledger_accounts')
-      .select(['code', 'balance'])
-      .where('member_id', '=', memberId)
-      .execute();
-    return Object.fromEntries(rows.map((r) => [r.code, Number(r.balance)]));
+  memberBalances(trxOrDb: Executor, memberId: string): Promise<Record<string, number>> {
+    return memberBalances(trxOrDb, memberId);
   }
 
   /** Sum of every account's balance per currency; zero when the books balance. */
-  async trialBalance(trxOrDb: Executor = this.db): Promise<Record<string, number>> {
-    const rows = await trxOrDb
-      .selectFrom('ledger_accounts')
-      .select(['currency', sql<number>`coalesce(sum(balance), 0)::bigint`.as('total')])
-      .groupBy('currency')
-      .execute();
-    return Object.fromEntries(rows.map((r) => [r.currency, Number(r.total)]));
+  trialBalance(trxOrDb: Executor = this.db): Promise<Record<string, number>> {
+    return trialBalance(trxOrDb);
   }
 
-  /**
-   * Ops check: accounts whose stored balance differs from the sum of their postings (should be none), and
-   * transactions whose postings do not sum to zero (the deferred trigger makes that impossible).
-   */
-  async verify(trxOrDb: Executor = this.db): Promise<{ accountsOff: number; transactionsOff: number }> {
-    const accounts = await sql<{ n: number }>`
-      select count(*)::int as n from ledger_accounts a
-      where a.balance <> coalesce((select sum(p.amount) from ledger_postings p where p.account_id = a.id), 0)`.execute(
-      trxOrDb,
-    );
-    const transactions = await sql<{ n: number }>`
-      select count(*)::int as n from (
-        select transaction_id from ledger_postings group by transaction_id, currency having sum(amount) <> 0
-      ) x`.execute(trxOrDb);
-    return {
-      accountsOff: Number(accounts.rows[0]?.n ?? 0),
-      transactionsOff: Number(transactions.rows[0]?.n ?? 0),
-    };
+  /** Ops check: accounts whose balance differs from their postings, transactions that do not sum to zero. */
+  verify(trxOrDb: Executor = this.db): Promise<{ accountsOff: number; transactionsOff: number }> {
+    return verifyBooks(trxOrDb);
   }
 
   /** Sums of a member's game wins and losses between two instants (minor units, both ≥ 0). */
-  async gameResults(memberId: string, from: Date, to: Date): Promise<{ wins: number; losses: number }> {
-    const rows = await this.db
-      .selectFrom('ledger_postings')
-      .innerJoin('ledger_transactions', 'ledger_transactions.id', 'ledger_postings.transaction_id')
-      .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_postings.account_id')
-      .select([
-        'ledger_transactions.kind',
-        sql<number>`coalesce(sum(ledger_postings.amount), 0)::bigint`.as('total'),
-      ])
-      .where('ledger_transactions.member_id', '=', memberId)
-      .where('ledger_accounts.member_id', '=', memberId)
-      .where('ledger_transactions.kind', 'in', ['game_win', 'game_loss'])
-      .where('ledger_transactions.created_at', '>=', from)
-      .where('ledger_transactions.created_at', '<', to)
-      .groupBy('ledger_transactions.kind')
-      .execute();
-    const total = (kind: string): number => Number(rows.find((r) => r.kind === kind)?.total ?? 0);
-    return { wins: total('game_win'), losses: -total('game_loss') };
-  }
-
-  /**
-   * A repeated (kind, reference) must repeat the same movement: the same accounts and amounts. Anything else is
-   * a programming error (two different movements sharing a reference), never silently taken as "already done".
-   */
-  private async checkSamePostings(
-    trx: Transaction<DB>,
-    transactionId: number,
-    postings: PostingInput[],
-  ): Promise<void> {
-    const rows = await postingsOf(trx, transactionId);
-    const stored = rows.map((r) => `${rowKey(r)}=${Number(r.amount)}`).sort();
-    const asked = postings.map((p) => `${refKey(p.account)}=${p.amount}`).sort();
-    if (stored.join('|') !== asked.join('|')) {
-      throw new LedgerError(
-        `transaction ${transactionId} was posted with other postings for the same reference`,
-      );
-    }
+  gameResults(memberId: string, from: Date, to: Date): Promise<{ wins: number; losses: number }> {
+    return gameResults(this.db, memberId, from, to);
   }
 
   private memberMovement(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { requestHash } from '../idempotency';
+import { idempotencyKeyHeader, requestHash } from '../idempotency';
 import { AppError, isAppError, type ErrorCode } from '../../platform/errors';
 import { auth } from '../../platform/http/auth';
 import { OPERATION_KINDS, stepRoute, type OperationKind } from './plan';
@@ -76,11 +76,7 @@ export interface Keyed {
 }
 
 function keyOf(request: FastifyRequest): string | null {
-  const raw = request.headers['idempotency-key'];
-  if (raw === undefined) return null;
-  const key = Array.isArray(raw) ? raw[0] : raw;
-  if (typeof key !== 'string' || key.length < 1 || key.length > 100) throw new AppError('KEY_INVALID', 400);
-  return key;
+  return idempotencyKeyHeader(request) ?? null;
 }
 
 function sameRequest(op: Operation, hash: string): Operation {

@@ -1,139 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
-import type { RawBuilder, Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
-import { Batcher, retryVictim, togetherOrAlone, type Settled } from '../../platform/db/batcher';
-import { fromDatabase } from '../../platform/db/raised';
-import type { Database } from '../../platform/db/schema';
-import { isAppError, type ErrorCode } from '../../platform/errors';
-import {
-  decide,
-  type OperationKind,
-  type OperationStatus,
-  type Plan,
-  type Step,
-  type StepType,
-} from './plan';
-import { OperationExists, OperationStore, type NewOperation, type Operation } from './store';
+import { LegStarts } from './leg-starts';
+import type {
+  LegSettlement,
+  LegSettlementValues,
+  SettledOutcome,
+  StepContext,
+  StepHandler,
+} from './step-handler';
+import { decide, type OperationKind, type Plan, type Step, type StepType } from './plan';
+import { OperationStore, type Operation } from './store';
 
-type Trx = Transaction<Database>;
-
-export interface StepContext {
-  memberId: string;
-  operationId: string;
-  key: string | null;
-  /**
-   * A fresh id the leg's record may take as its own (the runner has written the first leg with it already). A
-   * handler that returns another id costs one statement more.
-   */
-  reference: string;
-}
-
-/** What a leg's record says after driving it. */
-export type LegOutcome =
-  { status: 'SUCCESS' } | { status: 'FAILED'; error: ErrorCode } | { status: 'PENDING' };
-
-/** A leg's outcome once it settled. */
-export type SettledOutcome = Exclude<LegOutcome, { status: 'PENDING' }>;
-
-/**
- * What the operation writes when a leg settles — the leg's row, and the operation's status when the leg was what
- * it waited for — as SQL a handler can place in the statement that settles the leg's record
- * (`StepHandler.drive`), so that the record, the leg and the operation commit together in one round trip.
- */
-export interface LegSettlement {
-  /**
-   * CTEs (comma-separated, without a leading comma) writing the operation's side of `outcome`. They read a CTE
-   * named `settled` with one boolean column `ok`, which the handler's statement defines before them: true when
-   * that statement settled the record with `outcome`. They define `leg_settled`, which has a row when the leg's
-   * row was written.
-   */
-  ctes(outcome: SettledOutcome): RawBuilder<unknown>;
-  /**
-   * The same writes as values, for a statement that settles several legs (the database function
-   * `operation_leg_settle` writes them, when that statement settled the record).
-   */
-  values(outcome: SettledOutcome): LegSettlementValues;
-}
-
-/** What `LegSettlement` writes: the leg's outcome, and the operation's when the leg was what it waited for. */
-export interface LegSettlementValues {
-  operationId: string;
-  seq: number;
-  leg: { status: SettledOutcome['status']; error: ErrorCode | null };
-  op: { status: Exclude<OperationStatus, 'PENDING'>; error: ErrorCode | null } | null;
-  at: Date;
-}
-
-/**
- * A leg's start as ONE call of a set-returning database function (`StepHandler.startCall`): the runner places it in
- * the statement that inserts the operation and its first leg, so the three commit together in one round trip.
- */
-export interface StartCall {
-  /**
-   * The function call, given the SQL expression of the inserted operation's id: the call must take it as an
-   * argument (it then runs once per inserted operation, and not at all when the key was used already).
-   */
-  call(operationId: RawBuilder<string>): RawBuilder<unknown>;
-  /** The record id, from the call's one row (the handler keeps what it needs for the first drive). */
-  started(row: Record<string, unknown>): string;
-  /**
-   * Optional: the same call as a function name and typed arguments, so that the starts of concurrent operations
-   * can share one statement (`OperationStore.insertAndStartMany`). `'operation'` stands for the operation's id.
-   */
-  batch?: StartBatch;
-}
-
-/** A database function's argument in a batched start: its SQL type and value (JSON-encodable). */
-export type StartArg = { type: 'text' | 'bigint' | 'timestamptz' | 'jsonb'; value: unknown } | 'operation';
-
-/**
- * A start as a call of `fn` with `args`, for `OperationStore.insertAndStartMany`. `lockKey`: the starts of one batch
- * run in its order (then by arrival), so that two batches take the rows they lock in the same order.
- */
-export interface StartBatch {
-  fn: string;
-  args: StartArg[];
-  lockKey: string;
-}
-
-/**
- * How one kind of step is carried out, provided by the feature that owns its records (games: game_in and
- * game_out; withdrawals: withdraw).
- */
-export interface StepHandler<S extends Step = Step> {
-  /**
-   * Inside the step's database transaction (the operation row is locked, or inserted in the same transaction):
-   * writes the leg's record and its first posting; returns the record's id. A thrown catalogue error means the
-   * step did not start and nothing was written.
-   */
-  start(trx: Trx, ctx: StepContext, step: S): Promise<string>;
-  /**
-   * Optional: the same start as one database function call (`StartCall`), used for an operation's first leg. A
-   * refusal is raised by the function (platform/db/raised.ts): nothing of the statement is written.
-   */
-  startCall?(ctx: StepContext, step: S): StartCall;
-  /**
-   * Brings the leg's record to an outcome. `fresh`: the record was started by this very call chain, so the third
-   * party has never been asked; otherwise (a retry after a crash, reconciliation) the handler asks the third
-   * party about that id first.
-   */
-  drive(reference: string, fresh: boolean, settlement?: LegSettlement): Promise<DriveResult>;
-}
-
-/**
- * A leg's outcome after `drive`; `recorded`: the handler wrote the operation's side too (`LegSettlement`, in the
- * statement that settled its record), so the runner writes nothing more for it.
- */
-export type DriveResult = LegOutcome & { recorded?: boolean };
-
-/** A first leg's start waiting for its batch. */
-interface PendingStart {
-  op: NewOperation;
-  start: StartCall;
-}
+export type {
+  DriveResult,
+  LegOutcome,
+  LegSettlement,
+  LegSettlementValues,
+  SettledOutcome,
+  StartArg,
+  StartBatch,
+  StartCall,
+  StepContext,
+  StepHandler,
+} from './step-handler';
 
 /** Operations reconciliation advances at once (each one is one driver; the pool has 10 connections). */
 const RECONCILE_CONCURRENCY = 4;
@@ -171,28 +63,18 @@ export class OperationRunner {
   private readonly handlers = new Map<StepType, StepHandler>();
   private readonly running = new Map<string, Promise<Operation>>();
   private readonly sweepers: (() => Promise<unknown>)[] = [];
-  /**
-   * Group commit of first legs: the starts of concurrent operations share one statement (docs/ledger.md "Batched
-   * starts and settlements"). One batch at a time: the starts that arrive while it runs go together in the next one
-   * (measured: ~4 a batch at 16 connections, where two at a time gave ~2 and no gain).
-   */
-  private readonly starts = new Batcher<PendingStart, string>((items) => this.startMany(items), {
-    maxBatch: 32,
-    maxInFlight: 1,
-    key: (it) => it.start.batch?.lockKey ?? it.op.memberId,
-  });
-  /** Batches of starts split into lone starts after their statement rolled back (`startStats`). */
-  private split = 0;
+  private readonly starts: LegStarts;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
     private readonly timings: OperationTimings = DEFAULT_OPERATION_TIMINGS,
-    /** Group commit of first legs (`starts`); off: each start is its own statement. */
-    private readonly groupCommit = false,
+    /** Group commit of first legs (`LegStarts`); off: each start is its own statement. */
+    groupCommit = false,
   ) {
     this.store = new OperationStore(db);
+    this.starts = new LegStarts(db, this.store, clock, (type) => this.handler(type), groupCommit);
   }
 
   register<T extends StepType>(type: T, handler: StepHandler<Extract<Step, { type: T }>>): void {
@@ -231,23 +113,7 @@ export class OperationRunner {
       nextAttemptAt: new Date(now.getTime() + this.timings.graceMs),
       first: { step: first, reference: planned },
     };
-    const handler = this.handler(first.type);
-    const ctx = this.context(id, input, planned);
-    const call = handler.startCall?.(ctx, first);
-    const reference = call
-      ? // One statement: the operation, its first leg and the leg's record (the handler's database function),
-        // shared with the starts of concurrent operations.
-        await (this.groupCommit
-          ? this.starts.submit({ op: row, start: call })
-          : retryVictim(() => this.store.insertAndStart(row, call)).catch((e: unknown) => {
-              throw fromDatabase(e);
-            }))
-      : await this.db.transaction().execute(async (trx) => {
-          await this.store.insert(trx, row);
-          const ref = await handler.start(trx, ctx, first);
-          if (ref !== planned) await this.store.setLegReference(trx, id, 0, ref);
-          return ref;
-        });
+    const reference = await this.starts.first(row, this.context(id, input, planned), first);
     // What was just committed, as this request knows it: driving it needs no read back.
     const op: Operation = {
       id,
@@ -274,32 +140,7 @@ export class OperationRunner {
 
   /** First legs' batches so far: how many, their items, the largest, and batches split into lone starts. */
   startStats(): { batches: number; items: number; largest: number; split: number } {
-    const { batches, items, largest } = this.starts.stats;
-    return { batches, items, largest, split: this.split };
-  }
-
-  /**
-   * First legs that arrived together: one statement for all of them when their handlers describe the same batched
-   * call (`StartCall.batch`), else each alone (`OperationStore.insertAndStart`); see `togetherOrAlone`.
-   */
-  private startMany(items: PendingStart[]): Promise<Settled<string>[]> {
-    const batchOf = (it: PendingStart) => {
-      if (!it.start.batch) throw new Error('a start without a batched call');
-      return { ...it, batch: it.start.batch };
-    };
-    return togetherOrAlone(items, {
-      canTogether: (all) =>
-        all.every((it) => it.start.batch && it.start.batch.fn === all[0]?.start.batch?.fn),
-      together: async (all) =>
-        (await this.store.insertAndStartMany(all.map(batchOf))).map((a) =>
-          a instanceof OperationExists ? { ok: false, error: a } : { ok: true, value: a },
-        ),
-      alone: (it) => this.store.insertAndStart(it.op, it.start),
-      onSplit: () => {
-        this.split += 1;
-      },
-      failure: fromDatabase,
-    });
+    return this.starts.stats();
   }
 
   /**
@@ -474,47 +315,9 @@ export class OperationRunner {
         await this.store.defer(id, attempts, new Date(now.getTime() + delay), now);
         return this.load(id);
       }
-      const ref = await this.startStep(op, next.seq, next.step);
+      const ref = await this.starts.later(this.context(op.id, op), next.seq, next.step);
       if (ref) fresh.add(ref);
       op = await this.load(id);
-    }
-  }
-
-  /** Starts a later step in its own transaction; a refused start is recorded as a FAILED leg. */
-  private async startStep(op: Operation, seq: number, step: Step): Promise<string | undefined> {
-    const now = this.clock.now();
-    try {
-      return await this.db.transaction().execute(async (trx) => {
-        if ((await this.store.lock(trx, op.id)) !== 'PENDING') return undefined;
-        if (await this.store.hasLeg(trx, op.id, seq)) return undefined;
-        const ref = await this.handler(step.type).start(trx, this.context(op.id, op), step);
-        await this.store.insertLeg(trx, {
-          operationId: op.id,
-          seq,
-          step,
-          status: 'PENDING',
-          reference: ref,
-          error: null,
-          now,
-        });
-        return ref;
-      });
-    } catch (e) {
-      if (!isAppError(e)) throw e;
-      await this.db.transaction().execute(async (trx) => {
-        if ((await this.store.lock(trx, op.id)) !== 'PENDING') return;
-        if (await this.store.hasLeg(trx, op.id, seq)) return;
-        await this.store.insertLeg(trx, {
-          operationId: op.id,
-          seq,
-          step,
-          status: 'FAILED',
-          reference: null,
-          error: e.code,
-          now,
-        });
-      });
-      return undefined;
     }
   }
 }

@@ -1,4 +1,4 @@
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Ledger } from '../../core/ledger';
 import { dayKey, weekKey } from '../../platform/bangkok-time';
 import type { Clock } from '../../platform/clock';
@@ -10,25 +10,18 @@ import type { Locale } from '../../platform/locale';
 import type { MemberEvents } from '../../platform/member-events';
 import type { MemberHold } from '../../platform/member-holds';
 import type { PlayedRound } from '../games/round-reports';
-import type { BonusCatalogue, BonusDefinition, PromotionDefinition } from './definitions';
+import type { BonusCatalogue, PromotionDefinition } from './definitions';
 import { bonusAmount, contribution, forfeitOf, progressPercent, turnoverNeeded } from './rules';
 import type { ActiveCheck, Activation, Bonus, ClearResult, MinimumCheck, Turnover } from './schemas';
-import { bonusDb, type BonusActivationsTable } from './tables';
+import { activeRow, checkCount, checkPromotion, qualifyingDeposit, type ActivationRow } from './bonus-checks';
+import { bonusDb } from './tables';
 
 type Trx = Transaction<Database>;
-type ActivationRow = Selectable<BonusActivationsTable>;
 
 /** What clearing needs of the games feature: the member's game balances as the providers say now. */
 export interface GameBalances {
   /** Sum of the member's game accounts after asking every provider (the mirror where one cannot answer). */
   total(memberId: string): Promise<number>;
-}
-
-/** A deposit that can qualify a bonus: the latest one, unused by any bonus, with no withdrawal after it. */
-interface QualifyingDeposit {
-  transactionId: number;
-  amount: number;
-  at: Date;
 }
 
 const turnoverOf = (a: ActivationRow): Turnover => {
@@ -135,12 +128,12 @@ export class BonusEngine {
     await this.ledger.lockMain(trx, memberId);
     const t = bonusDb(trx);
     // A promotion counts once per member on its own; a listed bonus by its type's count.
-    if (opts.promotion) await this.checkPromotion(trx, memberId, opts.promotion);
-    if (await this.activeRow(trx, memberId)) throw new AppError('BONUS_ALREADY_ACTIVE', 409);
-    if (!granted) await this.checkCount(trx, memberId, def, now);
+    if (opts.promotion) await checkPromotion(trx, memberId, opts.promotion);
+    if (await activeRow(trx, memberId)) throw new AppError('BONUS_ALREADY_ACTIVE', 409);
+    if (!granted) await checkCount(trx, memberId, def, now);
 
     const needsDeposit = def.rewardKind === 'percent' || amounts.minDeposit > 0;
-    const deposit = needsDeposit ? await this.qualifyingDeposit(trx, memberId) : null;
+    const deposit = needsDeposit ? await qualifyingDeposit(this.ledger, trx, memberId) : null;
     if (needsDeposit && (!deposit || deposit.amount < amounts.minDeposit))
       throw new AppError('BONUS_CONDITION', 400, 'no qualifying deposit', {
         field: 'deposit',
@@ -227,7 +220,7 @@ export class BonusEngine {
 
   /** GET /api/bonus/check/active. */
   async checkActive(memberId: string, locale: Locale): Promise<ActiveCheck> {
-    const a = await this.activeRow(this.db, memberId);
+    const a = await activeRow(this.db, memberId);
     if (!a) return { status: false, type: null, bonus: null };
     const met = isMet(a);
     return {
@@ -253,7 +246,7 @@ export class BonusEngine {
   /** GET /api/bonus/check/minimum. */
   async checkMinimum(memberId: string): Promise<MinimumCheck> {
     const currency = await this.ledger.memberCurrency(this.db, memberId);
-    const deposit = await this.qualifyingDeposit(this.db, memberId);
+    const deposit = await qualifyingDeposit(this.ledger, this.db, memberId);
     const defs = (await this.catalogue.definitions()).filter(
       (d) => d.active && d.listed && d.amounts[currency] !== undefined,
     );
@@ -279,7 +272,7 @@ export class BonusEngine {
     const games = await this.games.total(memberId);
     return this.db.transaction().execute(async (trx) => {
       await this.ledger.lockMain(trx, memberId);
-      const a = await this.activeRow(trx, memberId, true);
+      const a = await activeRow(trx, memberId, true);
       if (!a) throw new AppError('NO_DATA', 404);
       // The end is a money event of the statement: stamped by the database's clock, like the ledger's postings
       // (docs/ledger.md, "Times"), so that the statement's order never depends on a process's clock.
@@ -326,7 +319,7 @@ export class BonusEngine {
    * its category's contribution. Rounds played before the bonus was received do not count.
    */
   async accrue(trx: Trx, round: PlayedRound): Promise<void> {
-    const a = await this.activeRow(trx, round.memberId, true);
+    const a = await activeRow(trx, round.memberId, true);
     if (!a || round.playedAt.getTime() < new Date(a.activated_at).getTime()) return;
     const add = contribution(round.bet, round.category, a.contributions);
     const column = `bets_${round.category}` as const;
@@ -353,74 +346,6 @@ export class BonusEngine {
 
   /** The member's open activation, if any. */
   open(memberId: string): Promise<ActivationRow | undefined> {
-    return this.activeRow(this.db, memberId);
-  }
-
-  /** The member's open activation (locked with forUpdate). */
-  private async activeRow(
-    ex: Db | Trx,
-    memberId: string,
-    forUpdate = false,
-  ): Promise<ActivationRow | undefined> {
-    let q = bonusDb(ex)
-      .selectFrom('bonus_activations')
-      .selectAll()
-      .where('member_id', '=', memberId)
-      .where('status', '=', 'active');
-    if (forUpdate) q = q.forUpdate();
-    return q.executeTakeFirst();
-  }
-
-  /**
-   * limit: lifetime; day / week: in the current Bangkok day / week (Monday 00:00). Receipts through a promotion
-   * are not counted (the promotion has its own once-per-member rule).
-   */
-  private async checkCount(trx: Trx, memberId: string, def: BonusDefinition, now: Date): Promise<void> {
-    let q = bonusDb(trx)
-      .selectFrom('bonus_activations')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('member_id', '=', memberId)
-      .where('bonus_code', '=', def.code)
-      .where('promotion_code', 'is', null);
-    if (def.type === 'day') q = q.where('day_key', '=', dayKey(now));
-    if (def.type === 'week') q = q.where('week_key', '=', weekKey(now));
-    const { n } = await q.executeTakeFirstOrThrow();
-    if (Number(n) >= def.maxReceived) throw new AppError('BONUS_MAX_CLAIMED', 409);
-  }
-
-  /** Once per member; the promotion row is locked so its total holds under concurrent members. */
-  private async checkPromotion(trx: Trx, memberId: string, p: PromotionDefinition): Promise<void> {
-    const t = bonusDb(trx);
-    await t.selectFrom('promotions').select('code').where('code', '=', p.code).forUpdate().executeTakeFirst();
-    const mine = await t
-      .selectFrom('bonus_activations')
-      .select('id')
-      .where('member_id', '=', memberId)
-      .where('promotion_code', '=', p.code)
-      .executeTakeFirst();
-    if (mine) throw new AppError('PROMOTION_RECEIVED', 409);
-    if (p.maxTotal !== null) {
-      const { n } = await t
-        .selectFrom('bonus_activations')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('promotion_code', '=', p.code)
-        .executeTakeFirstOrThrow();
-      if (Number(n) >= p.maxTotal) throw new AppError('BONUS_FULL', 409);
-    }
-  }
-
-  /** The latest deposit, when no bonus used it and no withdrawal came after it. */
-  private async qualifyingDeposit(ex: Db | Trx, memberId: string): Promise<QualifyingDeposit | null> {
-    const deposit = await this.ledger.latestMainMovement(ex, memberId, 'deposit');
-    if (!deposit || deposit.amount <= 0) return null;
-    const withdraw = await this.ledger.latestMainMovement(ex, memberId, 'withdraw');
-    if (withdraw && withdraw.transactionId > deposit.transactionId) return null;
-    const used = await bonusDb(ex)
-      .selectFrom('bonus_activations')
-      .select('id')
-      .where('deposit_tx', '=', deposit.transactionId)
-      .executeTakeFirst();
-    if (used) return null;
-    return { transactionId: deposit.transactionId, amount: deposit.amount, at: deposit.createdAt };
+    return activeRow(this.db, memberId);
   }
 }

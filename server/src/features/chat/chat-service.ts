@@ -1,6 +1,4 @@
-import { createHmac, hkdfSync, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db';
 import type { Database } from '../../platform/db/schema';
@@ -8,134 +6,25 @@ import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { isUniqueViolation } from '../../platform/ids';
 import { reserveOrThrow, type RateLimitStore } from '../../platform/rate-limit';
-import { EXTENSIONS, kindOf, sniffChatFile, type ChatMime } from './file-types';
+import { ChatFiles } from './chat-files';
+import type { ChatMime } from './file-types';
+import { GuestTokens } from './guest-tokens';
+import {
+  senderKey,
+  type ChatMessage,
+  type ChatOptions,
+  type Claims,
+  type Conversation,
+  type CustomerIdentity,
+  type HistoryQuery,
+  type Identity,
+  type MessageType,
+  type ReadEvent,
+  type SendInput,
+  type StoredFile,
+} from './model';
 import { checkMessage, type MediaPayload } from './payloads';
 import { chatDb, type ChatTables } from './tables';
-
-/** Who is acting: a member (bearer token), a guest (signed guest token) or a console agent (ops session). */
-export type Identity =
-  | { kind: 'member'; memberId: string }
-  | { kind: 'guest'; guestId: string }
-  | { kind: 'agent'; username: string };
-export type CustomerIdentity = Exclude<Identity, { kind: 'agent' }>;
-
-export type MessageType = 'text' | 'buttons' | 'media' | 'quick_replies' | 'generic' | 'postback';
-
-/**
- * A stored message as every answer and event carries it (docs/chat.md "Messages"): the fields spec §3 names
- * (`sender`, `message`, `createdAt`, `session_id`, `userId`, `guestId`, `username`, `name`, `deviceToken`) and ours
- * (`id`, `seq`, `conversationId`, `agent`, `clientId`, `readAt`).
- */
-export interface ChatMessage {
-  id: string;
-  /** Per conversation, from 1, no gaps. */
-  seq: number;
-  /** The room name (PREFIX + memberId or guestId); the same as `session_id`. */
-  conversationId: string;
-  /** Spec §3: `customer`, or `other` for an agent's message. */
-  sender: 'customer' | 'other';
-  /** The operator's username for agent messages. */
-  agent: string | null;
-  /** A text's payload is the text (a string); a media payload's filePath is a signed, expiring URL here. */
-  message: { message_type: MessageType; payload: unknown };
-  createdAt: string;
-  /** The conversation's room name (PREFIX + userId or guestId). */
-  session_id: string;
-  /** The conversation's customer, on both sides' messages: a member's id, or a guest's id. */
-  userId: string | null;
-  guestId: string | null;
-  /** The member's username (phone) and name when the message was stored; null in a guest's conversation. */
-  username: string | null;
-  name: string | null;
-  /** The device token the customer's client sent with the message; null when none (and on agents' messages). */
-  deviceToken: string | null;
-  clientId: string | null;
-  /** When the other side read it. */
-  readAt: string | null;
-}
-
-/**
- * What a customer's request or socket event may name besides the message (spec §7's "conversation package"):
- * whatever it names must be the caller's own, else 403 KEY_INVALID (`checkClaims`).
- */
-export interface Claims {
-  userId?: unknown;
-  guestId?: unknown;
-  session_id?: unknown;
-  /** A socket's `join` names its room so (spec §4). */
-  room?: unknown;
-  sender?: unknown;
-}
-
-/** A conversation as the agents' inbox lists it (docs/chat.md, agents' routes). */
-export interface Conversation {
-  /** The room name. */
-  id: string;
-  kind: 'member' | 'guest';
-  memberId: string | null;
-  guestId: string | null;
-  /** The member's phone (username) and name; null for a guest. */
-  phone: string | null;
-  name: string | null;
-  lastMessage: ChatMessage | null;
-  lastSeq: number;
-  /** Customer messages the agents have not read. */
-  unread: number;
-  createdAt: string;
-  /** Latest activity (the last message, else the creation). */
-  updatedAt: string;
-}
-
-/** A read receipt: `by` has read every message of the other side up to `seq`. */
-export interface ReadEvent {
-  conversationId: string;
-  by: 'customer' | 'agent';
-  seq: number;
-}
-
-export type HistoryQuery =
-  /** Newest first: `limit` messages after skipping `skip` newest (or those below `beforeSeq`). */
-  | { limit: number; skip?: number; beforeSeq?: number }
-  /** Oldest first: every message after `afterSeq` (at most `limit`, default 200). */
-  | { afterSeq: number; limit?: number };
-
-export interface SendInput {
-  /** The sender's own id for the message: a resend with the same clientId stores nothing new. */
-  clientId: string;
-  message: { message_type: string; payload: unknown };
-  /** The customer's device token (spec §3), kept with the message as given; agents send none. */
-  deviceToken?: string | null;
-}
-
-export interface StoredFile {
-  fileId: string;
-  /** Signed, expiring URL (`/api/chat/files/<fileId>?exp=…&sig=…`). */
-  path: string;
-  mime: string;
-}
-
-export interface ChatOptions {
-  /** Room prefix (CHAT_PREFIX, default `wallet-chat:`). */
-  prefix: string;
-  /** DATA_DIR; files live under DATA_DIR/chat. */
-  dataDir: string;
-  /** The server's secret (JWT secret), from which the guest-token and file-URL keys are derived (HKDF). */
-  secret: string;
-  messagesPerMinute: number;
-  guestsPerIpPerHour: number;
-  fileUrlTtlMs: number;
-  imageMaxBytes: number;
-  videoMaxBytes: number;
-}
-
-export const DEFAULT_CHAT_OPTIONS = {
-  prefix: 'wallet-chat:',
-  messagesPerMinute: 30,
-  guestsPerIpPerHour: 10,
-  fileUrlTtlMs: 3600_000,
-  imageMaxBytes: 10 * 1024 * 1024,
-  videoMaxBytes: 20 * 1024 * 1024,
-} as const;
 
 type Listener<T> = (event: T) => void;
 type MessageRow = Selectable<ChatTables['chat_messages']>;
@@ -144,20 +33,11 @@ type ConversationRow = Selectable<ChatTables['chat_conversations']>;
 const GUEST_ID = /^g_[A-Za-z0-9_-]{22}$/;
 /** A device token: opaque, printable, at most 255 characters. */
 const DEVICE_TOKEN = /^[\x21-\x7e]{1,255}$/;
-const GUEST_TOKEN = /^(g_[A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 const MAX_AFTER = 200;
 
 const iso = (d: Date | string): string => new Date(d).toISOString();
 const sideOf = (identity: Identity): 'customer' | 'agent' =>
   identity.kind === 'agent' ? 'agent' : 'customer';
-
-/** The rate-limit key of a sender: one counter per member, guest or agent, whichever conversation. */
-const senderKey = (identity: Identity): string =>
-  identity.kind === 'member'
-    ? `m:${identity.memberId}`
-    : identity.kind === 'guest'
-      ? `g:${identity.guestId}`
-      : `a:${identity.username}`;
 
 /**
  * The support chat (docs/chat.md): conversations derived from the caller's identity, messages with a
@@ -168,9 +48,8 @@ const senderKey = (identity: Identity): string =>
 export class ChatService {
   readonly prefix: string;
   private readonly db: Kysely<Database & ChatTables>;
-  private readonly dir: string;
-  private readonly guestKey: Buffer;
-  private readonly urlKey: Buffer;
+  private readonly guests: GuestTokens;
+  private readonly files: ChatFiles;
   private readonly messageListeners = new Set<Listener<ChatMessage>>();
   private readonly readListeners = new Set<Listener<ReadEvent>>();
 
@@ -182,11 +61,8 @@ export class ChatService {
   ) {
     this.db = chatDb(db);
     this.prefix = options.prefix;
-    this.dir = path.join(options.dataDir, 'chat');
-    // Keys of their own, derived from the server's secret (as features/operators derives its TOTP key): a guest
-    // token or a file link signs nothing else, and the secret itself is never used as an HMAC key here.
-    this.guestKey = Buffer.from(hkdfSync('sha256', options.secret, 'wallet-chat', 'chat-guest', 32));
-    this.urlKey = Buffer.from(hkdfSync('sha256', options.secret, 'wallet-chat', 'chat-file-url', 32));
+    this.guests = new GuestTokens(rateLimit, options);
+    this.files = new ChatFiles(this.db, clock, rateLimit, options);
   }
 
   /** Subscribes to committed messages; returns the unsubscribe function. */
@@ -211,32 +87,14 @@ export class ChatService {
     }
   }
 
-  private guestMac(guestId: string): Buffer {
-    return createHmac('sha256', this.guestKey).update(guestId).digest();
-  }
-
   /** A new guest: `{ guestId, guestToken }` (10 per IP per hour → REQUEST_LIMIT). */
-  async newGuest(ip: string): Promise<{ guestId: string; guestToken: string }> {
-    await reserveOrThrow(this.rateLimit, [
-      {
-        key: `chat:guest:ip:${ip}`,
-        limit: this.options.guestsPerIpPerHour,
-        windowMs: 3600_000,
-        code: 'REQUEST_LIMIT',
-      },
-    ]);
-    // 22 base64url characters: 132 random bits.
-    const guestId = `g_${randomBytes(17).toString('base64url').slice(0, 22)}`;
-    return { guestId, guestToken: `${guestId}.${this.guestMac(guestId).toString('base64url')}` };
+  newGuest(ip: string): Promise<{ guestId: string; guestToken: string }> {
+    return this.guests.newGuest(ip);
   }
 
   /** The guest a token stands for (`<guestId>.<HMAC>`), or null when it is malformed or forged. */
   guestFromToken(token: string): { kind: 'guest'; guestId: string } | null {
-    const m = GUEST_TOKEN.exec(token);
-    if (!m?.[1] || !m[2]) return null;
-    const got = Buffer.from(m[2], 'base64url');
-    const want = this.guestMac(m[1]);
-    return got.length === want.length && timingSafeEqual(got, want) ? { kind: 'guest', guestId: m[1] } : null;
+    return this.guests.fromToken(token);
   }
 
   /** The room of a customer (PREFIX + memberId / guestId). */
@@ -428,7 +286,7 @@ export class ChatService {
     const earlier = await this.byClientId(conversationId, side, clientId);
     if (earlier) return { message: this.view(earlier), replayed: true };
     if (message.message_type === 'media')
-      await this.checkMedia(conversationId, message.payload as MediaPayload);
+      await this.files.checkMedia(conversationId, message.payload as MediaPayload);
     await reserveOrThrow(this.rateLimit, [
       {
         key: `chat:msg:${senderKey(sender)}`,
@@ -470,19 +328,6 @@ export class ChatService {
     return { message: stored, replayed: false };
   }
 
-  /** A media message names a file of its own conversation, of the type it claims. */
-  private async checkMedia(conversationId: string, media: MediaPayload): Promise<void> {
-    const file = await this.db
-      .selectFrom('chat_files')
-      .select(['kind'])
-      .where('id', '=', media.filePath)
-      .where('conversation_id', '=', conversationId)
-      .executeTakeFirst();
-    if (!file || (media.fileType !== 'file' && media.fileType !== file.kind)) {
-      throw new AppError('KEY_INVALID', 400);
-    }
-  }
-
   async history(conversationId: string, query: HistoryQuery): Promise<ChatMessage[]> {
     let q = this.db.selectFrom('chat_messages').selectAll().where('conversation_id', '=', conversationId);
     if ('afterSeq' in query) {
@@ -519,81 +364,27 @@ export class ChatService {
     return event;
   }
 
-  /**
-   * Stores an upload of the conversation after checking its bytes are a `kind` it accepts (by magic bytes, never
-   * by name): 400 KEY_INVALID otherwise, 413 KEY_INVALID over the size limit. Uploads count against the sender's
-   * message limit.
-   */
-  async storeFile(
+  /** Stores an upload of the conversation (ChatFiles.store). */
+  storeFile(
     conversationId: string,
     uploader: Identity,
     kind: 'image' | 'video',
     data: Buffer,
   ): Promise<StoredFile> {
-    const max = kind === 'image' ? this.options.imageMaxBytes : this.options.videoMaxBytes;
-    if (data.length > max) throw new AppError('KEY_INVALID', 413);
-    const mime = sniffChatFile(data);
-    if (!mime || kindOf(mime) !== kind) throw new AppError('KEY_INVALID', 400);
-    await reserveOrThrow(this.rateLimit, [
-      {
-        key: `chat:msg:${senderKey(uploader)}`,
-        limit: this.options.messagesPerMinute,
-        windowMs: 60_000,
-        code: 'REQUEST_LIMIT',
-      },
-    ]);
-    const id = randomUUID();
-    const fileName = `${id}.${EXTENSIONS[mime]}`;
-    await mkdir(this.dir, { recursive: true });
-    await writeFile(path.join(this.dir, fileName), data, { mode: 0o600 });
-    await this.db
-      .insertInto('chat_files')
-      .values({
-        id,
-        conversation_id: conversationId,
-        uploaded_by: uploader.kind === 'agent' ? `agent:${uploader.username}` : 'customer',
-        kind,
-        mime,
-        size: data.length,
-        file_name: fileName,
-        created_at: this.clock.now(),
-      })
-      .execute();
-    return { fileId: id, path: this.fileUrl(id, conversationId), mime };
+    return this.files.store(conversationId, uploader, kind, data);
   }
 
-  private fileMac(fileId: string, conversationId: string, exp: number): Buffer {
-    return createHmac('sha256', this.urlKey).update(`${conversationId}\n${fileId}\n${exp}`).digest();
-  }
-
-  /**
-   * Signed, expiring URL of a stored file (1 hour). The signature covers the file's conversation too, so only a
-   * link handed to that conversation's participants opens it.
-   */
+  /** Signed, expiring URL of a stored file (ChatFiles.url). */
   fileUrl(fileId: string, conversationId: string): string {
-    const exp = this.clock.now().getTime() + this.options.fileUrlTtlMs;
-    const sig = this.fileMac(fileId, conversationId, exp).toString('base64url');
-    return `/api/chat/files/${fileId}?exp=${exp}&sig=${sig}`;
+    return this.files.url(fileId, conversationId);
   }
 
-  /** The file behind a signed URL, or undefined (unknown, unsigned, expired, signed for another file). */
-  async readFile(
+  /** The file behind a signed URL, or undefined (ChatFiles.read). */
+  readFile(
     fileId: string,
     exp: string,
     sig: string,
   ): Promise<{ mime: ChatMime; data: Buffer; name: string } | undefined> {
-    if (!/^[0-9a-f-]{36}$/.test(fileId)) return undefined;
-    if (!/^\d{10,16}$/.test(exp) || Number(exp) < this.clock.now().getTime()) return undefined;
-    const file = await this.db
-      .selectFrom('chat_files')
-      .selectAll()
-      .where('id', '=', fileId)
-      .executeTakeFirst();
-    if (!file) return undefined;
-    const want = this.fileMac(fileId, file.conversation_id, Number(exp));
-    const got = Buffer.from(sig, 'base64url');
-    if (got.length !== want.length || !timingSafeEqual(got, want)) return undefined;
-    const mime = file.mime as ChatMime;
-    return { mime, data: await readFile(path.join(this.dir, file.file_name)), name: file.file_name };
+    return this.files.read(fileId, exp, sig);
   }
 }

@@ -6,7 +6,8 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { replies, success } from '../../platform/http/schemas';
 import { actorOf, requireOperator } from '../operators/guard';
-import type { ChatService, Conversation, HistoryQuery } from './chat-service';
+import type { ChatService } from './chat-service';
+import type { Conversation, HistoryQuery } from './model';
 import { chatRealtimePlugin } from './realtime';
 import { ChatMessage, MessageBody, UploadData } from './schemas';
 

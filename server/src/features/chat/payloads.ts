@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/errors';
-import type { MessageType } from './chat-service';
+import type { MessageType } from './model';
 
 /**
  * The payloads of spec §3 (docs/chat.md "Messages"), checked and normalised before a message is stored: a text's

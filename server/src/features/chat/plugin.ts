@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { ChatService, DEFAULT_CHAT_OPTIONS } from './chat-service';
+import { ChatService } from './chat-service';
+import { DEFAULT_CHAT_OPTIONS } from './model';
 import { chatRoutes } from './routes';
 
 declare module 'fastify' {
@@ -11,17 +12,17 @@ declare module 'fastify' {
 
 /**
  * The support chat: the service (`app.chat`) and the customers' routes under /api/chat. The room prefix comes
- * from CHAT_PREFIX (default `wallet-chat:`); the guest-token and file-link keys derive from the JWT secret.
+ * from the configuration (CHAT_PREFIX, platform/config.ts); the guest-token and file-link keys derive from the
+ * JWT secret.
  */
 export const chatPlugin = fp(
   async (app) => {
     const { ctx } = app;
-    const prefix = process.env.CHAT_PREFIX?.trim() || DEFAULT_CHAT_OPTIONS.prefix;
     app.decorate(
       'chat',
       new ChatService(ctx.db, ctx.clock, ctx.rateLimit, {
         ...DEFAULT_CHAT_OPTIONS,
-        prefix,
+        prefix: ctx.config.chatPrefix,
         dataDir: ctx.config.dataDir,
         secret: ctx.secrets.jwtSecret,
       }),

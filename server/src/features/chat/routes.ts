@@ -6,7 +6,8 @@ import { AppError } from '../../platform/errors';
 import { auth, requireMember } from '../../platform/http/auth';
 import { replies, success } from '../../platform/http/schemas';
 import { sendUpload } from '../../platform/http/security';
-import type { ChatService, CustomerIdentity } from './chat-service';
+import type { ChatService } from './chat-service';
+import type { CustomerIdentity } from './model';
 import * as S from './schemas';
 
 /**

@@ -6,7 +6,7 @@ import type { MemberDirectory } from '../accounts/member-directory';
 import type { Invites } from '../invite/invites';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import type { MoneyInLedger } from '../../platform/money-ledger';
+import type { MoneyInLedger } from '../../core/money-in-ledger';
 import { depositsDb, type IncomingOutcome, type IncomingPaymentsTable } from './tables';
 
 export interface DepositCredit {

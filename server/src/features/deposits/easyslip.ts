@@ -3,7 +3,7 @@ import type { Clock } from '../../platform/clock';
 import type { SlipVerifierConfig } from '../../platform/config';
 import { isRecord, parseJson, postWithTimeout } from '../../platform/http/outbound';
 import type { SlipReason } from '../../platform/errors';
-import type { SlipInput, SlipVerdict, SlipVerifier } from './slips';
+import type { SlipInput, SlipVerdict, SlipVerifier } from './slip-verifier';
 
 /**
  * Thrown when the verifier gave no usable answer (timeout, connection failure, 5xx, our key or quota refused, an

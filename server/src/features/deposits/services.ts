@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { LinkSigner } from '../../platform/http/sandbox-guard';
-import { moneyLedger } from '../../platform/money-ledger';
+import { moneyLedger } from '../../core/money-in-ledger';
 import type { MemberDirectory } from '../accounts/member-directory';
 import type { ContentService } from '../content/content-service';
 import type { Invites } from '../invite/invites';
@@ -12,7 +12,8 @@ import { EasySlipVerifier } from './easyslip';
 import { GiftLinks, SandboxGiftVouchers, type GiftVoucherProvider } from './gift-links';
 import { moneyInOptions, type MoneyInOptions } from './options';
 import { QrPayments } from './qr-payments';
-import { SandboxSlipVerifier, Slips, type SlipVerifier } from './slips';
+import { SandboxSlipVerifier, type SlipVerifier } from './slip-verifier';
+import { Slips } from './slips';
 import { QR_CHANNELS, type QrChannel } from './tables';
 
 /** The deposit services of one app (`app.deposits`). */

@@ -8,7 +8,7 @@ import { inputProblem } from '../../platform/http/input';
 import { bearer, replies, success } from '../../platform/http/schemas';
 import { sendUpload } from '../../platform/http/security';
 import { reserveDeposit } from './member-limits';
-import { sniffImage } from './slips';
+import { sniffImage } from './slip-verifier';
 import { closingWindowOf, insideClosingWindow, uploadRulesOf } from './slip-window';
 import * as S from './schemas';
 

@@ -3,8 +3,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
 import { Batcher, retryVictim, togetherOrAlone, type Settled } from '../../platform/db/batcher';
 import type { Clock } from '../../platform/clock';
-import { ProviderError, type GameCredentials, type GameProvider, type TransferOutcome } from './provider';
+import { ProviderError, type GameProvider } from './provider';
 import type { RoundReport } from './round-reports';
+import { SandboxGameProvider } from './sandbox-game-provider';
 
 /**
  * Sandbox transfer-wallet providers. They behave like another system: their own tables (sandbox_game_*), their
@@ -63,6 +64,8 @@ export const SANDBOX_ODDS = {
 export const SANDBOX_RTP =
   SANDBOX_ODDS.big.chance * SANDBOX_ODDS.big.multiple +
   SANDBOX_ODDS.small.chance * SANDBOX_ODDS.small.multiple;
+
+const newPassword = (): string => randomBytes(6).toString('base64url');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -348,82 +351,5 @@ export class SandboxGames {
 
   private sign(payload: string): string {
     return createHmac('sha256', this.opts.secret).update(`sandbox-game:${payload}`).digest('base64url');
-  }
-}
-
-const newPassword = (): string => randomBytes(6).toString('base64url');
-
-class SandboxGameProvider implements GameProvider {
-  constructor(
-    readonly code: string,
-    private readonly games: SandboxGames,
-  ) {}
-
-  async activate(username: string): Promise<GameCredentials> {
-    await this.games.latency();
-    await this.games.createPlayer(this.code, username);
-    return this.credentials(username);
-  }
-
-  async credentials(username: string): Promise<GameCredentials> {
-    await this.games.latency();
-    const p = await this.games.player(this.code, username);
-    const creds: GameCredentials = { username: p.username, password: p.password };
-    // UFABET's login form needs an agent prefix (the "event" fields of spec §3).
-    if (this.code === 'UFABET') creds.event = { agent: 'SBX', prefix: 'ufa' };
-    return creds;
-  }
-
-  async resetPassword(username: string): Promise<GameCredentials> {
-    await this.games.latency();
-    await this.games.resetPassword(this.code, username);
-    return this.credentials(username);
-  }
-
-  async balance(username: string): Promise<number> {
-    await this.games.latency();
-    return (await this.games.player(this.code, username)).balance;
-  }
-
-  transferIn(username: string, amount: number, transferId: string): Promise<TransferOutcome> {
-    return this.transfer(username, 'in', amount, transferId);
-  }
-
-  transferOut(username: string, amount: number, transferId: string): Promise<TransferOutcome> {
-    return this.transfer(username, 'out', amount, transferId);
-  }
-
-  private async transfer(
-    username: string,
-    direction: 'in' | 'out',
-    amount: number,
-    transferId: string,
-  ): Promise<TransferOutcome> {
-    await this.games.latency();
-    const mode = this.games.fault(this.code);
-    if (mode === 'error') return { status: 'refused', reason: 'error' };
-    if (mode === 'unknown')
-      return { status: 'unknown', reason: 'connection reset before the provider answered' };
-    if (mode === 'late') {
-      this.games.applyLater(this.code, username, direction, amount, transferId);
-      await this.games.latency();
-      return { status: 'unknown', reason: 'timeout' };
-    }
-    const answer = await this.games.applyTransfer(this.code, username, direction, amount, transferId);
-    if (mode === 'timeout') {
-      await this.games.latency();
-      return { status: 'unknown', reason: 'timeout' };
-    }
-    return answer === 'applied' ? { status: 'ok' } : { status: 'refused', reason: 'insufficient' };
-  }
-
-  async transferStatus(transferId: string): Promise<'applied' | 'refused' | 'not_found'> {
-    await this.games.latency();
-    return this.games.transferOutcome(this.code, transferId);
-  }
-
-  async autoLoginLink(username: string): Promise<string> {
-    await this.games.player(this.code, username);
-    return `/sandbox/games/${this.code}/play?session=${encodeURIComponent(this.games.session(this.code, username))}`;
   }
 }

@@ -8,7 +8,8 @@ import type { Db } from '../../platform/db';
 import { AppError, isAppError } from '../../platform/errors';
 import type { BalanceRefresh } from './balance-refresh';
 import { gameAccountCode, gameOf, type GameAccounts, type GameAccountView } from './game-accounts';
-import { pendingOfGame, type GameLegs, type SettledView } from './game-legs';
+import type { SettledView } from './game-leg-settlements';
+import { pendingOfGame, type GameLegs } from './game-legs';
 
 /** A json column: parsed by pg, a string from PGlite in some paths. */
 const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);

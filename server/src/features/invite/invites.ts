@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { MemberDirectory } from '../accounts/member-directory';
 import { newId } from '../../platform/ids';
-import type { MoneyInLedger } from '../../platform/money-ledger';
+import type { MoneyInLedger } from '../../core/money-in-ledger';
 import type { InviteEntry, InviteSummary } from './schemas';
 import { inviteDb } from './tables';
 

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { moneyLedger } from '../../platform/money-ledger';
+import { moneyLedger } from '../../core/money-in-ledger';
 import { Invites } from './invites';
 import { inviteRoutes } from './routes';
 

@@ -1,25 +1,25 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { Limits } from '../../platform/limits';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { reserveOrThrow, type RateLimitStore } from '../../platform/rate-limit';
-import { operatorsDb, type OperatorTables, type Role, type SessionStage } from './tables';
+import {
+  endSessions,
+  failedCode,
+  newSessionToken,
+  promote,
+  sessionLive,
+  sessionOfToken,
+  type OperatorsDb,
+  type SessionView,
+} from './sessions';
+import { operatorsDb, type OperatorTables, type Role } from './tables';
+import { newRecoveryCode, RECOVERY_CODES, recoveryHash, TotpVault } from './totp';
 
-/** How long a session lives: idle, absolute, and the short first stages of a sign-in. */
-export const SESSION_IDLE_MS = 30 * 60_000;
-export const SESSION_MAX_MS = 12 * 60 * 60_000;
-const STAGE_MS: Record<Exclude<SessionStage, 'full'>, number> = { password: 5 * 60_000, enrol: 15 * 60_000 };
-/** Wrong codes a signing-in session may send before it is dropped. */
-const CODES_PER_SESSION = 5;
-/** `last_seen_at` is written at most this often (a request does not write on every call). */
-const TOUCH_MS = 60_000;
-const RECOVERY_CODES = 10;
-const ISSUER = 'Wallet ops';
+export { SESSION_IDLE_MS, SESSION_MAX_MS, type SessionView } from './sessions';
 
 export interface OperatorView {
   id: string;
@@ -30,28 +30,7 @@ export interface OperatorView {
   createdAt: string;
 }
 
-export interface SessionView {
-  operator: { id: string; username: string; role: Role };
-  stage: SessionStage;
-  sessionId: string;
-}
-
-type Db = Kysely<Database & OperatorTables>;
-
-const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
 const normalize = (username: string): string => username.trim().toLowerCase();
-/** A recovery code as shown: ten base32 characters in two groups. */
-const newRecoveryCode = (): string => {
-  const s = new Secret({ size: 10 }).base32.slice(0, 10).toLowerCase();
-  return `${s.slice(0, 5)}-${s.slice(5)}`;
-};
-const recoveryHash = (code: string): string =>
-  sha256(
-    code
-      .trim()
-      .toLowerCase()
-      .replace(/[^a-z2-7]/g, ''),
-  );
 
 /**
  * Operator accounts and their sessions (docs/operators.md). A sign-in is a password, then a TOTP code (or a
@@ -60,8 +39,8 @@ const recoveryHash = (code: string): string =>
  * its operator is disabled.
  */
 export class OperatorService {
-  private readonly db: Db;
-  private readonly totpKey: Buffer;
+  private readonly db: OperatorsDb;
+  private readonly vault: TotpVault;
 
   /**
    * `masterSecret`: the server's JWT secret, shared by every server of a deployment; the TOTP secrets are kept
@@ -76,27 +55,7 @@ export class OperatorService {
     masterSecret: string,
   ) {
     this.db = operatorsDb(db);
-    this.totpKey = Buffer.from(hkdfSync('sha256', masterSecret, 'wallet-ops', 'operators/totp-secret', 32));
-  }
-
-  /** A TOTP secret as stored: AES-256-GCM, `v1.<iv>.<ciphertext>.<tag>` (base64url). */
-  private seal(secret: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.totpKey, iv);
-    const data = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-    return ['v1', iv, data, cipher.getAuthTag()]
-      .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-      .join('.');
-  }
-
-  private open(stored: string): string {
-    const [v, iv, data, tag] = stored.split('.');
-    if (v !== 'v1' || !iv || !data || !tag) throw new Error('unreadable TOTP secret');
-    const decipher = createDecipheriv('aes-256-gcm', this.totpKey, Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
-      'utf8',
-    );
+    this.vault = new TotpVault(masterSecret, clock);
   }
 
   private view(row: Row): OperatorView {
@@ -232,26 +191,17 @@ export class OperatorService {
     if (!row || !ok) throw new AppError('WRONG_CREDENTIAL', 401);
     await Promise.all([this.rateLimit.reset(acctKey), this.rateLimit.release(ipKey)]);
     if (row.status !== 'active') throw new AppError('INACTIVE_USER', 403);
-    const stage: SessionStage = row.totp_enabled ? 'password' : 'enrol';
-    const token = randomBytes(32).toString('base64url');
-    const now = this.clock.now();
-    const id = sha256(token);
-    await this.db
-      .insertInto('operator_sessions')
-      .values({
-        id,
-        operator_id: row.id,
-        stage,
-        created_at: now,
-        last_seen_at: now,
-        expires_at: new Date(now.getTime() + STAGE_MS[stage]),
-        ip,
-        user_agent: userAgent?.slice(0, 300) ?? null,
-      })
-      .execute();
+    const stage = row.totp_enabled ? ('password' as const) : ('enrol' as const);
+    const { token, sessionId } = await newSessionToken(this.db, {
+      operatorId: row.id,
+      stage,
+      now: this.clock.now(),
+      ip,
+      userAgent,
+    });
     return {
       token,
-      session: { operator: { id: row.id, username: row.username, role: row.role }, stage, sessionId: id },
+      session: { operator: { id: row.id, username: row.username, role: row.role }, stage, sessionId },
     };
   }
 
@@ -261,30 +211,15 @@ export class OperatorService {
    * minute).
    */
   async session(token: string): Promise<SessionView> {
-    const id = sha256(token);
-    const row = await this.db
-      .selectFrom('operator_sessions as s')
-      .innerJoin('operators as o', 'o.id', 's.operator_id')
-      .select(['s.id', 's.stage', 's.created_at', 's.last_seen_at', 's.expires_at', 's.revoked_at'])
-      .select(['o.id as operator_id', 'o.username', 'o.role', 'o.status'])
-      .where('s.id', '=', id)
-      .executeTakeFirst();
-    if (!row || row.revoked_at !== null || row.status !== 'active') throw new AppError('UNAUTHORIZED', 401);
-    const now = this.clock.now().getTime();
-    if (new Date(row.expires_at).getTime() <= now) throw new AppError('EXPIRED_AUTH_TOKEN', 401);
-    if (row.stage === 'full' && now - new Date(row.last_seen_at).getTime() >= TOUCH_MS) {
-      const expires = Math.min(now + SESSION_IDLE_MS, new Date(row.created_at).getTime() + SESSION_MAX_MS);
-      await this.db
-        .updateTable('operator_sessions')
-        .set({ last_seen_at: new Date(now), expires_at: new Date(expires) })
-        .where('id', '=', id)
-        .execute();
-    }
-    return {
-      operator: { id: row.operator_id, username: row.username, role: row.role },
-      stage: row.stage,
-      sessionId: row.id,
-    };
+    return sessionOfToken(this.db, this.clock.now(), token);
+  }
+
+  /**
+   * Is a session still on, without touching it? (session() moves its idle expiry: an open socket alone must not
+   * keep a console signed in.) Live, full, not revoked, its operator active and of one of `roles`.
+   */
+  async sessionLive(sessionId: string, roles: readonly Role[]): Promise<boolean> {
+    return sessionLive(this.db, this.clock.now(), sessionId, roles);
   }
 
   /**
@@ -337,30 +272,18 @@ export class OperatorService {
       .execute();
   }
 
-  private totp(username: string, secret: string): TOTP {
-    return new TOTP({
-      issuer: ISSUER,
-      label: username,
-      algorithm: 'SHA1',
-      digits: 6,
-      period: 30,
-      secret: Secret.fromBase32(secret),
-    });
-  }
-
   /** Enrolment, first step (an `enrol` session): a new secret, as text, otpauth URI and QR code (SVG). */
   async enrolStart(session: SessionView): Promise<{ secret: string; uri: string; qrSvg: string }> {
     if (session.stage !== 'enrol') throw new AppError('UNAUTHORIZED', 401);
-    const secret = new Secret({ size: 20 }).base32;
+    const secret = this.vault.newSecret();
     await this.db
       .updateTable('operators')
-      .set({ totp_secret: this.seal(secret), updated_at: this.clock.now() })
+      .set({ totp_secret: this.vault.seal(secret), updated_at: this.clock.now() })
       .where('id', '=', session.operator.id)
       .where('totp_enabled', '=', false)
       .execute();
-    const uri = this.totp(session.operator.username, secret).toString();
-    const qrSvg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
-    return { secret, uri, qrSvg };
+    const uri = this.vault.uri(session.operator.username, secret);
+    return { secret, uri, qrSvg: await this.vault.qrSvg(uri) };
   }
 
   /**
@@ -375,9 +298,9 @@ export class OperatorService {
       .where('id', '=', session.operator.id)
       .executeTakeFirstOrThrow();
     if (row.totp_enabled || row.totp_secret === null) throw new AppError('OTP_NOT_EXIST', 400);
-    const step = this.check(row.username, this.open(row.totp_secret), code, null);
+    const step = this.vault.check(row.username, this.vault.open(row.totp_secret), code, null);
     if (step === null) {
-      await this.failedCode(session.sessionId);
+      await failedCode(this.db, session.sessionId, this.clock.now());
       throw new AppError('OTP_CODE_INVALID', 400);
     }
     const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
@@ -393,7 +316,7 @@ export class OperatorService {
         .insertInto('operator_recovery_codes')
         .values(codes.map((c) => ({ operator_id: row.id, code_hash: recoveryHash(c) })))
         .execute();
-      await this.promote(trx, session.sessionId, now);
+      await promote(trx, session.sessionId, now);
     });
     return { recoveryCodes: codes };
   }
@@ -424,16 +347,21 @@ export class OperatorService {
           .where('used_at', 'is', null)
           .returning('code_hash')
           .executeTakeFirst();
-        if (hit) await this.promote(trx, session.sessionId, now);
+        if (hit) await promote(trx, session.sessionId, now);
         return hit !== undefined;
       });
       if (!used) {
-        await this.failedCode(session.sessionId);
+        await failedCode(this.db, session.sessionId, this.clock.now());
         throw new AppError('OTP_CODE_INVALID', 400);
       }
       return 'recovery';
     }
-    const step = this.check(row.username, this.open(row.totp_secret), input.code ?? '', row.totp_last_step);
+    const step = this.vault.check(
+      row.username,
+      this.vault.open(row.totp_secret),
+      input.code ?? '',
+      row.totp_last_step,
+    );
     // The step is taken in the same statement that checks it was not taken: two requests with one code, one wins.
     const taken =
       step !== null &&
@@ -445,66 +373,15 @@ export class OperatorService {
           .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
           .executeTakeFirst();
         if (Number(res.numUpdatedRows) === 0) return false;
-        await this.promote(trx, session.sessionId, now);
+        await promote(trx, session.sessionId, now);
         return true;
       }));
     if (!taken) {
-      await this.failedCode(session.sessionId);
+      await failedCode(this.db, session.sessionId, this.clock.now());
       throw new AppError('OTP_CODE_INVALID', 400);
     }
     return 'totp';
   }
-
-  /** The time step a code matches (±1 step), or null; a step not after `lastStep` is refused (replay). */
-  private check(username: string, secret: string, code: string, lastStep: number | null): number | null {
-    if (!/^\d{6}$/.test(code.trim())) return null;
-    const timestamp = this.clock.now().getTime();
-    const delta = this.totp(username, secret).validate({ token: code.trim(), timestamp, window: 1 });
-    if (delta === null) return null;
-    const step = Math.floor(timestamp / 30_000) + delta;
-    if (lastStep !== null && step <= Number(lastStep)) return null;
-    return step;
-  }
-
-  private async promote(trx: Kysely<Database & OperatorTables>, sessionId: string, now: Date): Promise<void> {
-    await trx
-      .updateTable('operator_sessions')
-      .set({
-        stage: 'full',
-        last_seen_at: now,
-        expires_at: new Date(now.getTime() + SESSION_IDLE_MS),
-        created_at: now,
-      })
-      .where('id', '=', sessionId)
-      .execute();
-  }
-
-  private async failedCode(sessionId: string): Promise<void> {
-    await this.db
-      .updateTable('operator_sessions')
-      .set((eb) => ({
-        failed_codes: eb('failed_codes', '+', 1),
-      }))
-      .where('id', '=', sessionId)
-      .execute();
-    await this.db
-      .updateTable('operator_sessions')
-      .set({ revoked_at: this.clock.now() })
-      .where('id', '=', sessionId)
-      .where('failed_codes', '>=', CODES_PER_SESSION)
-      .where('revoked_at', 'is', null)
-      .execute();
-  }
 }
 
 type Row = Selectable<OperatorTables['operators']>;
-
-/** Ends every open session of an operator. */
-async function endSessions(trx: Db, operatorId: string, now: Date): Promise<void> {
-  await trx
-    .updateTable('operator_sessions')
-    .set({ revoked_at: now })
-    .where('operator_id', '=', operatorId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { moneyLedger } from '../../platform/money-ledger';
+import { moneyLedger } from '../../core/money-in-ledger';
 import { Refunds } from './refunds';
 import { refundRoutes } from './routes';
 

@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors';
 import { bangkokDate, weekStart } from '../../platform/bangkok-time';
 import type { MemberDirectory } from '../accounts/member-directory';
 import { isUniqueViolation, newId } from '../../platform/ids';
-import type { MoneyInLedger } from '../../platform/money-ledger';
+import type { MoneyInLedger } from '../../core/money-in-ledger';
 import type { RoundReports } from '../games/round-reports';
 import type { RefundCheck } from './schemas';
 import { refundDb } from './tables';

@@ -2,38 +2,24 @@
  * Does a remote's build fit the live host? Checked before a release is activated (docs/releases.md "The check"):
  * - every shared singleton the build declares (react, react-dom, single-spa, single-spa-react, @wallet/shared)
  *   has a `requiredVersion` the host's provided version satisfies (the host's own mf-manifest.json);
- * - the build exposes every module the host loads from it (HOST_MODULES) and the operators' console
- *   (CONSOLE_MODULES).
+ * - the build exposes every module the host and the operators' console load from it (`hostModules` and
+ *   `consoleModules` of remotes.json).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import semver from 'semver';
-import type { RemoteFolder } from '../../platform/settings';
+import { remoteByFolder, type RemoteFolder } from '../../platform/remotes';
 
 /**
- * The modules the host loads from each remote, as `<RemoteSlot>`/`<RemoteRoute module="mfe_x/Name">` name them in
- * host/src: the routes of host/src/routes.tsx (Login, Register, Profile, Home, Bonus, Statement, Spin, Verify),
- * the bonus-conditions modal (host/src/shell/conditions-host.tsx) and the chat widget
- * (host/src/shell/chat-widget-host.tsx). A remote's manifest names them `./Name` (its `exposes` keys).
+ * The modules the shells load from a remote, as remotes.json lists them: the host's (`hostModules`: the routes of
+ * host/src/routes.tsx, the bonus-conditions modal, the chat widget) and the operators' console's (`consoleModules`:
+ * the screens of ops-console/src/menu.ts). A remote's manifest names them `./Name` (its `exposes` keys); a release
+ * without one would leave a page or a console screen empty, so it is refused.
  */
-export const HOST_MODULES: Readonly<Record<RemoteFolder, readonly string[]>> = {
-  'mfe-auth': ['./Login', './Register', './Profile'],
-  'mfe-wallet': ['./Home'],
-  'mfe-bonus': ['./Bonus', './Statement', './Conditions'],
-  'mfe-spin': ['./Spin', './Verify'],
-  'mfe-chat': ['./ChatWidget'],
-};
-
-/**
- * The modules the operators' console (ops-console, at /ops/) loads from each remote: the screens its menu mounts
- * (ops-console/src/menu.ts). A release without one would leave that console screen empty, so it is refused too.
- */
-export const CONSOLE_MODULES: Readonly<Partial<Record<RemoteFolder, readonly string[]>>> = {
-  'mfe-wallet': ['./OpsMembers', './OpsSlips', './OpsWithdrawals', './OpsIncoming'],
-  'mfe-bonus': ['./OpsBonuses'],
-  'mfe-spin': ['./OpsWheels'],
-  'mfe-chat': ['./AgentInbox'],
-};
+function modulesOf(folder: RemoteFolder): { host: readonly string[]; console: readonly string[] } {
+  const remote = remoteByFolder(folder);
+  return { host: remote?.hostModules ?? [], console: remote?.consoleModules ?? [] };
+}
 
 /**
  * The singletons the page has one instance of (tooling/webpack.app.js SINGLETONS; `react-dom/client` is checked
@@ -126,9 +112,10 @@ export function compatibilityProblems(
       semver.satisfies(provided, wanted.requiredVersion, { includePrerelease: true });
     if (!fits) problems.push(`${name}: needs ${wanted.requiredVersion}, host has ${provided}`);
   }
-  for (const module of HOST_MODULES[folder])
+  const modules = modulesOf(folder);
+  for (const module of modules.host)
     if (!remote.exposes.includes(module)) problems.push(`missing exposed module ${module}`);
-  for (const module of CONSOLE_MODULES[folder] ?? [])
+  for (const module of modules.console)
     if (!remote.exposes.includes(module))
       problems.push(`missing exposed module ${module} (the operators' console loads it)`);
   return problems;

@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 /**
- * Releases: the operator API under /api/ops/releases; platform/static.ts and the page (platform/index-page.ts)
+ * Releases: the operator API under /api/ops/releases; platform/static.ts and the page (platform/index-page/)
  * serve each remote from its active release when it has one.
  */
 export const releasesPlugin = fp(

@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../platform/errors';
 import { replies, success } from '../../platform/http/schemas';
-import type { RemoteFolder } from '../../platform/settings';
+import { REMOTE_FOLDERS, type RemoteFolder } from '../../platform/remotes';
 import { actorOf, requireOperator } from '../operators/guard';
 import { remoteFolderOf } from './storage';
 
 const Folder = Type.Object({
-  folder: Type.String({ description: 'the remote: mfe-auth, mfe-wallet, mfe-bonus, mfe-spin or mfe-chat' }),
+  folder: Type.String({
+    description: `the remote: ${REMOTE_FOLDERS.slice(0, -1).join(', ')} or ${REMOTE_FOLDERS.at(-1) ?? ''}`,
+  }),
 });
 
 const ReleaseRecord = Type.Object({

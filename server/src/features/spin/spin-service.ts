@@ -1,8 +1,6 @@
-import type { Transaction } from 'kysely';
 import type { Ledger } from '../../core/ledger';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
-import type { Database } from '../../platform/db/schema';
 import { AppError, isAppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { Locale } from '../../platform/locale';
@@ -11,18 +9,14 @@ import type { MemberHolds } from '../../platform/member-holds';
 import type { SettingsService } from '../../platform/settings';
 import type { BonusEngine } from '../bonus/bonus-engine';
 import type { Coins } from './coins';
-import { drawSlice, newClientSeed, newServerSeed, seedHash } from './fair-draw';
+import { drawSlice } from './fair-draw';
 import type { ClaimResult, Coupon, Draw, Fairness, SpinResult, SpinSetup } from './schemas';
 import { spinDb, type CouponPrize } from './tables';
+import { Seeds } from './seeds';
 import type { Wheels } from './wheels';
-
-type Trx = Transaction<Database>;
 
 /** A coupon can be claimed for 7 days after its spin (docs/spin.md). */
 export const COUPON_TTL_MS = 7 * 86_400_000;
-
-/** A client seed the member chooses: 1 to 64 of A-Z a-z 0-9 _ -. */
-export const CLIENT_SEED = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** A coupon id: 24 hex characters (platform/ids.ts). */
 const COUPON_ID = /^[0-9a-f]{24}$/;
@@ -32,6 +26,8 @@ const COUPON_ID = /^[0-9a-f]{24}$/;
  * coupons of winning spins and their claims, the member's seeds.
  */
 export class SpinService {
+  private readonly seeds: Seeds;
+
   constructor(
     private readonly db: Db,
     private readonly ledger: Ledger,
@@ -42,7 +38,9 @@ export class SpinService {
     private readonly holds: MemberHolds,
     private readonly events: MemberEvents,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.seeds = new Seeds(db, clock);
+  }
 
   /**
    * GET /api/spinwheel/active: the operator's switch, the wheel's remote served (`remote.mfe-spin.enabled`: with
@@ -61,7 +59,7 @@ export class SpinService {
   /** GET /api/spinwheel/setup. */
   async setup(memberId: string, locale: Locale): Promise<SpinSetup> {
     const wheel = await this.activeWheel();
-    const seed = await this.openSeed(this.db, memberId);
+    const seed = await this.seeds.open(this.db, memberId);
     return {
       activeSpinwheel: wheel
         ? {
@@ -97,11 +95,11 @@ export class SpinService {
     for (const s of wheel.slices)
       if (s.prize.kind === 'bonus')
         bonusValues.set(s.prize.bonusCode, await this.bonuses.fixedValue(s.prize.bonusCode, currency));
-    await this.openSeed(this.db, memberId);
+    await this.seeds.open(this.db, memberId);
     const now = this.clock.now();
 
     return this.db.transaction().execute(async (trx) => {
-      const seed = await this.lockOpenSeed(trx, memberId);
+      const seed = await this.seeds.lock(trx, memberId);
       const drawId = newId();
       const remainingCoin = await this.coins.spend(trx, memberId, `spin:${drawId}`);
       const nonce = seed.next_nonce;
@@ -288,157 +286,18 @@ export class SpinService {
     });
   }
 
-  /** GET /api/spinwheel/fairness: the commitment of the next spins and the member's revealed seeds. */
-  async fairness(memberId: string): Promise<Fairness> {
-    const open = await this.openSeed(this.db, memberId);
-    const revealed = await spinDb(this.db)
-      .selectFrom('spin_seeds')
-      .selectAll()
-      .where('member_id', '=', memberId)
-      .where('revealed_at', 'is not', null)
-      .orderBy('revealed_at', 'desc')
-      .limit(50)
-      .execute();
-    return {
-      current: {
-        serverSeedHash: open.server_seed_hash,
-        clientSeed: open.client_seed,
-        nextNonce: open.next_nonce,
-      },
-      revealed: revealed.map((s) => ({
-        seedId: s.id,
-        serverSeed: s.server_seed,
-        serverSeedHash: s.server_seed_hash,
-        clientSeed: s.client_seed,
-        spins: s.next_nonce,
-        revealedAt: new Date(s.revealed_at ?? 0).toISOString(),
-      })),
-    };
+  /** GET /api/spinwheel/fairness (seeds.ts). */
+  fairness(memberId: string): Promise<Fairness> {
+    return this.seeds.fairness(memberId);
   }
 
-  /**
-   * POST /api/spinwheel/fairness/rotate: reveals the open server seed (every spin made with it can now be
-   * recomputed) and commits to a new one with the client seed the member gives (or a random one).
-   */
-  async rotate(memberId: string, clientSeed?: string): Promise<Fairness> {
-    if (clientSeed !== undefined && !CLIENT_SEED.test(clientSeed))
-      throw new AppError('KEY_INVALID', 400, 'clientSeed: 1 to 64 of A-Z a-z 0-9 _ -', {
-        field: 'clientSeed',
-      });
-    await this.openSeed(this.db, memberId);
-    await this.db.transaction().execute(async (trx) => {
-      const seed = await this.lockOpenSeed(trx, memberId);
-      const now = this.clock.now();
-      await spinDb(trx)
-        .updateTable('spin_seeds')
-        .set({ revealed_at: now })
-        .where('id', '=', seed.id)
-        .execute();
-      await this.insertSeed(trx, memberId, clientSeed ?? newClientSeed());
-    });
-    return this.fairness(memberId);
+  /** POST /api/spinwheel/fairness/rotate (seeds.ts). */
+  rotate(memberId: string, clientSeed?: string): Promise<Fairness> {
+    return this.seeds.rotate(memberId, clientSeed);
   }
 
-  /** GET /api/spinwheel/draws: the member's spins, newest first, with what recomputes them once revealed. */
-  async draws(memberId: string, page: number, limit: number): Promise<{ total: number; draws: Draw[] }> {
-    const t = spinDb(this.db);
-    const total = await t
-      .selectFrom('spin_draws')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('member_id', '=', memberId)
-      .executeTakeFirstOrThrow();
-    const rows = await t
-      .selectFrom('spin_draws as d')
-      .innerJoin('spin_seeds as s', 's.id', 'd.seed_id')
-      .select([
-        'd.id',
-        'd.created_at',
-        'd.seed_id',
-        'd.nonce',
-        'd.weights',
-        'd.codes',
-        'd.slice_index',
-        'd.slice_code',
-        's.server_seed',
-        's.server_seed_hash',
-        's.client_seed',
-        's.revealed_at',
-      ])
-      .where('d.member_id', '=', memberId)
-      .orderBy('d.created_at', 'desc')
-      .orderBy('d.nonce', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute();
-    return {
-      total: Number(total.n),
-      draws: rows.map((r) => ({
-        _id: r.id,
-        createdAt: new Date(r.created_at).toISOString(),
-        seedId: r.seed_id,
-        serverSeedHash: r.server_seed_hash,
-        serverSeed: r.revealed_at ? r.server_seed : null,
-        clientSeed: r.client_seed,
-        nonce: r.nonce,
-        weights: r.weights,
-        codes: r.codes,
-        sliceIndex: r.slice_index,
-        code: r.slice_code,
-      })),
-    };
-  }
-
-  /** The member's open seed, created on first use (a concurrent creation keeps the first). */
-  private async openSeed(ex: Db | Trx, memberId: string) {
-    const find = () =>
-      spinDb(ex)
-        .selectFrom('spin_seeds')
-        .selectAll()
-        .where('member_id', '=', memberId)
-        .where('revealed_at', 'is', null)
-        .executeTakeFirst();
-    const found = await find();
-    if (found) return found;
-    await this.insertSeed(ex, memberId, newClientSeed());
-    const created = await find();
-    if (!created) throw new Error('no open seed after creating one');
-    return created;
-  }
-
-  private async insertSeed(ex: Db | Trx, memberId: string, clientSeed: string): Promise<void> {
-    const serverSeed = newServerSeed();
-    await spinDb(ex)
-      .insertInto('spin_seeds')
-      .values({
-        id: newId(),
-        member_id: memberId,
-        server_seed: serverSeed,
-        server_seed_hash: seedHash(serverSeed),
-        client_seed: clientSeed,
-        next_nonce: 0,
-        created_at: this.clock.now(),
-        revealed_at: null,
-      })
-      .onConflict((oc) => oc.column('member_id').where('revealed_at', 'is', null).doNothing())
-      .execute();
-  }
-
-  /**
-   * Locks the member's open seed. A rotation committed while this waited leaves the row it waited for revealed
-   * (and this statement cannot see the new one), so it looks again.
-   */
-  private async lockOpenSeed(trx: Trx, memberId: string) {
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      const seed = await spinDb(trx)
-        .selectFrom('spin_seeds')
-        .selectAll()
-        .where('member_id', '=', memberId)
-        .where('revealed_at', 'is', null)
-        .forUpdate()
-        .executeTakeFirst();
-      if (seed) return seed;
-      await this.insertSeed(trx, memberId, newClientSeed());
-    }
-    throw new AppError('REQUEST_LIMIT', 429, 'the seed changed during the spin');
+  /** GET /api/spinwheel/draws (seeds.ts). */
+  draws(memberId: string, page: number, limit: number): Promise<{ total: number; draws: Draw[] }> {
+    return this.seeds.draws(memberId, page, limit);
   }
 }

@@ -105,7 +105,7 @@ export class WalletReadModel {
   }
 
   /**
-   * What a member's first screen shows before the page's JavaScript runs (platform/index-page.ts
+   * What a member's first screen shows before the page's JavaScript runs (platform/index-page/member-screen.ts
    * `MemberPageFacts`): the same read as `view`, so the page and GET /api/wallet agree. Undefined for a member
    * without a wallet.
    */

@@ -17,6 +17,12 @@ export interface DatabaseOptions {
   databaseUrl: string | undefined;
   databaseSchema: string | undefined;
   dataDir: string;
+  /**
+   * For memory://: start from this PGlite data folder (a `dumpDataDir()` tarball) instead of running initdb. The
+   * test suites pass one migrated database here (server/test/global-setup.ts), so each app skips initdb and the
+   * migrations; the migrator still runs and finds nothing to do.
+   */
+  pgliteTemplate?: Blob;
 }
 
 export interface DatabaseHandle {
@@ -69,7 +75,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
     listen = postgresListener(opts.databaseUrl);
   } else if (opts.databaseUrl === 'memory://') {
     kind = 'pglite-memory';
-    const pglite = new PGlite();
+    const pglite = new PGlite(opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {});
     // Nothing of an in-memory database outlives the process, so a commit need not wait for its WAL flush (the
     // order and atomicity of transactions are unchanged; a database on disk keeps the default).
     dialect = new PGliteDialect(pglite, { initSql: 'set synchronous_commit = off' });

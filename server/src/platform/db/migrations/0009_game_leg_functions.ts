@@ -1,6 +1,50 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
+ * `ledger_post` as this migration created it (migration 0018 replaces its body with a call of `ledger_write`, the
+ * one posting path; its `down` puts this one back).
+ */
+export const ledgerPost0009 = sql`
+    create function ledger_post(p_kind text, p_member text, p_reference text, p_key text, p_meta jsonb,
+      p_reversal_of bigint, p_accounts bigint[], p_amounts bigint[], p_channel text, p_payloads text[])
+    returns bigint
+    language plpgsql as $$
+    declare
+      v_id bigint;
+    begin
+      -- The accounts locked in ascending id order, and the check on their balances as locked, in one statement.
+      if exists (
+        select 1
+        from (select a.id, a.balance, a.owner_type from ledger_accounts a where a.id = any (p_accounts)
+              order by a.id for update) l
+        join (select x.id, sum(x.amount) as delta from unnest(p_accounts, p_amounts) as x (id, amount) group by x.id) v
+          on v.id = l.id
+        where l.owner_type = 'member' and l.balance + v.delta < 0
+      ) then
+        raise exception 'MONEY_NOT_ENOUGH' using errcode = 'WL400';
+      end if;
+      insert into ledger_transactions (kind, member_id, reference, idempotency_key, meta, reversal_of)
+        values (p_kind, p_member, p_reference, p_key, coalesce(p_meta, '{}'::jsonb), p_reversal_of)
+        on conflict (kind, reference) where reference is not null do nothing
+        returning id into v_id;
+      if v_id is null then
+        return null;
+      end if;
+      insert into ledger_postings (transaction_id, account_id, amount, currency)
+        select v_id, x.id, x.amount, a.currency
+        from unnest(p_accounts, p_amounts) with ordinality as x (id, amount, n)
+        join ledger_accounts a on a.id = x.id
+        order by x.n;
+      update ledger_accounts a set balance = a.balance + v.delta
+        from (select x.id, sum(x.amount) as delta from unnest(p_accounts, p_amounts) as x (id, amount) group by x.id) v
+        where a.id = v.id and v.delta <> 0;
+      if p_channel is not null then
+        perform pg_notify(p_channel, x.payload) from unnest(p_payloads) as x (payload) where x.payload is not null;
+      end if;
+      return v_id;
+    end $$`;
+
+/**
  * A game transfer's two database steps as functions (issue 11: fewer statements per transfer, docs/ledger.md
  * "Games"): `game_leg_start` locks the game account, checks what can leave the game or posts main → game, and
  * records the transfer; `game_leg_settle` settles it from the provider's answer (posting game → main, a reversal,
@@ -60,45 +104,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     end $$`.execute(db);
 
   // Returns the new transaction's id; null when (kind, reference) was posted already (nothing written).
-  await sql`
-    create function ledger_post(p_kind text, p_member text, p_reference text, p_key text, p_meta jsonb,
-      p_reversal_of bigint, p_accounts bigint[], p_amounts bigint[], p_channel text, p_payloads text[])
-    returns bigint
-    language plpgsql as $$
-    declare
-      v_id bigint;
-    begin
-      -- The accounts locked in ascending id order, and the check on their balances as locked, in one statement.
-      if exists (
-        select 1
-        from (select a.id, a.balance, a.owner_type from ledger_accounts a where a.id = any (p_accounts)
-              order by a.id for update) l
-        join (select x.id, sum(x.amount) as delta from unnest(p_accounts, p_amounts) as x (id, amount) group by x.id) v
-          on v.id = l.id
-        where l.owner_type = 'member' and l.balance + v.delta < 0
-      ) then
-        raise exception 'MONEY_NOT_ENOUGH' using errcode = 'WL400';
-      end if;
-      insert into ledger_transactions (kind, member_id, reference, idempotency_key, meta, reversal_of)
-        values (p_kind, p_member, p_reference, p_key, coalesce(p_meta, '{}'::jsonb), p_reversal_of)
-        on conflict (kind, reference) where reference is not null do nothing
-        returning id into v_id;
-      if v_id is null then
-        return null;
-      end if;
-      insert into ledger_postings (transaction_id, account_id, amount, currency)
-        select v_id, x.id, x.amount, a.currency
-        from unnest(p_accounts, p_amounts) with ordinality as x (id, amount, n)
-        join ledger_accounts a on a.id = x.id
-        order by x.n;
-      update ledger_accounts a set balance = a.balance + v.delta
-        from (select x.id, sum(x.amount) as delta from unnest(p_accounts, p_amounts) as x (id, amount) group by x.id) v
-        where a.id = v.id and v.delta <> 0;
-      if p_channel is not null then
-        perform pg_notify(p_channel, x.payload) from unnest(p_payloads) as x (payload) where x.payload is not null;
-      end if;
-      return v_id;
-    end $$`.execute(db);
+  await ledgerPost0009.execute(db);
 
   // Locks the game account (the first lock of every game transaction) and bumps its version, then: out, checks the
   // mirror less the pending transfers (read after the lock: it sees every transfer committed while this one

@@ -16,6 +16,7 @@ import * as m0014 from './0014_sandbox_transfer_apply';
 import * as m0015 from './0015_chat_message_fields';
 import * as m0016 from './0016_lao_qr_channel';
 import * as m0017 from './0017_operation_refusals';
+import * as m0018 from './0018_one_posting_path';
 
 /**
  * Numbered migrations, imported statically so the same list works from TypeScript sources (tests) and from the
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0015_chat_message_fields': m0015,
   '0016_lao_qr_channel': m0016,
   '0017_operation_refusals': m0017,
+  '0018_one_posting_path': m0018,
 };
 
 export const migrationProvider: MigrationProvider = {

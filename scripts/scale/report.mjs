@@ -1,0 +1,190 @@
+// The scale test's figures: measured in the database and Redis after the checks, printed, and written as JSON
+// (SCALE_REPORT).
+import { writeFileSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { Redis } from 'ioredis';
+import { CONCURRENCY, env, failures, MEMBERS, NGINX, REDIS_URL, schema, SECONDS, tmp } from './config.mjs';
+import { servers } from './processes.mjs';
+import { acked, killInfo, pct, refused, round1, stats, unanswered } from './records.mjs';
+
+/** Waits for reconciliation and payouts, per phase of the kill (`killAt`, `upAgain`), and the database's size. */
+export async function measure(q, killAt, upAgain) {
+  // How long operations answered PENDING waited for reconciliation (a provider that lost its answers).
+  const pendingKeys = [...acked].filter(([, a]) => a.status === 'PENDING').map(([k]) => k);
+  const reconcileWait = (
+    await q(
+      `select round(percentile_cont(0.5) within group (order by extract(epoch from settled_at - created_at))::numeric, 1)::float
+           as p50,
+         round(max(extract(epoch from settled_at - created_at))::numeric, 1)::float as max
+       from operations where idempotency_key = any($1)`,
+      [pendingKeys],
+    )
+  )[0];
+  // How long payouts waited for the job (the sandbox bank pays after PAYOUT_SETTLE_MS = 2 s), per phase.
+  const lag = await q(
+    `select case when created_at < $1 then 'beforeKill' when created_at < $2 then 'whileDown' else 'afterRestart' end
+         as phase,
+       count(*)::int as n,
+       round(percentile_cont(0.5) within group (order by extract(epoch from settled_at - created_at))::numeric, 1)::float
+         as p50,
+       round(max(extract(epoch from settled_at - created_at))::numeric, 1)::float as max
+     from withdrawals group by 1`,
+    [new Date(killAt), new Date(upAgain)],
+  );
+  const payoutLagSeconds = Object.fromEntries(lag.map((r) => [r.phase, { n: r.n, p50: r.p50, max: r.max }]));
+  const pgVersion = (await q('show server_version'))[0]?.server_version;
+  const size = (
+    await q(
+      `select coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint as bytes,
+        (select count(*) from operations)::int as operations,
+        (select count(*) from ledger_transactions)::int as transactions
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = $1 and c.relkind in ('r', 'm')`,
+      [schema],
+    )
+  )[0];
+  return { pendingKeys, reconcileWait, payoutLagSeconds, pgVersion, size };
+}
+
+/** The Redis server's version, when it answers. */
+export async function redisVersionOf() {
+  let redisVersion;
+  try {
+    const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+    redisVersion = /redis_version:(\S+)/.exec(await redis.info('server'))?.[1];
+    await redis.quit();
+  } catch {
+    redisVersion = undefined;
+  }
+  return redisVersion;
+}
+
+/** Prints the figures (and writes them to SCALE_REPORT) from what the run, the checks and `measure` returned. */
+export function report(run) {
+  const {
+    setupSeconds,
+    runSeconds,
+    timeline,
+    settingsMs,
+    drainSeconds,
+    finalOf,
+    unansweredFate,
+    withdrawals,
+    failedW,
+    transfers,
+    takeover,
+    pendingKeys,
+    reconcileWait,
+    payoutLagSeconds,
+    pgVersion,
+    size,
+    redisVersion,
+  } = run;
+  // --- In flight at the kill: what became of them.
+  const killed = { total: killInfo.inFlight.length, reads: 0, money: 0, outcomes: {} };
+  for (const f of killInfo.inFlight) {
+    if (!f.key) {
+      killed.reads += 1;
+      continue;
+    }
+    killed.money += 1;
+    const a = acked.get(f.key);
+    const outcome = a
+      ? `acknowledged ${a.status}${a.attempts > 1 ? ' after a retry' : ''} → ${finalOf.get(f.key)}`
+      : refused.has(f.key)
+        ? `refused ${refused.get(f.key).code}`
+        : 'unanswered';
+    killed.outcomes[outcome] = (killed.outcomes[outcome] ?? 0) + 1;
+  }
+  const serverErrors = {};
+  for (const s of servers) {
+    const text = readFileSync(path.join(tmp, `${s.name}.log`), 'utf8');
+    serverErrors[s.name] = text.split('\n').filter((l) => /"level":(50|60)/.test(l)).length;
+  }
+
+  const sorted = stats.latencies.sort((a, b) => a - b);
+  const figures = {
+    members: MEMBERS,
+    concurrency: CONCURRENCY,
+    seconds: SECONDS,
+    setupSeconds: round1(setupSeconds),
+    runSeconds: round1(runSeconds),
+    requests: stats.requests,
+    rps: Math.round(stats.requests / runSeconds),
+    byStatus: stats.byStatus,
+    errors: stats.requests - (stats.byStatus[200] ?? 0),
+    serverErrors: Object.entries(stats.byStatus)
+      .filter(([s]) => Number(s) >= 500 || Number(s) === 0)
+      .reduce((n, [, c]) => n + c, 0),
+    latencyMs: {
+      p50: round1(pct(sorted, 50)),
+      p95: round1(pct(sorted, 95)),
+      p99: round1(pct(sorted, 99)),
+      max: round1(sorted.at(-1) ?? 0),
+    },
+    byUpstream: stats.byUpstream,
+    actions: stats.actions,
+    acknowledged: acked.size,
+    acknowledgedPending: [...acked.values()].filter((a) => a.status === 'PENDING').length,
+    refused: refused.size,
+    refusedCodes: [...refused.values()].reduce((o, r) => ({ ...o, [r.code]: (o[r.code] ?? 0) + 1 }), {}),
+    retries: stats.retries,
+    unanswered: unanswered.size,
+    unansweredFate,
+    killedInFlight: killed,
+    withdrawals: withdrawals.length,
+    withdrawalsRefusedByBank: failedW,
+    gameTransfers: transfers.length,
+    drainSeconds: round1(drainSeconds),
+    payoutLagSeconds,
+    reconcileWaitSeconds: { n: pendingKeys.length, ...reconcileWait },
+    takeover,
+    settingsPushMs: settingsMs,
+    database: {
+      megabytes: round1(Number(size.bytes) / 2 ** 20),
+      operations: size.operations,
+      ledgerTransactions: size.transactions,
+    },
+    serverErrorLogLines: serverErrors,
+    timeline,
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memGiB: Math.round(os.totalmem() / 2 ** 30),
+      load: os.loadavg().map(round1),
+      node: process.version,
+      nginx: spawnSync(NGINX, ['-v'], { encoding: 'utf8' })
+        .stderr.trim()
+        .replace(/^nginx version: /, ''),
+      postgres: pgVersion,
+      redis: redisVersion,
+    },
+    failures,
+  };
+  console.log('\n=== scale test: two servers behind nginx, one killed ===');
+  console.log(
+    `requests ${figures.requests} (${figures.rps}/s), non-2xx ${figures.errors} (5xx or no answer ${figures.serverErrors}), by status ${JSON.stringify(figures.byStatus)}`,
+  );
+  console.log(
+    `latency ms p50 ${figures.latencyMs.p50}, p95 ${figures.latencyMs.p95}, p99 ${figures.latencyMs.p99}, max ${figures.latencyMs.max}`,
+  );
+  console.log(`served by ${JSON.stringify(figures.byUpstream)}; actions ${JSON.stringify(figures.actions)}`);
+  console.log(
+    `acknowledged ${figures.acknowledged} (${figures.acknowledgedPending} PENDING when answered), refused ${figures.refused} ${JSON.stringify(figures.refusedCodes)}, retries ${figures.retries}, unanswered ${figures.unanswered}`,
+  );
+  console.log(
+    `in flight at the kill: ${killed.total} (${killed.reads} reads, ${killed.money} money): ${JSON.stringify(killed.outcomes)}`,
+  );
+  console.log(
+    `withdrawals ${figures.withdrawals} (${failedW} refused by the bank, reversed once), game transfers ${figures.gameTransfers}, drained in ${figures.drainSeconds} s`,
+  );
+  console.log(`payout wait (s) by phase ${JSON.stringify(payoutLagSeconds)}`);
+  console.log(
+    `operations answered PENDING, settled after (s) ${JSON.stringify(figures.reconcileWaitSeconds)}`,
+  );
+  console.log(`jobs while A was down: ${JSON.stringify(takeover)}`);
+  console.log(`RESULT ${JSON.stringify(figures)}`);
+  if (env.SCALE_REPORT) writeFileSync(env.SCALE_REPORT, `${JSON.stringify(figures, null, 2)}\n`);
+}
