@@ -123,6 +123,11 @@ export default tseslint.config(
       message:
         'A remote gets the router, i18n and RxJS from @wallet/shared: one instance per page (CARRIED_BY_SHARED in tooling/webpack/shared-modules.js).',
     };
+    const oneWayToRead = {
+      group: ['@tanstack/*'],
+      message:
+        'A screen reads with useRead / usePagedRead from @wallet/shared/query: the page\'s one QueryClient (docs/architecture.md "Reads").',
+    };
     const tests = [`${name}/**/*.test.{ts,tsx}`, `${name}/test/**`];
     const folders = featureFolders(name);
     const zones = folders.flatMap((folder) =>
@@ -144,7 +149,9 @@ export default tseslint.config(
       {
         files: [`${name}/**/*.{ts,tsx}`],
         ignores: tests,
-        rules: { 'no-restricted-imports': ['error', { patterns: [...crossPart, carriedByShared] }] },
+        rules: {
+          'no-restricted-imports': ['error', { patterns: [...crossPart, carriedByShared, oneWayToRead] }],
+        },
       },
       { files: tests, rules: { 'no-restricted-imports': ['error', { patterns: crossPart }] } },
       ...zones,

@@ -33,6 +33,8 @@ module.exports = function frontendJest(dir, displayName) {
       ...(ownStrings ? [path.join(__dirname, 'jest-register-catalogs.js')] : []),
       // Every mocked API answer must fit the server's route schema (jest-api-answers.js).
       path.join(__dirname, 'jest-api-answers.js'),
+      // A fresh query cache for every test (jest-query-client.js).
+      path.join(__dirname, 'jest-query-client.js'),
     ],
     globals: {
       __WALLET_PART_SRC__: path.join(dir, 'src'),

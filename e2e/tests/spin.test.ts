@@ -117,6 +117,8 @@ async function spinOnce(page: Page, locale: Locale, sliceCount: number): Promise
  * answered `isActive`) and shows the wallet, so what it shows next follows that answer.
  */
 async function loadHome(page: Page, isActive: boolean): Promise<void> {
+  // The page shown before (the home the sign-in lands on) may still be reading; its answer is not this load's.
+  await page.waitForLoadState('networkidle');
   const [answer] = await Promise.all([
     page.waitForResponse((r) => new URL(r.url()).pathname === '/api/spinwheel/active'),
     page.goto('/user/home'),

@@ -68,6 +68,7 @@ describe.each([
   { entry: '.', file: 'index.ts', specifier: '@wallet/shared' },
   { entry: './ops', file: 'ops/index.ts', specifier: '@wallet/shared/ops' },
   { entry: './federation', file: 'federation/index.ts', specifier: '@wallet/shared/federation' },
+  { entry: './query', file: 'query/index.ts', specifier: '@wallet/shared/query' },
 ])('$specifier', ({ entry, file, specifier }) => {
   const { text, exported, imported } = surface(file, specifier);
 
@@ -85,7 +86,7 @@ describe.each([
   });
 });
 
-test('package.json "exports" lists the main export, the console kit, the federation layer (its stylesheet and its test server) and the page stylesheet, nothing else', () => {
+test('package.json "exports" lists the main export, the console kit, the federation layer (its stylesheet and its test server), the reads and the page stylesheet, nothing else', () => {
   expect(Object.keys(packageJson.exports).sort()).toEqual([
     '.',
     './federation',
@@ -93,6 +94,7 @@ test('package.json "exports" lists the main export, the console kit, the federat
     './federation/testing',
     './ops',
     './package.json',
+    './query',
     './styles/ui.css',
   ]);
 });

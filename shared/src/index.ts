@@ -58,6 +58,7 @@ export {
   dismissToasts,
   ToastViewport,
   DelayedLoader,
+  ReadStatus,
   Skeleton,
   SkeletonList,
   useAsyncAction,

@@ -6,8 +6,10 @@ const repoRoot = path.join(__dirname, '..', '..');
 
 /**
  * Shared by every build with `singleton: true`; one instance per page. Only what needs one instance is here:
- * React and ReactDOM, single-spa (it patches history and keeps the parcel registry), and `@wallet/shared`, whose
- * module state (event bus, i18n instance, session) must be the page's one.
+ * React and ReactDOM, single-spa (it patches history and keeps the parcel registry), `@wallet/shared`, whose
+ * module state (event bus, i18n instance, session) must be the page's one, and its `query` entry with TanStack
+ * Query: the page's one QueryClient (cache, `wallet:changed` invalidation). The query entry is a singleton of its
+ * own, not part of `@wallet/shared`'s chunk, so /login (which reads nothing) does not load TanStack Query.
  */
 const SINGLETONS = [
   'react',
@@ -16,6 +18,8 @@ const SINGLETONS = [
   'single-spa',
   'single-spa-react',
   '@wallet/shared',
+  '@wallet/shared/query',
+  '@tanstack/react-query',
 ];
 
 /**

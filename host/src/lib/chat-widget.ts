@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { lookupApi } from '../api';
 import { useRemoteDirectory } from '@wallet/shared/federation';
-import { useLookup } from './use-lookup';
+import { useShellLookup } from './use-shell-lookup';
 
 /** The floating support chat is shown when the operator enabled both the mfe-chat remote and the widget flag. */
 export function useChatWidgetEnabled(): boolean {
@@ -11,6 +11,6 @@ export function useChatWidgetEnabled(): boolean {
     () => (remoteOn ? lookupApi.enableChatWidget() : Promise.resolve({ enableChatWidget: false })),
     [remoteOn],
   );
-  const { data } = useLookup(load);
+  const { data } = useShellLookup(load);
   return remoteOn && data?.enableChatWidget === true;
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION, bus } from '@wallet/shared';
+import { useRead } from '@wallet/shared/query';
 import { lookupApi } from '../api';
 import { useChatWidgetEnabled } from '../lib/chat-widget';
-import { useLookup } from '../lib/use-lookup';
 
 /**
  * /contact and /user/contact: contact text, support QR, LINE link, version, and the way to chat: with the chat
@@ -10,8 +10,13 @@ import { useLookup } from '../lib/use-lookup';
  * to the support LINE account.
  */
 export function ContactPage() {
-  const { t } = useTranslation('host');
-  const { data: contact, failed } = useLookup(lookupApi.contact);
+  const { t, i18n } = useTranslation('host');
+  // Operator content in the member's language: read again (the previous text shown meanwhile) when it changes.
+  const { data: contact, failed } = useRead({
+    key: ['host', 'contact', i18n.language],
+    read: lookupApi.contact,
+    keepPrevious: true,
+  });
   const chatWidget = useChatWidgetEnabled();
 
   return (

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SkeletonList } from '@wallet/shared';
+import { useRead } from '@wallet/shared/query';
 import { lookupApi, type HowtoVideo } from '../api';
-import { useLookup } from '../lib/use-lookup';
 
 type CaptionLanguage = keyof NonNullable<HowtoVideo['captions']>;
 const CAPTION_LANGUAGES: readonly CaptionLanguage[] = ['th', 'la', 'en'];
@@ -51,7 +51,12 @@ function HowtoPlayer({ video, language }: { video: HowtoVideo; language: Caption
 /** /howto: the five how-to videos from server configuration, titles and captions in the member's language. */
 export function HowtoPage() {
   const { t, i18n } = useTranslation('host');
-  const { data: videos, failed } = useLookup(lookupApi.howto);
+  // Titles and captions in the member's language: read again (the previous list shown meanwhile) when it changes.
+  const { data: videos, failed } = useRead({
+    key: ['host', 'howto', i18n.language],
+    read: lookupApi.howto,
+    keepPrevious: true,
+  });
   const current = i18n.resolvedLanguage ?? i18n.language;
   const language: CaptionLanguage = isCaptionLanguage(current) ? current : 'th';
 

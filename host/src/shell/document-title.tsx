@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { matchRoutes, useLocation, type RouteObject } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { lookupApi } from '../api';
-import { useLookup } from '../lib/use-lookup';
+import { useShellLookup } from '../lib/use-shell-lookup';
 import { readSiteBlock, type SiteBlock } from './static-frame';
 
 /**
@@ -21,7 +21,7 @@ export const SiteNameContext = createContext<string | undefined>(undefined);
 
 /** Loads the site's name (operator content, per language) once for the whole page. */
 export function SiteNameProvider({ children }: { children: ReactNode }) {
-  const { data } = useLookup(lookupApi.info);
+  const { data } = useShellLookup(lookupApi.info);
   return <SiteNameContext.Provider value={data?.name || undefined}>{children}</SiteNameContext.Provider>;
 }
 

@@ -1,22 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { toastError } from '@wallet/shared';
+import { useRead } from '@wallet/shared/query';
 
-/** Loads a lookup list once per mount (banks, sources); empty until it arrives, a failure is toasted. */
-export function useLookup<T>(load: () => Promise<T[]>): T[] {
-  const [items, setItems] = useState<T[]>([]);
+const NONE: never[] = [];
+
+/**
+ * A lookup list (banks, sources), read once per page and shared by every screen that asks for the same `name`;
+ * empty until it arrives, a failure is toasted.
+ */
+export function useLookup<T>(name: string, load: () => Promise<T[]>): T[] {
+  const { data, error } = useRead({ key: ['auth', 'lookup', name], read: load });
   useEffect(() => {
-    let live = true;
-    load().then(
-      (value) => {
-        if (live) setItems(value);
-      },
-      (error: unknown) => {
-        if (live) toastError(error);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [load]);
-  return items;
+    if (error) toastError(error);
+  }, [error]);
+  return data ?? NONE;
 }

@@ -1,13 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Button,
-  DelayedLoader,
+  ReadStatus,
   formatAccountNo,
   formatDateTime,
-  useAsyncAction,
   useTranslation,
   type BankNames,
 } from '@wallet/shared';
+import { useRead } from '@wallet/shared/query';
 import { bankApi } from '../common/api';
 import { useBankName } from '../common/bank-name';
 import { profileApi, type Profile } from './api';
@@ -18,26 +18,16 @@ import { LockIcon } from './lock-icon';
  * The member's bank in the page's language (th → nameTH, la → nameLA, en → nameEN): from the profile, else from
  * the bank lookup, else the bank code.
  */
-function useMemberBankName(profile: Profile | null): string {
+function useMemberBankName(profile: Profile | undefined): string {
   const nameOf = useBankName();
-  const [looked, setLooked] = useState<BankNames | null>(null);
   const fromProfile = profile?.bank && (profile.bank.nameTH || profile.bank.nameEN) ? profile.bank : null;
   const code = profile?.bankCode ?? '';
-  useEffect(() => {
-    if (fromProfile || !code) return undefined;
-    let live = true;
-    bankApi.banks().then(
-      (banks) => {
-        if (live) setLooked(banks.find((bank) => bank.code === code) ?? null);
-      },
-      () => {
-        if (live) setLooked(null);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [fromProfile, code]);
+  const banks = useRead({
+    key: ['auth', 'lookup', 'banks'],
+    read: bankApi.banks,
+    enabled: !fromProfile && code !== '',
+  });
+  const looked: BankNames | null = banks.data?.find((bank) => bank.code === code) ?? null;
   const bank = fromProfile ?? looked;
   return (bank && nameOf(bank)) || code;
 }
@@ -48,17 +38,10 @@ function useMemberBankName(profile: Profile | null): string {
  */
 export function ProfilePage() {
   const { t } = useTranslation('auth');
-  const [profile, setProfile] = useState<Profile | null>(null);
   const [changing, setChanging] = useState(false);
-  const load = useAsyncAction(profileApi.profile, { onError: 'silent' });
+  const read = useRead({ key: ['auth', 'profile'], read: profileApi.profile });
+  const profile = read.data;
   const bankName = useMemberBankName(profile);
-  const { run } = load;
-
-  useEffect(() => {
-    void run().then((result) => {
-      if (result.ok) setProfile(result.value);
-    });
-  }, [run]);
 
   const rows: { key: string; label: string; value: string; testId: string }[] = profile
     ? [
@@ -119,7 +102,7 @@ export function ProfilePage() {
         </dl>
       )}
       <ChangePasswordModal open={changing} onClose={() => setChanging(false)} />
-      <DelayedLoader active={load.busy} />
+      <ReadStatus loading={read.loading} failed={false} />
     </section>
   );
 }

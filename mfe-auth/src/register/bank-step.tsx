@@ -19,7 +19,7 @@ type BankErrors = Partial<Record<'bankCode' | 'firstName' | 'lastName' | 'accoun
 export function BankStep({ form, onChange, onNext, onBack, busy, serverErrors }: StepProps) {
   const { t } = useTranslation('auth');
   const nameOf = useBankName();
-  const allBanks = useLookup(bankApi.banks);
+  const allBanks = useLookup('banks', bankApi.banks);
   const laos = buildConfig.laos;
   const banks = useMemo(() => banksForBuild(allBanks, laos), [allBanks, laos]);
   const [errors, setErrors] = useState<BankErrors>({});

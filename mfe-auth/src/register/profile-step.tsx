@@ -24,7 +24,7 @@ export function ProfileStep({
   inviteLocked,
 }: StepProps & { inviteLocked: boolean }) {
   const { t } = useTranslation('auth');
-  const sources = useLookup(registerApi.sources);
+  const sources = useLookup('sources', registerApi.sources);
   const [errors, setErrors] = useState<ProfileErrors>({});
 
   const submit = (event: FormEvent) => {

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { bus } from '@wallet/shared';
+import { useCallback } from 'react';
+import { useRead } from '@wallet/shared/query';
 import { bonusApi, type ActiveCheck, type Bonus } from './api';
 
 export interface BonusData {
@@ -18,68 +18,31 @@ export interface BonusData {
 /**
  * The list of bonuses and the member's open bonus, kept current: both are read again whenever `wallet:changed` is
  * announced (the member played, so the turnover moved; money arrived, so a bonus may now qualify) and after the
- * page's own actions. Failures are silent (spec §8): the loader hides and the page keeps what it showed. Only the
- * answers of the latest round are shown, so a slow older answer never overwrites a newer one.
+ * page's own actions. Failures are silent (spec §8): the loader hides and the page keeps what it showed. A slow
+ * older answer never overwrites a newer one (the page's query client cancels it).
  */
 export function useBonusData(): BonusData {
-  const [round, setRound] = useState(0);
-  const [bonuses, setBonuses] = useState<Bonus[] | null>(null);
-  const [active, setActive] = useState<ActiveCheck | null>(null);
-  const [listSettled, setListSettled] = useState(false);
-  const [activeSettled, setActiveSettled] = useState(false);
-  const latest = useRef(0);
-
-  useEffect(() => {
-    const subscription = bus.on('wallet:changed').subscribe(() => setRound((n) => n + 1));
-    return () => subscription.unsubscribe();
-  }, []);
-
-  useEffect(() => {
-    const mine = ++latest.current;
-    const current = () => latest.current === mine;
-    bonusApi.list().then(
-      (list) => {
-        if (!current()) return;
-        setBonuses(list);
-        setListSettled(true);
-      },
-      () => current() && setListSettled(true),
-    );
-    bonusApi.checkActive().then(
-      (check) => {
-        if (!current()) return;
-        setActive(check);
-        setActiveSettled(true);
-      },
-      () => current() && setActiveSettled(true),
-    );
-  }, [round]);
-
-  useEffect(
-    () => () => {
-      latest.current = -1;
-    },
-    [],
-  );
-
-  const refresh = useCallback(() => setRound((n) => n + 1), []);
-  return { bonuses, active, loading: !listSettled, activeSettled, refresh };
+  const list = useRead({ key: ['bonus', 'list'], read: bonusApi.list, followsWallet: true });
+  const active = useRead({ key: ['bonus', 'active'], read: bonusApi.checkActive, followsWallet: true });
+  const { refetch: refetchList } = list;
+  const { refetch: refetchActive } = active;
+  const refresh = useCallback(() => {
+    refetchList();
+    refetchActive();
+  }, [refetchList, refetchActive]);
+  return {
+    bonuses: list.data ?? null,
+    active: active.data ?? null,
+    loading: !list.settled,
+    activeSettled: active.settled,
+    refresh,
+  };
 }
 
-/** The notice text under a bonus (`GET /api/lookup/notice`), read once; `null` until it answered (or if it failed). */
+/** The notice text under a bonus (`GET /api/lookup/notice`); `null` until it answered (or if it failed). */
 export function useNoticeText(): string | null {
-  const [text, setText] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    bonusApi.notice().then(
-      (notice) => live && setText(notice.text),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return text;
+  const { data } = useRead({ key: ['bonus', 'notice'], read: bonusApi.notice });
+  return data?.text ?? null;
 }
 
 /** The notice with the bonus's failure percentage in place of every `{percentFail}`. */

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { buildConfig, currencyScale, get, type Currency } from '@wallet/shared';
+import { useRead } from '@wallet/shared/query';
 import type { ApiData } from '@wallet/api-types';
 
 /** The member's profile: its `currency` says how amounts read (THB satang, LAK whole kip). */
@@ -26,16 +26,6 @@ export function moneyFormat(currency: string | undefined, fallback: Currency): M
  */
 export function useMoneyFormat(): MoneyFormat {
   const fallback = buildConfig.laos ? 'LAK' : 'THB';
-  const [currency, setCurrency] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    let live = true;
-    profileApi.profile().then(
-      (profile) => live && setCurrency(profile.currency),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return moneyFormat(currency, fallback);
+  const { data } = useRead({ key: ['bonus', 'profile'], read: profileApi.profile });
+  return moneyFormat(data?.currency, fallback);
 }

@@ -65,7 +65,7 @@ export function SlipModal({ open, onClose, format }: SlipModalProps) {
 
 function SlipTable({ format }: { format: MoneyFormat }) {
   const { t } = useTranslation('bonus');
-  const list = useLivePages<Slip>(loadSlips, SLIP_PAGE_SIZE);
+  const list = useLivePages<Slip>('slips', loadSlips, SLIP_PAGE_SIZE);
   return (
     <div className="statement-slips">
       <DelayedLoader active={list.loading} variant="inline" />

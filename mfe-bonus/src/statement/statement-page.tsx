@@ -48,7 +48,7 @@ function useNow(intervalMs = 30_000): number {
 export function StatementPage() {
   const { t } = useTranslation('bonus');
   const format = useMoneyFormat();
-  const list = useLivePages<StatementEntry>(loadStatement, STATEMENT_PAGE_SIZE);
+  const list = useLivePages<StatementEntry>('statement', loadStatement, STATEMENT_PAGE_SIZE);
   const [slipsOpen, setSlipsOpen] = useState(false);
   const now = useNow();
 

@@ -284,7 +284,7 @@ test.each([
       fireEvent.click(within(alert).getAllByRole('button').at(-1) as HTMLElement);
       await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     } finally {
-      await setLocale('en');
+      await act(() => setLocale('en'));
     }
   },
 );

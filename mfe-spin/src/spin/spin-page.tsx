@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
 import {
-  Button,
-  DelayedLoader,
   isApiError,
   Link,
   newIdempotencyKey,
+  ReadStatus,
   showAlert,
   translateErrorCode,
   useTranslation,
@@ -70,15 +69,13 @@ export function SpinPage({ frames, random, reducedMotion }: SpinPageProps) {
       <h1 ref={heading} className="spin-page__title" tabIndex={-1}>
         {wheel?.name || t('title')}
       </h1>
-      {data.loading && <DelayedLoader active variant="inline" />}
-      {data.failed && (
-        <div className="spin-page__failed" role="alert">
-          <p>{t('wheel.loadFailed')}</p>
-          <Button variant="secondary" onClick={data.refresh}>
-            {t('common:actions.retry')}
-          </Button>
-        </div>
-      )}
+      <ReadStatus
+        loading={data.loading}
+        failed={data.failed}
+        message={t('wheel.loadFailed')}
+        onRetry={data.refresh}
+        className="spin-page__failed"
+      />
       {data.setup && !wheel && (
         <p className="spin-page__closed" data-testid="spin-closed">
           {t('wheel.closed')}

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { bus, buildConfig, currencyScale, useTranslation, type Currency } from '@wallet/shared';
+import { useCallback } from 'react';
+import { buildConfig, currencyScale, useTranslation, type Currency } from '@wallet/shared';
+import { pageQueryClient, useRead } from '@wallet/shared/query';
 import { spinApi, type Coupon, type SpinSetup } from './api';
 
 export interface SpinData {
@@ -20,59 +21,38 @@ export interface SpinData {
 /**
  * The wheel setup and the member's coupons, kept current: read again on `wallet:changed` (a deposit earns coins,
  * a claim pays a prize), when the language changes (labels come in the member's language) and after the page's
- * own actions. Only the answers of the latest round are shown, so a slow older answer never overwrites a newer
- * one.
+ * own actions. A slow older answer never overwrites a newer one (the page's query client cancels it).
  */
 export function useSpinData(): SpinData {
   const { i18n } = useTranslation('spin');
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const [round, setRound] = useState(0);
-  const [setup, setSetup] = useState<SpinSetup | null>(null);
-  const [coupons, setCoupons] = useState<Coupon[] | null>(null);
-  const [settled, setSettled] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const latest = useRef(0);
-
-  useEffect(() => {
-    const subscription = bus.on('wallet:changed').subscribe(() => setRound((n) => n + 1));
-    return () => subscription.unsubscribe();
-  }, []);
-
-  useEffect(() => {
-    const mine = ++latest.current;
-    const current = () => latest.current === mine;
-    spinApi.setup().then(
-      (answer) => {
-        if (!current()) return;
-        setSetup(answer);
-        setFailed(false);
-        setSettled(true);
-      },
-      () => {
-        if (!current()) return;
-        setFailed(true);
-        setSettled(true);
-      },
+  const setupKey = ['spin', 'setup', language];
+  // A language change keeps the wheel shown (keepPrevious) until its labels arrive in the new language.
+  const setup = useRead({ key: setupKey, read: spinApi.setup, followsWallet: true, keepPrevious: true });
+  const coupons = useRead({
+    key: ['spin', 'coupons', language],
+    read: spinApi.coupons,
+    followsWallet: true,
+    keepPrevious: true,
+  });
+  const { refetch: refetchSetup } = setup;
+  const { refetch: refetchCoupons } = coupons;
+  const refresh = useCallback(() => {
+    refetchSetup();
+    refetchCoupons();
+  }, [refetchSetup, refetchCoupons]);
+  const setCoins = (coins: number) =>
+    pageQueryClient().setQueryData<SpinSetup>(setupKey, (shown) =>
+      shown ? { ...shown, userCoin: coins } : shown,
     );
-    spinApi.coupons().then(
-      (list) => current() && setCoupons(list),
-      () => undefined,
-    );
-  }, [round, language]);
-
-  useEffect(
-    () => () => {
-      latest.current = -1;
-    },
-    [],
-  );
-
-  const refresh = useCallback(() => setRound((n) => n + 1), []);
-  const setCoins = useCallback(
-    (coins: number) => setSetup((shown) => (shown ? { ...shown, userCoin: coins } : shown)),
-    [],
-  );
-  return { setup, coupons, loading: !settled, failed: failed && !setup, refresh, setCoins };
+  return {
+    setup: setup.data ?? null,
+    coupons: coupons.data ?? null,
+    loading: !setup.data && !setup.settled,
+    failed: setup.failed && !setup.data,
+    refresh,
+    setCoins,
+  };
 }
 
 /** How amounts of the member's currency read: THB from satang with 2 decimals, LAK whole kip. */
@@ -86,18 +66,8 @@ export interface MoneyFormat {
  * assumed: kip in the Laos build, baht elsewhere.
  */
 export function useMoneyFormat(): MoneyFormat {
-  const [currency, setCurrency] = useState<Currency>(buildConfig.laos ? 'LAK' : 'THB');
-  useEffect(() => {
-    let live = true;
-    spinApi.profile().then(
-      (profile) => {
-        if (live && (profile.currency === 'THB' || profile.currency === 'LAK')) setCurrency(profile.currency);
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const { data } = useRead({ key: ['spin', 'profile'], read: spinApi.profile });
+  const known = data?.currency === 'THB' || data?.currency === 'LAK' ? data.currency : undefined;
+  const currency: Currency = known ?? (buildConfig.laos ? 'LAK' : 'THB');
   return { currency, scale: currencyScale(currency) };
 }

@@ -1,16 +1,17 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   Button,
-  DelayedLoader,
   formatDateTime,
   FormField,
   Link,
   pageCount,
   Pagination,
+  ReadStatus,
   toast,
   useAsyncAction,
   useTranslation,
 } from '@wallet/shared';
+import { usePagedRead, useRead } from '@wallet/shared/query';
 import { CLIENT_SEED, DRAWS_PAGE_SIZE, verifyApi, type Commitment, type Draw, type DrawPage } from './api';
 import { canVerify, verifyDraw, type Verification } from './fair-draw';
 import './verify.css';
@@ -22,46 +23,15 @@ import './verify.css';
  */
 export function VerifyPage() {
   const { t } = useTranslation('spin');
-  const [commitment, setCommitment] = useState<Commitment | null>(null);
-  const [fairnessFailed, setFairnessFailed] = useState(false);
-  const [page, setPage] = useState(1);
+  const fairness = useRead({ key: ['spin', 'fairness'], read: verifyApi.fairness });
+  /** The commitment a rotation answered: newer than the read's. */
+  const [rotated, setRotated] = useState<Commitment | null>(null);
+  const commitment = rotated ?? fairness.data?.current ?? null;
   /** Bumped after a rotation: the list is read again, its spins now revealed. */
   const [revision, setRevision] = useState(0);
-  const [list, setList] = useState<DrawPage | null>(null);
-  const [listFailed, setListFailed] = useState(false);
-  const [settled, setSettled] = useState<string | null>(null);
-  const request = `${page}:${revision}`;
-
-  useEffect(() => {
-    let live = true;
-    verifyApi.fairness().then(
-      (answer) => live && setCommitment(answer.current),
-      () => live && setFairnessFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  useEffect(() => {
-    let live = true;
-    verifyApi.draws(page).then(
-      (answer) => {
-        if (!live) return;
-        setList(answer);
-        setListFailed(false);
-        setSettled(`${page}:${revision}`);
-      },
-      () => {
-        if (!live) return;
-        setListFailed(true);
-        setSettled(`${page}:${revision}`);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [page, revision]);
+  const drawPage = usePagedRead({ key: ['spin', 'draws', revision], read: (page) => verifyApi.draws(page) });
+  const { page, setPage } = drawPage;
+  const list: DrawPage | null = drawPage.data ?? null;
 
   const draws = list?.draws ?? [];
   return (
@@ -78,16 +48,19 @@ export function VerifyPage() {
         <h2 id="spin-verify-current" className="spin-verify__subtitle">
           {t('verify.current.title')}
         </h2>
-        {fairnessFailed && !commitment && (
-          <p role="alert" className="spin-verify__failed">
-            {t('verify.loadFailed')}
-          </p>
+        {!commitment && (
+          <ReadStatus
+            loading={false}
+            failed={fairness.failed}
+            message={t('verify.loadFailed')}
+            onRetry={fairness.refetch}
+            className="spin-verify__failed"
+          />
         )}
         {commitment && <CommitmentView commitment={commitment} />}
         <RotateForm
           onRotated={(next) => {
-            setCommitment(next);
-            setFairnessFailed(false);
+            setRotated(next);
             setRevision((n) => n + 1);
           }}
         />
@@ -97,12 +70,13 @@ export function VerifyPage() {
         <h2 id="spin-verify-draws" className="spin-verify__subtitle">
           {t('verify.draws.title')}
         </h2>
-        <DelayedLoader active={settled !== request} variant="inline" />
-        {listFailed && !list && (
-          <p role="alert" className="spin-verify__failed">
-            {t('verify.loadFailed')}
-          </p>
-        )}
+        <ReadStatus
+          loading={drawPage.loading}
+          failed={drawPage.failed && !list}
+          message={t('verify.loadFailed')}
+          onRetry={drawPage.refetch}
+          className="spin-verify__failed"
+        />
         {list && draws.length === 0 && <p className="spin-verify__empty">{t('verify.draws.empty')}</p>}
         {draws.length > 0 && (
           <ul className="spin-verify__draws" aria-labelledby="spin-verify-draws">

@@ -1,5 +1,6 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { Button, Html, Modal, useOpenModalCount, useTranslation } from '@wallet/shared';
+import { useRead } from '@wallet/shared/query';
 import { agreementApi } from './api';
 import { AGREEMENT_DELAY_MS, agreementRemembered, rememberAgreement } from './agreement-storage';
 
@@ -13,26 +14,19 @@ import { AGREEMENT_DELAY_MS, agreementRemembered, rememberAgreement } from './ag
  * page heading): it opened by itself, so nothing the member chose had focus before it.
  */
 export function AgreementPrompt({ returnFocus }: { returnFocus?: RefObject<HTMLElement | null> }) {
-  const [paragraphs, setParagraphs] = useState<string[] | null>(null);
+  const [due, setDue] = useState(false);
+  const [confirmed, setConfirmed] = useState(false);
   const [showing, setShowing] = useState(false);
   const othersOpen = useOpenModalCount();
 
   useEffect(() => {
     if (agreementRemembered()) return undefined;
-    let live = true;
-    const timer = setTimeout(() => {
-      agreementApi.agreements().then(
-        (list) => {
-          if (live && Array.isArray(list) && list.length > 0) setParagraphs(list);
-        },
-        () => undefined,
-      );
-    }, AGREEMENT_DELAY_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
+    const timer = setTimeout(() => setDue(true), AGREEMENT_DELAY_MS);
+    return () => clearTimeout(timer);
   }, []);
+
+  const { data } = useRead({ key: ['wallet', 'agreements'], read: agreementApi.agreements, enabled: due });
+  const paragraphs = !confirmed && Array.isArray(data) && data.length > 0 ? data : null;
 
   // Once shown it stays until confirmed (it then counts itself among the open modals).
   if (paragraphs !== null && !showing && othersOpen === 0) setShowing(true);
@@ -44,7 +38,7 @@ export function AgreementPrompt({ returnFocus }: { returnFocus?: RefObject<HTMLE
       returnFocus={returnFocus}
       onConfirm={() => {
         rememberAgreement();
-        setParagraphs(null);
+        setConfirmed(true);
         setShowing(false);
       }}
     />

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useId, useState } from 'react';
-import { DelayedLoader, Modal, toast, useAsyncAction, useTranslation } from '@wallet/shared';
+import { useCallback, useId, useState } from 'react';
+import { Modal, ReadStatus, toast, useTranslation } from '@wallet/shared';
+import { useRead } from '@wallet/shared/query';
 import { depositApi, type DepositLookup, type QrChannel } from './api';
 import type { WalletSnapshot } from '../common/wallet-api';
 import { showMoney, type MoneyFormat } from '../common/money';
@@ -83,12 +84,9 @@ function DepositTabs({ snapshot, format, onClose }: Omit<DepositModalProps, 'ope
     setTabState(next);
     if (next === 'qr') setQrOpened(true);
   };
-  const [lookup, setLookup] = useState<DepositLookup | null>(null);
-  const load = useAsyncAction(depositApi.lookup, { onError: 'silent' });
-  const runLoad = load.run;
-  useEffect(() => {
-    void runLoad().then((result) => result.ok && setLookup(result.value));
-  }, [runLoad]);
+  // The deposit lookup; a failed read is silent (spec §8): only the loader goes away.
+  const load = useRead({ key: ['wallet', 'deposit-lookup'], read: depositApi.lookup });
+  const lookup: DepositLookup | null = load.data ?? null;
 
   const tabs = depositTabs(lookup);
   const shownTab: DepositTab = tabs.includes(tab) ? tab : 'bank';
@@ -137,7 +135,7 @@ function DepositTabs({ snapshot, format, onClose }: Omit<DepositModalProps, 'ope
 
   return (
     <div className="wallet-deposit">
-      <DelayedLoader active={load.busy} variant="inline" />
+      <ReadStatus loading={load.loading} failed={false} />
       <TabList
         base={base}
         tabs={tabs}

@@ -9,6 +9,7 @@ import {
   useAsyncAction,
   useTranslation,
 } from '@wallet/shared';
+import { useRead } from '@wallet/shared/query';
 import { depositApi, type QrChannel, type QrChannelSetting, type QrState } from './api';
 import { majorOf, showMoney, type MoneyFormat } from '../common/money';
 import { useActionKey } from '../common/use-action-key';
@@ -54,20 +55,21 @@ export function QrChannelPanel({
   const create = useAsyncAction(depositApi.createQr);
   const cancel = useAsyncAction(depositApi.cancelQr);
 
-  useEffect(() => {
-    let live = true;
-    depositApi.qr(channel).then(
-      (state) => {
-        if (!live) return;
-        setNow(Date.now());
-        setQr(state.hasQrcode && state.expireIn > Date.now() ? state : null);
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [channel, reloadKey]);
+  // The channel's open QR as the server knows it; read again when another channel created one (`reloadKey`). A
+  // failed read is silent: the form shows. What the member does here (create, cancel, paid) then changes `qr`.
+  const { data: open } = useRead({
+    key: ['wallet', 'qr', channel, reloadKey],
+    read: () => depositApi.qr(channel),
+  });
+  const [seen, setSeen] = useState<QrState | undefined>(undefined);
+  if (open !== seen) {
+    setSeen(open);
+    if (open) {
+      const tick = wallClock();
+      setNow(tick);
+      setQr(open.hasQrcode && open.expireIn > tick ? open : null);
+    }
+  }
 
   useEffect(() => {
     if (!qr) return undefined;

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, useAsyncAction, useTranslation } from '@wallet/shared';
+import { useRead } from '@wallet/shared/query';
 import { depositApi, type Slip, type SlipSettings } from './api';
 import { showMoney, type MoneyFormat } from '../common/money';
 import { useActionKey } from '../common/use-action-key';
@@ -22,21 +23,12 @@ const STATUS_KEY = {
  * (spec §8): the panel then shows the generic texts and the server still refuses an upload inside the window.
  */
 function useSlipWindow(): { settings: SlipSettings | null; now: Date } {
-  const [settings, setSettings] = useState<SlipSettings | null>(null);
+  const { data } = useRead({ key: ['wallet', 'slip-settings'], read: depositApi.slipSettings });
+  const settings = data ?? null;
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    let live = true;
-    depositApi.slipSettings().then(
-      (value) => {
-        if (live && value) setSettings(value);
-      },
-      () => undefined,
-    );
     const timer = setInterval(() => setNow(new Date()), SLIP_CLOCK_TICK_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
+    return () => clearInterval(timer);
   }, []);
   return { settings, now };
 }

@@ -6,9 +6,11 @@ import {
   DelayedLoader,
   Modal,
   showAlert,
+  toastError,
   useAsyncAction,
   useTranslation,
 } from '@wallet/shared';
+import { pageQueryClient, useRead } from '@wallet/shared/query';
 import { gamesApi, type GameCredentials } from './api';
 import type { GameAccount } from '../common/wallet-api';
 import { MAIN_WALLET } from '../common/money-operation';
@@ -69,25 +71,24 @@ export function GameAccountModal({
   const { t, i18n } = useTranslation('wallet');
   const [activated, setActivated] = useState<GameAccount | null>(null);
   const current = activated && !game.isActive ? { ...game, ...activated } : game;
-  const [credentials, setCredentials] = useState<GameCredentials | null>(null);
   const errorDialog = (error: { message: string }) =>
     void showAlert({ kind: 'error', message: error.message });
-  const loadCredentials = useAsyncAction(gamesApi.credentials);
   const activate = useAsyncAction(gamesApi.activate, { onError: errorDialog });
   const reset = useAsyncAction(gamesApi.resetPassword, { onError: errorDialog });
   const play = useAsyncAction(gamesApi.autoLogin, { onError: errorDialog });
-  const runLoad = loadCredentials.run;
-
+  // The credentials of an open account, read while the window shows it; a failure is toasted (spec §8: call
+  // errors). A password reset answers the new ones: they replace the cached answer.
+  const credentialsKey = ['wallet', 'game-credentials', current.code];
+  const loaded = useRead({
+    key: credentialsKey,
+    read: () => gamesApi.credentials(current.code),
+    enabled: open && current.isActive,
+  });
+  const credentials = loaded.data ?? null;
   useEffect(() => {
-    if (!open || !current.isActive) return undefined;
-    let live = true;
-    void runLoad(current.code).then((result) => {
-      if (live && result.ok) setCredentials(result.value);
-    });
-    return () => {
-      live = false;
-    };
-  }, [open, current.isActive, current.code, runLoad]);
+    if (loaded.error) toastError(loaded.error);
+  }, [loaded.error]);
+  const setCredentials = (value: GameCredentials) => pageQueryClient().setQueryData(credentialsKey, value);
 
   const onActivate = async () => {
     const result = await activate.run(game.code);
@@ -125,7 +126,7 @@ export function GameAccountModal({
     }
   };
 
-  const busy = loadCredentials.busy || activate.busy || reset.busy || play.busy;
+  const busy = loaded.loading || activate.busy || reset.busy || play.busy;
 
   return (
     <Modal open={open} onClose={onClose} title={current.name} data-testid="game-modal">

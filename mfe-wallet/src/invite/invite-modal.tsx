@@ -31,7 +31,7 @@ export function InviteModal({ open, snapshot, format, onClose }: InviteModalProp
 function InviteBody({ snapshot, format }: Pick<InviteModalProps, 'snapshot' | 'format'>) {
   const { t } = useTranslation('wallet');
   const { receive, busy } = useReceiveInviteBonus(format);
-  const list = usePagedList<InviteEntry>(loadInvites, true);
+  const list = usePagedList<InviteEntry>('invites', loadInvites, true);
   const { invite } = snapshot;
   const currency = t(`common:currency.${format.currency}`);
   return (

@@ -1,17 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Button,
   confirm,
-  DelayedLoader,
   formatDateTime,
   Html,
   Modal,
   pageCount,
   Pagination,
+  ReadStatus,
   toast,
   useAsyncAction,
   useTranslation,
 } from '@wallet/shared';
+import { useRead } from '@wallet/shared/query';
 import { refundApi, type RefundCheck, type RefundEntry } from './api';
 import { showMoney, type MoneyFormat } from '../common/money';
 import { TABLE_PAGE_SIZE, usePagedList } from '../common/paged-list';
@@ -53,19 +54,19 @@ export function RefundModal({ open, format, onClose }: RefundModalProps) {
 
 function RefundBody({ format, onClose }: Omit<RefundModalProps, 'open'>) {
   const { t } = useTranslation('wallet');
-  const [check, setCheck] = useState<RefundCheck | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
-  const load = useAsyncAction(refundApi.check, { onError: 'silent' });
+  // The refund check, read again after receiving (`reloadKey`); a failed read is silent (spec §8).
+  const load = useRead({
+    key: ['wallet', 'refund-check', reloadKey],
+    read: refundApi.check,
+    keepPrevious: true,
+  });
+  const check: RefundCheck | null = load.data ?? null;
   const receive = useAsyncAction(refundApi.receive);
   const toWallet = useAsyncAction(refundApi.toWallet);
   const receiveKey = useActionKey();
   const walletKey = useActionKey();
-  const list = usePagedList<RefundEntry>(loadRefunds, true, reloadKey);
-  const runLoad = load.run;
-
-  useEffect(() => {
-    void runLoad().then((result) => result.ok && setCheck(result.value));
-  }, [runLoad, reloadKey]);
+  const list = usePagedList<RefundEntry>('refunds', loadRefunds, true, reloadKey);
 
   const currency = t(`common:currency.${format.currency}`);
   const bonusHeld = Boolean(check?.bonus);
@@ -102,7 +103,7 @@ function RefundBody({ format, onClose }: Omit<RefundModalProps, 'open'>) {
 
   return (
     <div className="wallet-refund">
-      <DelayedLoader active={load.busy || list.loading} variant="inline" />
+      <ReadStatus loading={load.loading || list.loading} failed={false} />
       {check && (
         <>
           {check.info && <Html className="wallet-refund__info" html={check.info} />}

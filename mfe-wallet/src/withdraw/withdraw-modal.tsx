@@ -8,10 +8,12 @@ import {
   Modal,
   showAlert,
   toast,
+  toastError,
   useAsyncAction,
   useTranslation,
   type ApiError,
 } from '@wallet/shared';
+import { pageQueryClient, useRead } from '@wallet/shared/query';
 import type { BankAccount, GameAccount } from '../common/wallet-api';
 import { type WithdrawLimits, type WithdrawResult, withdrawApi } from './api';
 import { majorOf, showMoney, type MoneyFormat } from '../common/money';
@@ -47,12 +49,19 @@ export function WithdrawModal(props: WithdrawModalProps) {
 
 function WithdrawForm({ walletAmount, bankAccount, games, format, onClose }: WithdrawModalProps) {
   const { t, i18n } = useTranslation('wallet');
-  const [limits, setLimits] = useState<WithdrawLimits | null>(null);
   const [amountText, setAmountText] = useState('');
   const [problem, setProblem] = useState<WithdrawProblem | null>(null);
   const { keyFor, settle } = useActionKey();
   const outcome = useOperationText(format, games);
-  const load = useAsyncAction(withdrawApi.limits);
+  // The withdraw lookup's limits; a failed read is a call error (toasted). A refusal naming a limit updates it.
+  const limitsKey = ['wallet', 'withdraw-limits'];
+  const load = useRead({ key: limitsKey, read: withdrawApi.limits });
+  const limits = load.data ?? null;
+  useEffect(() => {
+    if (load.error) toastError(load.error);
+  }, [load.error]);
+  const setLimits = (update: (current: WithdrawLimits | undefined) => WithdrawLimits | undefined) =>
+    pageQueryClient().setQueryData<WithdrawLimits>(limitsKey, update);
   const currency = t(`common:currency.${format.currency}`);
   const describe = (p: WithdrawProblem) => t(p.key, { limit: majorOf(p.limit, format), currency });
 
@@ -86,11 +95,6 @@ function WithdrawForm({ walletAmount, bankAccount, games, format, onClose }: Wit
       void showAlert({ kind: 'error', message: limit ? describe(limit) : error.message });
     },
   });
-  const runLoad = load.run;
-
-  useEffect(() => {
-    void runLoad().then((result) => result.ok && setLimits(result.value));
-  }, [runLoad]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -136,7 +140,7 @@ function WithdrawForm({ walletAmount, bankAccount, games, format, onClose }: Wit
 
   return (
     <form className="wallet-form" onSubmit={submit} noValidate>
-      <DelayedLoader active={load.busy} variant="inline" />
+      <DelayedLoader active={load.loading} variant="inline" />
       <dl className="wallet-facts">
         <div>
           <dt>{t('withdraw.available')}</dt>

@@ -17,6 +17,7 @@ export {
 export { toast, toastError, dismissToasts, TOAST_DURATION_MS } from './toast';
 export { ToastViewport, type ToastViewportProps } from './toast-viewport';
 export { DelayedLoader, useDelayedFlag, LOADER_DELAY_MS, type DelayedLoaderProps } from './delayed-loader';
+export { ReadStatus, type ReadStatusProps } from './read-status';
 export { Spinner, type SpinnerProps } from './spinner';
 export { Skeleton, SkeletonList, type SkeletonProps, type SkeletonListProps } from './skeleton';
 export {

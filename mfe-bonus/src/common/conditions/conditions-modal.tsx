@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { Button, DelayedLoader, Html, Modal, useTranslation } from '@wallet/shared';
+import { useState } from 'react';
+import { Button, Html, Modal, ReadStatus, useTranslation } from '@wallet/shared';
+import { useRead } from '@wallet/shared/query';
 import { conditionsApi } from './api';
 
 export interface ConditionsModalProps {
@@ -10,20 +11,9 @@ export interface ConditionsModalProps {
 /** The bonus conditions (`GET /api/lookup/conditions`, server html, sanitized), as a modal. */
 export function ConditionsModal({ onClose }: ConditionsModalProps) {
   const { t } = useTranslation('bonus');
-  const [conditions, setConditions] = useState<string[] | undefined>(undefined);
-  const [failed, setFailed] = useState(false);
+  const read = useRead({ key: ['bonus', 'conditions'], read: conditionsApi.conditions });
+  const conditions = read.data;
   const [open, setOpen] = useState(true);
-
-  useEffect(() => {
-    let live = true;
-    conditionsApi.conditions().then(
-      (list) => live && setConditions(list),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const close = () => {
     setOpen(false);
@@ -43,8 +33,12 @@ export function ConditionsModal({ onClose }: ConditionsModalProps) {
         </Button>
       }
     >
-      <DelayedLoader active={!conditions && !failed} variant="inline" />
-      {failed && <p role="alert">{t('conditions.loadFailed')}</p>}
+      <ReadStatus
+        loading={read.loading}
+        failed={read.failed}
+        message={t('conditions.loadFailed')}
+        onRetry={read.refetch}
+      />
       {conditions?.length === 0 && <p>{t('conditions.empty')}</p>}
       {conditions && conditions.length > 0 && (
         <ol className="bonus-conditions">

@@ -32,6 +32,8 @@ export const SINGLETONS = [
   'single-spa',
   'single-spa-react',
   '@wallet/shared',
+  '@wallet/shared/query',
+  '@tanstack/react-query',
 ];
 
 /** The parts of an mf-manifest.json (@module-federation/sdk `Manifest`) the check reads. */
