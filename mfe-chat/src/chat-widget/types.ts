@@ -1,18 +1,23 @@
-// The customer's side of the chat contract (docs/chat.md "Messages"). The agents' inbox has its own copy: the two
-// parts ship separately and each reads only what it shows.
+// The customer's side of the chat contract (docs/chat.md "Messages"): the message bodies the widget shows and
+// sends. The stored message, buttons and read receipts are common to the widget and the inbox (common/).
+import type {
+  ButtonType,
+  ChatButton as Button,
+  ChatMessage as StoredMessage,
+  GenericElement as Element,
+  MediaFileType,
+  UploadedFile,
+} from '../common/chat-contract';
 
-export type ButtonType = 'web' | 'call' | 'postback';
-
-export interface ChatButton {
-  type: ButtonType | string;
-  title: string;
-  payload: string;
-}
+export type { ButtonType, ReadEvent } from '../common/chat-contract';
+/** A button as the widget reads it: a type a later server adds is read (and not shown), not refused. */
+export type ChatButton = Button<ButtonType | string>;
+export type GenericElement = Element<ChatButton>;
 
 export interface MediaPayload {
   message?: string;
   url: true;
-  fileType: 'image' | 'video' | 'file';
+  fileType: MediaFileType;
   filePath: string;
 }
 export interface ButtonsPayload {
@@ -22,12 +27,6 @@ export interface ButtonsPayload {
 export interface QuickRepliesPayload {
   text: string;
   quick_replies: { title: string; payload: string }[];
-}
-export interface GenericElement {
-  image_url: string;
-  title: string;
-  subtitle?: string;
-  buttons?: ChatButton[];
 }
 export interface GenericPayload {
   elements: GenericElement[];
@@ -49,28 +48,8 @@ export type MessageBody =
 /** What a customer may send (anything else is `400 KEY_INVALID`). */
 export type OutgoingMessage = Extract<MessageBody, { message_type: 'text' | 'media' | 'postback' }>;
 
-/** A stored message: spec §3's fields, then the server's own (docs/chat.md "Messages"). */
-export interface ChatMessage {
-  /** `other`: an agent. */
-  sender: 'customer' | 'other';
-  message: MessageBody;
-  createdAt: string;
-  /** The conversation's room (PREFIX + userId or guestId). */
-  session_id: string;
-  /** The conversation's customer: a member's id or a guest's id, and a member's username and name. */
-  userId: string | null;
-  guestId: string | null;
-  username: string | null;
-  name: string | null;
-  deviceToken: string | null;
-  id: string;
-  seq: number;
-  conversationId: string;
-  /** The operator's username of an agent's message. */
-  agent: string | null;
-  clientId: string | null;
-  readAt: string | null;
-}
+/** A stored message as the widget reads it. */
+export type ChatMessage = StoredMessage<MessageBody>;
 
 /** Spec §3 delivery statuses of what the customer sends; `succeed` ones become stored messages. */
 export type DeliveryStatus = 'uploading_file' | 'sending' | 'failed' | 'succeed';
@@ -97,13 +76,4 @@ export interface SendAnswer {
   id: string;
 }
 
-export interface UploadAnswer {
-  path: string;
-  fileId: string;
-}
-
-export interface ReadEvent {
-  conversationId: string;
-  by: 'customer' | 'agent';
-  seq: number;
-}
+export type UploadAnswer = UploadedFile;
