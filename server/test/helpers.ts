@@ -7,6 +7,7 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { buildApp, type App, type AppDeps } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/platform/config';
+import { MIGRATION_LOCK } from '../src/platform/db';
 
 /**
  * One app per test file. The database is PGlite in memory, or — when TEST_DATABASE_URL is set — PostgreSQL
@@ -65,6 +66,8 @@ export async function createTestApp(env: Record<string, string> = {}, deps: AppD
       if (testDatabaseUrl && schema) {
         const client = new pg.Client({ connectionString: testDatabaseUrl });
         await client.connect();
+        // Under the migrations' lock: another app's migrator may be reading every schema's catalogue right now.
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await client.query(`drop schema if exists ${schema} cascade`);
         await client.end();
       }

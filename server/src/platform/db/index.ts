@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { Kysely, Migrator, PostgresDialect, type Dialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
@@ -160,8 +160,32 @@ function postgresListener(connectionString: string): NotificationSource {
     };
   };
 }
-/** Runs every pending migration; throws with the failing migration's error. */
+/**
+ * The session advisory lock under which migrations run on PostgreSQL, one database-wide key: Kysely's migrator first
+ * reads the catalogue of every schema of the database (`getTables`, with `pg_get_serial_sequence` per column), and a
+ * migration changing a table at that moment — another server starting, or another schema's app in the test suites
+ * — fails that read ("column … does not exist"). Whoever drops a schema of this database takes it too
+ * (server/test/helpers.ts).
+ */
+export const MIGRATION_LOCK = 0x77616c6c6574;
+
+/**
+ * Runs every pending migration; throws with the failing migration's error. On PostgreSQL one server (or app) of the
+ * database at a time, under MIGRATION_LOCK.
+ */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind !== 'postgres') return runMigrations(handle);
+  await handle.db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
+    try {
+      await runMigrations(handle);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);
+    }
+  });
+}
+
+async function runMigrations(handle: DatabaseHandle): Promise<void> {
   const migrator = new Migrator({
     db: handle.db,
     provider: migrationProvider,
