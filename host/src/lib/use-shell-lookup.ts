@@ -11,9 +11,9 @@ export interface LookupState<T> {
  * content comes in the language the client asks for, so a language change loads it again. `load` must be a
  * stable function (e.g. `lookupApi.info`).
  *
- * The one read of the front end that does not go through `@wallet/shared/query` (docs/architecture.md "Reads"):
- * the shell paints these on /login, where TanStack Query would take ≈ 12 KB of the page's 170 KB budget
- * (docs/benchmarks.md, issue 36). Pages and remotes read with `useRead`.
+ * Not through `@wallet/shared/query` (docs/architecture.md "Reads"): the shell paints these on /login, where
+ * TanStack Query would take ≈ 12 KB of the page's 170 KB budget (docs/benchmarks.md, issue 36). The how-to page
+ * uses it too (see howto-page.tsx). Other pages and the remotes read with `useRead`.
  */
 export function useShellLookup<T>(load: () => Promise<T>): LookupState<T> {
   const { i18n } = useTranslation();

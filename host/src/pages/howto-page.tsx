@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SkeletonList } from '@wallet/shared';
-import { useRead } from '@wallet/shared/query';
 import { lookupApi, type HowtoVideo } from '../api';
+import { useShellLookup } from '../lib/use-shell-lookup';
 
 type CaptionLanguage = keyof NonNullable<HowtoVideo['captions']>;
 const CAPTION_LANGUAGES: readonly CaptionLanguage[] = ['th', 'la', 'en'];
@@ -51,12 +51,10 @@ function HowtoPlayer({ video, language }: { video: HowtoVideo; language: Caption
 /** /howto: the five how-to videos from server configuration, titles and captions in the member's language. */
 export function HowtoPage() {
   const { t, i18n } = useTranslation('host');
-  // Titles and captions in the member's language: read again (the previous list shown meanwhile) when it changes.
-  const { data: videos, failed } = useRead({
-    key: ['host', 'howto', i18n.language],
-    read: lookupApi.howto,
-    keepPrevious: true,
-  });
+  // Titles and captions in the member's language, read again (the previous list shown meanwhile) when it changes.
+  // Not through useRead: with it, Chromium showed two caption tracks at once (the e2e howto test), as the tracks'
+  // elements were updated in an order its automatic track selection raced with; this hook's order is the tested one.
+  const { data: videos, failed } = useShellLookup(lookupApi.howto);
   const current = i18n.resolvedLanguage ?? i18n.language;
   const language: CaptionLanguage = isCaptionLanguage(current) ? current : 'th';
 
