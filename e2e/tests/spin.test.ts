@@ -117,10 +117,16 @@ async function spinOnce(page: Page, locale: Locale, sliceCount: number): Promise
  * answered `isActive`) and shows the wallet, so what it shows next follows that answer.
  */
 async function loadHome(page: Page, isActive: boolean): Promise<void> {
-  // The page shown before (the home the sign-in lands on) may still be reading; its answer is not this load's.
+  // The page shown before (the home the sign-in lands on) may still be reading, or start a read as this load
+  // begins; its answer is not this load's (and its body is gone with that page): only a request this load made counts.
   await page.waitForLoadState('networkidle');
+  const loadStarted = Date.now();
   const [answer] = await Promise.all([
-    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/spinwheel/active'),
+    page.waitForResponse(
+      (r) =>
+        new URL(r.url()).pathname === '/api/spinwheel/active' &&
+        r.request().timing().startTime >= loadStarted,
+    ),
     page.goto('/user/home'),
   ]);
   assert.equal(((await answer.json()) as { data: { isActive: boolean } }).data.isActive, isActive);
