@@ -52,7 +52,8 @@ async function waitForServer(url: string, server: ChildProcess, log: () => strin
 }
 
 /**
- * Starts the built server (server/dist) on a free port with a fresh in-memory database and its own data folder,
+ * Starts the built server (server/dist) on a free port with a fresh in-memory database (from the run's migrated
+ * template) and its own data folder,
  * serving the built front ends from `staticRoot` (the repository by default).
  */
 export async function startSite(
@@ -69,6 +70,9 @@ export async function startSite(
         PORT: String(port),
         DATA_DIR: dataDir,
         DATABASE_URL: 'memory://',
+        // One migrated empty database for every site of the run, loaded instead of PGlite's initdb and the
+        // migrations at each start (docs/server.md, PGLITE_TEMPLATE_DIR); the first start writes it.
+        PGLITE_TEMPLATE_DIR: join(tmpdir(), 'wallet-e2e-pglite'),
         STATIC_ROOT: options.staticRoot ?? repoRoot,
         SANDBOX: '1',
         // A clean site: the demo member without the demo's history (a scenario about the demo passes '1').

@@ -16,6 +16,7 @@ import './core/context';
 import type { AppContext } from './platform/context';
 import { Ledger } from './core/ledger';
 import { migrateToLatest, openDatabase, purgeStale } from './platform/db';
+import { readMemoryTemplate, writeMemoryTemplate } from './platform/db/memory-template';
 import { AppError, isAppError } from './platform/errors';
 import { refuseUnsafeInput } from './platform/http/input';
 import { ErrorBody } from './platform/http/schemas';
@@ -124,11 +125,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
     webhookSecret: config.webhookSecret ?? stored.webhookSecret,
   };
 
-  const database = openDatabase({ ...config, pgliteTemplate: deps.pgliteTemplate });
+  const templateDir = config.databaseUrl === 'memory://' ? config.pgliteTemplateDir : undefined;
+  const pgliteTemplate =
+    deps.pgliteTemplate ?? (templateDir ? await readMemoryTemplate(templateDir) : undefined);
+  const database = openDatabase({ ...config, pgliteTemplate });
   let rateLimit: RateLimitStore | undefined;
   const events = new MemberEvents(database.schema);
   try {
     await migrateToLatest(database);
+    if (templateDir && !pgliteTemplate) await writeMemoryTemplate(templateDir, database);
     const clock = deps.clock ?? systemClock;
     const limits: Limits = { ...DEFAULT_LIMITS, ...deps.limits };
     const defaultLocale = config.laos ? 'la' : 'th';

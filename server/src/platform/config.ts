@@ -12,6 +12,13 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** PostgreSQL only: schema to use (search_path); used by the test suites. */
   databaseSchema: string | undefined;
+  /**
+   * PGLITE_TEMPLATE_DIR, memory:// only: a folder holding a migrated, empty database per set of migrations
+   * (src/platform/db/memory-template.ts). A start finds one there and loads it instead of running PGlite's initdb
+   * and the migrations (about 5 s of CPU each start); the first start without one writes it. For test sites
+   * started many times (the e2e scenarios, the tour); unset, every memory:// start begins from initdb.
+   */
+  pgliteTemplateDir: string | undefined;
   redisUrl: string | undefined;
   /**
    * GROUP_COMMIT: the statements of concurrent transfers share one transaction (docs/ledger.md "Batched starts and
@@ -166,6 +173,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
   if (databaseSchema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(databaseSchema)) {
     problems.push('DATABASE_SCHEMA must be a lower-case SQL identifier');
   }
+
+  const pgliteTemplateDir =
+    env.PGLITE_TEMPLATE_DIR && env.PGLITE_TEMPLATE_DIR !== ''
+      ? path.resolve(env.PGLITE_TEMPLATE_DIR)
+      : undefined;
 
   const redisUrl = env.REDIS_URL && env.REDIS_URL !== '' ? env.REDIS_URL : undefined;
   if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl))
@@ -334,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     dataDir,
     databaseUrl,
     databaseSchema,
+    pgliteTemplateDir,
     redisUrl,
     redisPrefix,
     groupCommit,

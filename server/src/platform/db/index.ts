@@ -32,6 +32,8 @@ export interface DatabaseHandle {
   schema: string;
   /** LISTEN on a channel: PGlite's own listener, or one dedicated PostgreSQL connection that reconnects. */
   listen: NotificationSource;
+  /** memory:// only: the whole database as a PGlite data-folder dump (memory-template.ts). */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   let dialect: Dialect;
   let kind: DatabaseHandle['kind'];
   let listen: NotificationSource;
+  let dump: DatabaseHandle['dump'];
   const schema = opts.databaseSchema ?? 'public';
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     kind = 'postgres';
@@ -80,6 +83,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
     // order and atomicity of transactions are unchanged; a database on disk keeps the default).
     dialect = new PGliteDialect(pglite, { initSql: 'set synchronous_commit = off' });
     listen = (channel, onPayload) => pgliteListen(pglite, channel, onPayload);
+    dump = async () => (await pglite.dumpDataDir('none')) as Blob;
   } else {
     kind = 'pglite-disk';
     const dir = path.join(opts.dataDir, 'pglite');
@@ -89,7 +93,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
     listen = (channel, onPayload) => pgliteListen(pglite, channel, onPayload);
   }
   const db = new Kysely<Database>({ dialect });
-  return { db, kind, schema, listen, close: () => db.destroy() };
+  return { db, kind, schema, listen, ...(dump ? { dump } : {}), close: () => db.destroy() };
 }
 
 async function pgliteListen(
