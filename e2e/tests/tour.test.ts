@@ -17,7 +17,8 @@ import { walkTour, type TourResult } from '../tour/walk';
  *
  * TOUR_TODO=1 reports the axe-core and overflow findings without failing (node:test "todo"), to see them all while
  * fixing; scripts/test-all.sh (npm test) fails on them. To look at a few screens only:
- * TOUR_ONLY=home,deposit-qr (state ids; the states they go on from come along) and TOUR_LANGUAGES=en,la.
+ * TOUR_ONLY=home,deposit-qr (state ids; the states they go on from come along) and TOUR_LANGUAGES=en,la. The
+ * languages are walked side by side; TOUR_SEQUENTIAL=1 walks them one after the other.
  */
 const screenshotDir = process.env.TOUR_DIR;
 const languages = process.env.TOUR_LANGUAGES
@@ -68,6 +69,7 @@ before(async () => {
     languages,
     states,
     screenshotDir,
+    sideBySide: process.env.TOUR_SEQUENTIAL !== '1',
     progress: screenshotDir ? (line) => console.info(line) : undefined,
   });
   console.info(

@@ -6,6 +6,7 @@ import { bangkokTime, setSlipWindow } from '../lib/operator';
 import { readJson, type Site } from '../lib/site';
 import { confirmEnrolment, leaveRecoveryCodes, startEnrolment } from './console';
 import { findOverflow, runAxe, type AxeFinding, type OverflowFinding } from './checks';
+import { SettingsLock } from './settings-lock';
 import {
   LANGUAGES,
   PHONE,
@@ -53,6 +54,8 @@ export interface WalkOptions {
   screenshotDir?: string;
   /** Called after each state in each language, for progress. */
   progress?: (line: string) => void;
+  /** Walk the languages side by side (the default) or one after the other. */
+  sideBySide?: boolean;
 }
 
 /** The members of the walk, one per language (own phone numbers, so their sessions do not meet). */
@@ -248,108 +251,148 @@ async function look(
   return shot;
 }
 
+/** The states in runs of consecutive states with the same operator settings (`settings` unset: none). */
+function settingsRuns(states: readonly TourState[]): { settings?: string; states: TourState[] }[] {
+  const runs: { settings?: string; states: TourState[] }[] = [];
+  for (const state of states) {
+    const settings =
+      Object.keys(state.settings ?? {}).length > 0 ? JSON.stringify(state.settings) : undefined;
+    const last = runs[runs.length - 1];
+    if (last && last.settings === settings) last.states.push(state);
+    else runs.push({ ...(settings ? { settings } : {}), states: [state] });
+  }
+  return runs;
+}
+
+/** One language's part of the walk (the walk's options, that language, the lock the languages share). */
+async function walkLanguage(
+  options: WalkOptions,
+  language: Language,
+  states: readonly TourState[],
+  lock: SettingsLock,
+): Promise<Pick<TourResult, 'shots' | 'failures'>> {
+  const { site, browser, screenshotDir } = options;
+  const result: Pick<TourResult, 'shots' | 'failures'> = { shots: [], failures: [] };
+  const member = await memberWithMoney(site, language);
+  const contexts: BrowserContext[] = [];
+  try {
+    const pages: Partial<Record<TourState['who'], Page>> = {};
+    // Without the agreement state in the walk (TOUR_ONLY), the agreement is accepted beforehand so that it does
+    // not cover the other states.
+    const agreementAccepted = !states.some((s) => s.id === 'agreement');
+    for (const who of ['member', 'visitor'] as const) {
+      const context = await newMemberContext(browser, site.url, { language, agreementAccepted });
+      context.setDefaultTimeout(10_000);
+      contexts.push(context);
+      const page = await context.newPage();
+      pages[who] = page;
+      if (who === 'member') await signIn(page, member);
+    }
+    // The operator's sign-in failing leaves every operator state not reached, saying why.
+    let operatorFailure: string | undefined;
+    if (states.some((s) => s.who === 'operator')) {
+      try {
+        const context = await operatorContext(browser, site, language);
+        contexts.push(context);
+        pages.operator = context.pages()[0];
+      } catch (error) {
+        operatorFailure = `the admin did not get into the console: ${firstLine(error)}`;
+      }
+    }
+    const broken: Partial<Record<TourState['who'], boolean>> = {};
+
+    const walkState = async (state: TourState): Promise<void> => {
+      const page = pages[state.who];
+      if (!page) {
+        result.failures.push({
+          state: state.id,
+          language,
+          error: operatorFailure ?? `no page for ${state.who}`,
+        });
+        return;
+      }
+      const ctx: StepContext = { page, site, language, freshPhone: WIZARD_PHONE[language], member };
+      if (!state.route && broken[state.who]) {
+        result.failures.push({
+          state: state.id,
+          language,
+          error: 'the state it goes on from was not reached',
+        });
+        return;
+      }
+      const t0 = Date.now();
+      const previous: Record<string, boolean> = {};
+      try {
+        for (const [key, value] of Object.entries(state.settings ?? {}))
+          previous[key] = await setSetting(site, key, value);
+        if (state.route) {
+          await page.setViewportSize(PHONE);
+          await page.goto(state.route);
+        }
+        await state.open?.(ctx);
+        const ready = state.readySelector ?? (state.ready && `[data-testid="${state.ready}"]`);
+        if (!ready) throw new Error('the state names neither `ready` nor `readySelector`');
+        await page.locator(ready).first().waitFor({ state: 'visible' });
+        for (const viewport of VIEWPORTS)
+          result.shots.push(await look(page, state, language, viewport, screenshotDir));
+        await state.leave?.(ctx);
+        broken[state.who] = false;
+      } catch (error) {
+        broken[state.who] = true;
+        const failure: StateFailure = { state: state.id, language, error: firstLine(error) };
+        if (screenshotDir) {
+          failure.file = `${state.id}--${language}--failed.png`;
+          await page.screenshot({ path: join(screenshotDir, failure.file) }).catch(() => undefined);
+        }
+        result.failures.push(failure);
+      } finally {
+        for (const [key, value] of Object.entries(previous)) await setSetting(site, key, value);
+      }
+      options.progress?.(
+        `${language} ${state.id}: ${broken[state.who] ? 'NOT REACHED' : 'ok'} (${Date.now() - t0} ms)`,
+      );
+    };
+
+    // A state without settings shares the site with the other languages' states; a run of states with the same
+    // settings (the chat's, one after the other on one open panel) holds it alone from its first to its last, so
+    // no other language sets a setting back under it.
+    for (const run of settingsRuns(states)) {
+      if (run.settings)
+        await lock.hold(true, async () => {
+          for (const state of run.states) await walkState(state);
+        });
+      else for (const state of run.states) await lock.hold(false, () => walkState(state));
+    }
+  } finally {
+    for (const context of contexts) await context.close();
+  }
+  return result;
+}
+
 /**
  * Walks every tour state in every language: per language one visitor context, one signed-in member (with
- * money) and, when the walk has operator states, one admin signed in to the console, all in the one browser. Each state is opened once and looked at in each viewport (screenshot,
- * overflow check; axe-core at the phone size). A state that cannot be reached is recorded with its error and the
- * states that go on from it are skipped; the walk goes on with the next state that loads its own route.
+ * money) and, when the walk has operator states, one admin signed in to the console, all in the one browser. The
+ * languages are walked side by side (`TOUR_SEQUENTIAL=1` walks one after the other), each with its own member,
+ * admin and phone numbers; a state that sets operator settings is walked while no other state is (SettingsLock).
+ * Each state is opened once and looked at in each viewport (screenshot, overflow check; axe-core at the phone
+ * size). A state that cannot be reached is recorded with its error and the states that go on from it are skipped;
+ * the walk goes on with the next state that loads its own route. The result lists the languages in their order.
  */
 export async function walkTour(options: WalkOptions): Promise<TourResult> {
   const started = Date.now();
-  const { site, browser, screenshotDir } = options;
   const languages = options.languages ?? LANGUAGES;
   const states = options.states ?? TOUR_STATES;
-  const result: TourResult = { shots: [], failures: [], elapsedMs: 0 };
-  await openSlipWindow(site);
-
-  for (const language of languages) {
-    const member = await memberWithMoney(site, language);
-    const contexts: BrowserContext[] = [];
-    try {
-      const pages: Partial<Record<TourState['who'], Page>> = {};
-      // Without the agreement state in the walk (TOUR_ONLY), the agreement is accepted beforehand so that it does
-      // not cover the other states.
-      const agreementAccepted = !states.some((s) => s.id === 'agreement');
-      for (const who of ['member', 'visitor'] as const) {
-        const context = await newMemberContext(browser, site.url, { language, agreementAccepted });
-        context.setDefaultTimeout(10_000);
-        contexts.push(context);
-        const page = await context.newPage();
-        pages[who] = page;
-        if (who === 'member') await signIn(page, member);
-      }
-      // The operator's sign-in failing leaves every operator state not reached, saying why.
-      let operatorFailure: string | undefined;
-      if (states.some((s) => s.who === 'operator')) {
-        try {
-          const context = await operatorContext(browser, site, language);
-          contexts.push(context);
-          pages.operator = context.pages()[0];
-        } catch (error) {
-          operatorFailure = `the admin did not get into the console: ${firstLine(error)}`;
-        }
-      }
-      const broken: Partial<Record<TourState['who'], boolean>> = {};
-
-      for (const state of states) {
-        const page = pages[state.who];
-        if (!page) {
-          result.failures.push({
-            state: state.id,
-            language,
-            error: operatorFailure ?? `no page for ${state.who}`,
-          });
-          continue;
-        }
-        const ctx: StepContext = { page, site, language, freshPhone: WIZARD_PHONE[language], member };
-        if (!state.route && broken[state.who]) {
-          result.failures.push({
-            state: state.id,
-            language,
-            error: 'the state it goes on from was not reached',
-          });
-          continue;
-        }
-        const t0 = Date.now();
-        const previous: Record<string, boolean> = {};
-        try {
-          for (const [key, value] of Object.entries(state.settings ?? {}))
-            previous[key] = await setSetting(site, key, value);
-          if (state.route) {
-            await page.setViewportSize(PHONE);
-            await page.goto(state.route);
-          }
-          await state.open?.(ctx);
-          const ready = state.readySelector ?? (state.ready && `[data-testid="${state.ready}"]`);
-          if (!ready) throw new Error('the state names neither `ready` nor `readySelector`');
-          await page.locator(ready).first().waitFor({ state: 'visible' });
-          for (const viewport of VIEWPORTS)
-            result.shots.push(await look(page, state, language, viewport, screenshotDir));
-          await state.leave?.(ctx);
-          broken[state.who] = false;
-        } catch (error) {
-          broken[state.who] = true;
-          const failure: StateFailure = {
-            state: state.id,
-            language,
-            error: firstLine(error),
-          };
-          if (screenshotDir) {
-            failure.file = `${state.id}--${language}--failed.png`;
-            await page.screenshot({ path: join(screenshotDir, failure.file) }).catch(() => undefined);
-          }
-          result.failures.push(failure);
-        } finally {
-          for (const [key, value] of Object.entries(previous)) await setSetting(site, key, value);
-        }
-        options.progress?.(
-          `${language} ${state.id}: ${broken[state.who] ? 'NOT REACHED' : 'ok'} (${Date.now() - t0} ms)`,
-        );
-      }
-    } finally {
-      for (const context of contexts) await context.close();
-    }
+  await openSlipWindow(options.site);
+  const lock = new SettingsLock();
+  const parts: Pick<TourResult, 'shots' | 'failures'>[] = [];
+  if (options.sideBySide ?? true) {
+    parts.push(...(await Promise.all(languages.map((l) => walkLanguage(options, l, states, lock)))));
+  } else {
+    for (const language of languages) parts.push(await walkLanguage(options, language, states, lock));
   }
-  result.elapsedMs = Date.now() - started;
-  return result;
+  return {
+    shots: parts.flatMap((p) => p.shots),
+    failures: parts.flatMap((p) => p.failures),
+    elapsedMs: Date.now() - started,
+  };
 }
