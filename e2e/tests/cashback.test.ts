@@ -152,8 +152,9 @@ describe('cashback', () => {
         .getByTestId('refund-received-amount')
         .filter({ hasText: /^0\.00$/ })
         .waitFor();
-      assert.equal(await modal.getByTestId('refund-receive').isDisabled(), true);
-      assert.equal(await modal.getByTestId('refund-to-wallet').isDisabled(), true);
+      // The buttons follow the amounts when the window's reads have answered: waited for, not read at once.
+      await modal.locator('[data-testid="refund-receive"]:disabled').waitFor();
+      await modal.locator('[data-testid="refund-to-wallet"]:disabled').waitFor();
     } catch (error) {
       await snapshot(page, 'cashback');
       throw error;
