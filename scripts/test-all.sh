@@ -97,11 +97,13 @@ if [ ! -x "$chromium_bin" ] && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || true
 fi
 if [ -x "$chromium_bin" ]; then
-  (cd e2e && CHROMIUM_PATH="$chromium_bin" node --test --test-concurrency=1 --import tsx \
+  # Two scenario files at a time (E2E_CONCURRENCY): one file's browser and server leave most of a core idle while
+  # they wait on each other (docs/benchmarks.md, "The test suite's time").
+  (cd e2e && CHROMIUM_PATH="$chromium_bin" node --test --test-concurrency="${E2E_CONCURRENCY:-2}" --import tsx \
     --test-reporter=spec --test-reporter-destination=stdout \
     --test-reporter=tap --test-reporter-destination="$reports/e2e.tap" $(ls tests/*.test.ts | grep -v '^tests/tour\.test\.ts$'))
 
-  step "screenshot tour (npm run tour): every page and window in th, la and en; contact sheet in tour/index.html"
+  step "screenshot tour (npm run tour): every page and window in th, la and en side by side; contact sheet in tour/index.html"
   if command -v fc-list >/dev/null && [ -z "$(fc-list :lang=th family)" ] && [ "$(id -u)" = "0" ] \
     && command -v apt-get >/dev/null; then
     echo "No Thai font: installing Debian's fonts-noto-core (Noto Sans Thai and Lao, the site's fonts)"

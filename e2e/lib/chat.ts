@@ -119,6 +119,10 @@ export async function replyText(page: Page, text: string): Promise<void> {
   await form.getByLabel('Message', { exact: true }).fill(text);
   await form.getByRole('button', { name: 'Send' }).click();
   await inboxMessages(page).filter({ hasText: text }).waitFor();
+  // The history can show the message (pushed) before the send's answer empties the composer: a next draft begun
+  // before that would be emptied with it. Done when the agent sees the composer empty again.
+  const field = await form.getByLabel('Message', { exact: true }).elementHandle();
+  await page.waitForFunction((el) => (el as HTMLTextAreaElement | null)?.value === '', field);
 }
 
 /** Sends an image reply (a PNG picked in the file field) and waits until the history shows it loaded. */
