@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newMemberContext } from '../lib/browser';
-import { api, registerMember, signIn, type Member } from '../lib/members';
-import { bangkokTime, setSlipWindow } from '../lib/operator';
-import { readJson, type Site } from '../lib/site';
-import { confirmEnrolment, leaveRecoveryCodes, startEnrolment } from './console';
+import { signIn } from '../lib/members';
+import type { Site } from '../lib/site';
+import { WIZARD_PHONE, memberWithMoney, openSlipWindow, operatorContext, setSetting } from './actors';
 import { findOverflow, runAxe, type AxeFinding, type OverflowFinding } from './checks';
 import { SettingsLock } from './settings-lock';
 import {
@@ -56,111 +55,6 @@ export interface WalkOptions {
   progress?: (line: string) => void;
   /** Walk the languages side by side (the default) or one after the other. */
   sideBySide?: boolean;
-}
-
-/** The members of the walk, one per language (own phone numbers, so their sessions do not meet). */
-const MEMBER_PHONE: Record<Language, string> = { th: '0871000001', la: '0871000002', en: '0871000003' };
-/** Phone numbers the registration wizard states use. */
-const WIZARD_PHONE: Record<Language, string> = { th: '0872000001', la: '0872000002', en: '0872000003' };
-
-/**
- * Sets an operator setting the way `npm run ops -- set` does (POST /api/ops/settings/:key) and answers the value it
- * had before.
- */
-export async function setSetting(site: Site, key: string, value: boolean): Promise<boolean> {
-  const { opsSecret } = readJson<{ opsSecret: string }>(join(site.dataDir, 'secrets.json'));
-  const url = `${site.url}/api/ops/settings/${encodeURIComponent(key)}`;
-  const headers = { 'x-ops-secret': opsSecret, 'content-type': 'application/json' };
-  const before = (await (await fetch(url, { headers })).json()) as { data: { value: boolean } };
-  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ value }) });
-  if (!res.ok) throw new Error(`set ${key}=${value}: HTTP ${res.status}`);
-  return before.data.value;
-}
-
-/**
- * Moves the daily slip closing window (23:50–00:10 Bangkok) hours away from the walk, as an operator does
- * (PUT /api/ops/content/slip/*), so the slip states look the same at any hour.
- */
-async function openSlipWindow(site: Site): Promise<void> {
-  await setSlipWindow(site, bangkokTime(180), bangkokTime(200));
-}
-
-/** Monday 00:00 Bangkok (UTC+7) of the week before this one: inside the last completed cashback week. */
-function lastWeekMonday(now = new Date()): Date {
-  const bangkok = new Date(now.getTime() + 7 * 3_600_000);
-  const sinceMonday = (bangkok.getUTCDay() + 6) % 7;
-  const monday = Date.UTC(
-    bangkok.getUTCFullYear(),
-    bangkok.getUTCMonth(),
-    bangkok.getUTCDate() - sinceMonday,
-  );
-  return new Date(monday - 7 * 3_600_000 - 7 * 86_400_000);
-}
-
-/**
- * A member as the tour shows them: registered, 5,000.00 baht deposited by bank transfer, the PG game account
- * opened with 200.00 baht in it, 100.00 of it lost last week (so the home, the withdrawal, the game window and the
- * cashback window have something to show).
- */
-async function memberWithMoney(site: Site, language: Language): Promise<Member> {
-  const phone = MEMBER_PHONE[language];
-  const member = await registerMember(site, phone, { name: 'Malee Srisuk' });
-  await api(site, '/sandbox/bank/incoming', {
-    body: { fromAccountNo: `9${phone.slice(1)}`, fromBankCode: 'SCB', amount: 500_000 },
-  });
-  const { token } = await api<{ token: string }>(site, '/api/login', {
-    body: { username: member.phone, password: member.password },
-  });
-  // The bank transfer is credited by the sandbox bank's notice: wait for it before moving money.
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const wallet = await api<{ wallet: { amount: number } }>(site, '/api/wallet', { token });
-    if (wallet.wallet.amount >= 500_000) break;
-    if (Date.now() > deadline) throw new Error(`the deposit of ${phone} was not credited`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  await api(site, '/api/wallet/activate/PG', { token });
-  await api(site, '/api/wallet/transfer', { token, body: { from: 'wallet', to: 'PG', amount: 20_000 } });
-  // A losing round of 100.00 last week (a set round of the sandbox provider): 5.00 of cashback to receive.
-  const { username } = await api<{ username: string }>(site, '/api/wallet/account/PG', { token });
-  await api(site, '/sandbox/games/PG/rounds', {
-    body: {
-      username,
-      bet: 10_000,
-      win: 0,
-      playedAt: new Date(lastWeekMonday().getTime() + 86_400_000).toISOString(),
-    },
-  });
-  return member;
-}
-
-/**
- * The console of this language's walk (states of `who: 'operator'`): an admin created with the CLI, enrolled and
- * signed in through the console's own screens in a context of its own, in the tour's language (./console.ts). The
- * member service worker never answers under /ops: none runs. Phone-sized like the other contexts: the tour looks
- * at every screen at the phone sizes.
- */
-async function operatorContext(browser: Browser, site: Site, language: Language): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    baseURL: site.url,
-    viewport: PHONE,
-    locale: 'en-US',
-    serviceWorkers: 'block',
-  });
-  context.setDefaultTimeout(10_000);
-  try {
-    const page = await context.newPage();
-    await page.goto('/ops/');
-    await page.evaluate((locale) => window.localStorage.setItem('locale', locale), language);
-    await page.reload();
-    await startEnrolment(page, site, `tour-admin-${language}`, 'admin');
-    await confirmEnrolment(page);
-    await leaveRecoveryCodes(page);
-    return context;
-  } catch (error) {
-    await context.close();
-    throw error;
-  }
 }
 
 /** Lets the page finish what it shows: fonts, images, the delayed loader, opening animations. */
@@ -251,7 +145,10 @@ async function look(
   return shot;
 }
 
-/** The states in runs of consecutive states with the same operator settings (`settings` unset: none). */
+/**
+ * The states in runs of consecutive states with the same operator settings (`settings` unset: none); a state that
+ * changes what every member sees (`alone`) is a run of its own that holds the site alone too.
+ */
 function settingsRuns(states: readonly TourState[]): { settings?: string; states: TourState[] }[] {
   const runs: { settings?: string; states: TourState[] }[] = [];
   for (const state of states) {
@@ -273,9 +170,9 @@ async function walkLanguage(
 ): Promise<Pick<TourResult, 'shots' | 'failures'>> {
   const { site, browser, screenshotDir } = options;
   const result: Pick<TourResult, 'shots' | 'failures'> = { shots: [], failures: [] };
-  const member = await memberWithMoney(site, language);
   const contexts: BrowserContext[] = [];
   try {
+    const member = await memberWithMoney(site, language);
     const pages: Partial<Record<TourState['who'], Page>> = {};
     // Without the agreement state in the walk (TOUR_ONLY), the agreement is accepted beforehand so that it does
     // not cover the other states.
@@ -356,13 +253,16 @@ async function walkLanguage(
     // A state without settings shares the site with the other languages' states; a run of states with the same
     // settings (the chat's, one after the other on one open panel) holds it alone from its first to its last, so
     // no other language sets a setting back under it.
-    for (const run of settingsRuns(states)) {
-      if (run.settings)
-        await lock.hold(true, async () => {
-          for (const state of run.states) await walkState(state);
-        });
-      else for (const state of run.states) await lock.hold(false, () => walkState(state));
-    }
+    const walkStates = async (list: readonly TourState[]): Promise<void> => {
+      for (const run of settingsRuns(list)) {
+        if (run.settings)
+          await lock.hold(true, async () => {
+            for (const state of run.states) await walkState(state);
+          });
+        else for (const state of run.states) await lock.hold(false, () => walkState(state));
+      }
+    };
+    await walkStates(states);
   } finally {
     for (const context of contexts) await context.close();
   }
@@ -390,9 +290,13 @@ export async function walkTour(options: WalkOptions): Promise<TourResult> {
   } else {
     for (const language of languages) parts.push(await walkLanguage(options, language, states, lock));
   }
+  // In the states' order within each language, as the contact sheet lists them.
+  const order = new Map(states.map((s, i) => [s.id, i]));
+  const byState = (a: { state: string }, b: { state: string }) =>
+    (order.get(a.state) ?? 0) - (order.get(b.state) ?? 0);
   return {
-    shots: parts.flatMap((p) => p.shots),
-    failures: parts.flatMap((p) => p.failures),
+    shots: parts.flatMap((p) => [...p.shots].sort(byState)),
+    failures: parts.flatMap((p) => [...p.failures].sort(byState)),
     elapsedMs: Date.now() - started,
   };
 }

@@ -78,6 +78,7 @@ export const MEMBER_MONEY_STATES: readonly TourState[] = [
     title: 'Deposit: slip uploads turned off by an operator',
     kind: 'window',
     who: 'member',
+    alone: true,
     open: async (ctx) => {
       const { page, site } = ctx;
       await setSlipSettings(site, { enabled: false });

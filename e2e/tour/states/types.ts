@@ -59,4 +59,9 @@ export interface TourState {
   scope?: string;
   /** Operator settings the state needs while it is shown (set before `route` loads, set back after). */
   settings?: Record<string, boolean>;
+  /**
+   * The state changes what every member sees while it is shown (in `open`, set back in `leave`): the walk, which
+   * walks the languages side by side, shows it with the site to itself, as it does a state with `settings`.
+   */
+  alone?: true;
 }
