@@ -155,8 +155,13 @@ describe(`the operator's switches of invites and cashback (${dbLabel})`, () => {
     } finally {
       await setSetting(t.app, 'invite.active', true);
     }
-    // Nothing was stored under the key: retried once the feature is on, the request runs.
+    // The refusal is the key's final answer: retried with it once the feature is on, the same refusal; a new
+    // key (a new tap) runs the request.
     expect(answer(await keyed(m, 'GET', '/api/invite/bonus', undefined, key))).toMatchObject({
+      status: 403,
+      code: 'INVITE_INACTIVE',
+    });
+    expect(answer(await keyed(m, 'GET', '/api/invite/bonus', undefined, randomUUID()))).toMatchObject({
       status: 400,
       code: 'NO_INVITE_BONUS',
     });
@@ -177,6 +182,10 @@ describe(`the operator's switches of invites and cashback (${dbLabel})`, () => {
       await setSetting(t.app, 'refund.active', true);
     }
     expect(answer(await keyed(m, 'GET', '/api/refund/receive', undefined, key))).toMatchObject({
+      status: 403,
+      code: 'REFUND_INACTIVE',
+    });
+    expect(answer(await keyed(m, 'GET', '/api/refund/receive', undefined, randomUUID()))).toMatchObject({
       status: 400,
       code: 'REFUND_MINIMUM',
     });

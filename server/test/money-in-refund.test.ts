@@ -276,6 +276,33 @@ describe(`refund (cashback) (${dbLabel})`, () => {
     expect(await check(m)).toMatchObject({ result: true, refundAmount: 1_000 });
   });
 
+  test('a receive refused while cashback was off stays that key’s answer once it is back on; a new key receives', async () => {
+    const m = await newMember(t.app);
+    await play(m, [{ bet: 20_000, win: 0 }]);
+    const receive = (key: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/refund/receive',
+        headers: { ...bearerOf(m), 'idempotency-key': key },
+      });
+    await setSetting(t.app, 'refund.active', false);
+    try {
+      expectError(await receive('receive-while-off'), 403, 'REFUND_INACTIVE');
+    } finally {
+      await setSetting(t.app, 'refund.active', true);
+    }
+    // The key has its final answer: the same request again gets it, and nothing moves.
+    const before = await check(m);
+    const wallet = await walletAmount(t.app, m);
+    expectError(await receive('receive-while-off'), 403, 'REFUND_INACTIVE');
+    expect(await check(m)).toEqual(before);
+    expect(await walletAmount(t.app, m)).toBe(wallet);
+    // A new tap is a new key: received.
+    expect((await receive('receive-when-on')).statusCode).toBe(200);
+    expect(await check(m)).toMatchObject({ receivedAmount: 1_000 });
+    await expectBooksBalanced(t.app);
+  });
+
   test('set sandbox rounds: a bet the player cannot cover, an unknown player or a future time are refused', async () => {
     const m = await newMember(t.app);
     await play(m, []);

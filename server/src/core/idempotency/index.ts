@@ -201,11 +201,18 @@ export const idempotencyOnSend: onSendHookHandler = async function (request, rep
   return payload;
 };
 
-/** Route options for a member's money-moving route: auth, then the idempotency check; the response stored. */
+/**
+ * Route options for a member's money-moving route: auth, then the idempotency check, then `after` (an operator's
+ * switch, `whileOn`); the response stored, a refusal of `after` included.
+ */
 export function idempotent(
   requireMember: preHandlerAsyncHookHandler,
-  preHandler: preHandlerAsyncHookHandler = idempotencyPreHandler,
+  ...after: preHandlerAsyncHookHandler[]
 ): Pick<RouteShorthandOptions, 'preHandler' | 'onSend' | 'compress'> {
   // Not compressed: the onSend hook stores the serialized body, which a compressed stream would hide.
-  return { preHandler: [requireMember, preHandler], onSend: idempotencyOnSend, compress: false };
+  return {
+    preHandler: [requireMember, idempotencyPreHandler, ...after],
+    onSend: idempotencyOnSend,
+    compress: false,
+  };
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { idempotent } from '../../core/idempotency';
-import { auth, requireMember, requireMemberWhileOn } from '../../platform/http/auth';
+import { auth, requireMember, whileOn } from '../../platform/http/auth';
 import { bearer, Page, replies, success } from '../../platform/http/schemas';
 import { pickLocale } from '../../platform/locale';
 import { Banner } from '../content/schemas';
@@ -13,10 +13,10 @@ export const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx, invites, banners } = app;
   const member = { preHandler: requireMember };
   /**
-   * The money-moving route: auth and the operator's switch (`invite.active`; off → 403 INVITE_INACTIVE), then the
-   * Idempotency-Key check (docs/ledger.md); the first response is replayed.
+   * The money-moving route: auth, the Idempotency-Key check (docs/ledger.md), then the operator's switch
+   * (`invite.active`; off → 403 INVITE_INACTIVE); the first response, that refusal included, is replayed.
    */
-  const whileOn = idempotent(requireMemberWhileOn('invite.active', 'INVITE_INACTIVE'));
+  const switchable = idempotent(requireMember, whileOn('invite.active', 'INVITE_INACTIVE'));
   const locale = (request: FastifyRequest) =>
     pickLocale(request.headers['accept-language'], ctx.defaultLocale);
 
@@ -39,7 +39,7 @@ export const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/invite/bonus',
     {
-      ...whileOn,
+      ...switchable,
       schema: {
         tags: ['invite'],
         security: bearer,

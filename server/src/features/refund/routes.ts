@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { idempotent } from '../../core/idempotency';
-import { auth, requireMember, requireMemberWhileOn } from '../../platform/http/auth';
+import { auth, requireMember, whileOn } from '../../platform/http/auth';
 import { bearer, Page, replies, success } from '../../platform/http/schemas';
 import { pickLocale } from '../../platform/locale';
 import { Banner } from '../content/schemas';
@@ -16,9 +16,10 @@ export const refundRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const moneyMoving = idempotent(requireMember);
   /**
    * Receiving this week's cashback while the operator has cashback on (`refund.active`; off → 403
-   * REFUND_INACTIVE). Moving cashback already received into the wallet (addWallet) stays open: it is the member's.
+   * REFUND_INACTIVE, after the Idempotency-Key check: the refusal is the key's answer, replayed). Moving cashback
+   * already received into the wallet (addWallet) stays open: it is the member's.
    */
-  const whileOn = idempotent(requireMemberWhileOn('refund.active', 'REFUND_INACTIVE'));
+  const switchable = idempotent(requireMember, whileOn('refund.active', 'REFUND_INACTIVE'));
   const locale = (request: FastifyRequest) =>
     pickLocale(request.headers['accept-language'], ctx.defaultLocale);
 
@@ -65,7 +66,7 @@ export const refundRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/refund/receive',
     {
-      ...whileOn,
+      ...switchable,
       schema: {
         tags: ['refund'],
         security: bearer,

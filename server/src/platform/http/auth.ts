@@ -75,13 +75,13 @@ export async function requireMember(request: FastifyRequest, _reply: FastifyRepl
 }
 
 /**
- * preHandler for a member route the operator can switch off (an operator setting, on by default): the member is
- * authenticated first (requireMember), then the setting asked; off → 403 with the feature's own catalogue code
- * (INVITE_INACTIVE, REFUND_INACTIVE). Runs before the route's idempotency check: nothing is stored for it.
+ * preHandler for a member route the operator can switch off (an operator setting, on by default): off → 403 with
+ * the feature's own catalogue code (INVITE_INACTIVE, REFUND_INACTIVE). Goes after requireMember and the route's
+ * idempotency check (`idempotent(requireMember, whileOn(…))`): the refusal is the key's answer, stored and given
+ * again to every retry with that key, even after the operator switched the feature back on.
  */
-export function requireMemberWhileOn(key: SettingKey, code: ErrorCode) {
-  return async function memberWhileOn(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    await requireMember(request, reply);
+export function whileOn(key: SettingKey, code: ErrorCode) {
+  return async function settingOn(request: FastifyRequest): Promise<void> {
     if (!(await request.server.ctx.settings.get(key))) throw new AppError(code, 403);
   };
 }
