@@ -144,7 +144,7 @@ export function ConversationView({
       socket.off('chat:typing', onTyping);
       socket.off('connect', onConnect);
     };
-  }, [socket, id, markRead]);
+  }, [socket, id, markRead, setMessages]);
 
   // Newest at the bottom (from the first page shown on); an older page above keeps what the agent was looking at
   // in place.
@@ -185,7 +185,7 @@ export function ConversationView({
         () => undefined, // The link stays broken; opening the conversation again gives fresh ones.
       );
     },
-    [id],
+    [id, setMessages],
   );
 
   const oldestSeq = messages?.[0]?.seq;
