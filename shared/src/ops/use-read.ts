@@ -61,10 +61,13 @@ export function useConsoleRead<T>(
     () => pageQueryClient().resetQueries({ queryKey: latest.current, exact: true }),
     [],
   );
-  const reload = useCallback(
-    () => pageQueryClient().refetchQueries({ queryKey: latest.current, exact: true }),
-    [],
-  );
+  // A read still under way is cancelled first: its answer may predate the change this read is for (TanStack Query
+  // would otherwise let a first read in flight stand for this one).
+  const reload = useCallback(async () => {
+    const client = pageQueryClient();
+    await client.cancelQueries({ queryKey: latest.current, exact: true });
+    await client.refetchQueries({ queryKey: latest.current, exact: true });
+  }, []);
   const update = useCallback(
     (change: (current: T) => T) =>
       void pageQueryClient().setQueryData<T>(latest.current, (current) =>
