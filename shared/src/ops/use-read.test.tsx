@@ -26,7 +26,10 @@ describe('useConsoleRead', () => {
   });
 
   it('a change invalidating a prefix reads again every list under it; update changes what is shown', async () => {
-    const bonuses = jest.fn().mockResolvedValueOnce(['WELCOME']).mockResolvedValueOnce(['WELCOME', 'DAILY']);
+    const bonuses = jest
+      .fn<Promise<string[]>, []>()
+      .mockResolvedValueOnce(['WELCOME'])
+      .mockResolvedValueOnce(['WELCOME', 'DAILY']);
     const other = jest.fn().mockResolvedValue(['wheel']);
     const { result } = renderHook(() => ({
       bonuses: useConsoleRead(['ops', 'bonus', 'lists'], bonuses),
