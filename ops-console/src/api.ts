@@ -107,3 +107,24 @@ export const opsApi = {
       {} satisfies ApiBody<'/api/ops/operators/{username}/reset-totp', 'post'>,
     ),
 };
+
+/**
+ * The keys of the console's own reads in the page's query cache (`useConsoleRead`): a change invalidates the one
+ * it makes stale (a reconciliation the books' check, a save the content list and that value).
+ */
+export const OPS_KEYS = {
+  settings: ['ops', 'console', 'settings'],
+  operators: ['ops', 'console', 'operators'],
+  releases: ['ops', 'console', 'releases'],
+  books: ['ops', 'console', 'books'],
+  content: ['ops', 'console', 'content'],
+  contentValue: (key: ContentKey | undefined, locale: ContentLocale) => [
+    'ops',
+    'console',
+    'content-value',
+    key,
+    locale,
+  ],
+  banks: ['ops', 'console', 'banks'],
+  audit: (actor: string, action: string) => ['ops', 'console', 'audit', actor, action],
+} as const;

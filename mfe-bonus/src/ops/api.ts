@@ -25,3 +25,10 @@ export const bonusOpsApi = {
   savePromotion: (promotion: PromotionDefinition) =>
     opsHttp.put<PromotionDefinition>(`/api/ops/promotions/${enc(promotion.code)}`, promotion),
 };
+
+/** The keys of the bonus screen's reads in the page's query cache (`useConsoleRead`, `useEditor`). */
+export const BONUS_OPS_KEYS = {
+  lists: ['ops', 'bonus', 'lists'],
+  bonus: ['ops', 'bonus', 'bonus'],
+  promotion: ['ops', 'bonus', 'promotion'],
+} as const;

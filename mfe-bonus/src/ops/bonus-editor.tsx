@@ -12,7 +12,7 @@ import {
   useEditor,
 } from '@wallet/shared/ops';
 import { CodeField } from './code-field';
-import { bonusOpsApi, type BonusDefinition } from './api';
+import { BONUS_OPS_KEYS, bonusOpsApi, type BonusDefinition } from './api';
 import {
   bonusForm,
   CATEGORIES,
@@ -45,6 +45,9 @@ export function BonusEditor({
     ns: 'bonus-ops',
     prefix: 'bops',
     recordKey: code,
+    readKey: BONUS_OPS_KEYS.bonus,
+    // A bonus's promotions name it: the promotion editors read it again too.
+    invalidates: [BONUS_OPS_KEYS.lists, BONUS_OPS_KEYS.promotion],
     read: (key) => bonusOpsApi.bonus(key).then(bonusForm),
     blank: bonusForm,
     check: (form: BonusForm, isNew) => checkBonus(form, isNew ? taken : undefined),

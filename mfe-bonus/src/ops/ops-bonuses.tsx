@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link, SkeletonList, useLocation, useNavigate, useTranslation } from '@wallet/shared';
 import { ConsoleScreen, ListSection, LoadFailed, useConsoleRead } from '@wallet/shared/ops';
-import { bonusOpsApi } from './api';
+import { BONUS_OPS_KEYS, bonusOpsApi } from './api';
 import { BonusEditor } from './bonus-editor';
 import { BonusTable, PromotionTable } from './lists';
 import { PromotionEditor } from './promotion-editor';
@@ -42,9 +42,11 @@ export function OpsBonuses({ operator }: OpsBonusesProps) {
   const route = parseRoute(pathname);
   const mayRead = operator.role === 'admin' || operator.role === 'finance';
   const mayEdit = operator.role === 'admin';
-  const lists = useConsoleRead(() => Promise.all([bonusOpsApi.bonuses(), bonusOpsApi.promotions()]), {
-    enabled: mayRead,
-  });
+  const lists = useConsoleRead(
+    BONUS_OPS_KEYS.lists,
+    () => Promise.all([bonusOpsApi.bonuses(), bonusOpsApi.promotions()]),
+    { enabled: mayRead },
+  );
   const [bonuses, promotions] = lists.data ?? [];
   const bonusCodes = useMemo(() => new Set(bonuses?.map((b) => b.code)), [bonuses]);
   const promotionCodes = useMemo(() => new Set(promotions?.map((p) => p.code)), [promotions]);
@@ -53,10 +55,8 @@ export function OpsBonuses({ operator }: OpsBonusesProps) {
   const bonusPath = (code: string) => `${base}/bonus/${encodeURIComponent(code)}`;
   const promotionPath = (code: string) => `${base}/promotion/${encodeURIComponent(code)}`;
   const backToLists = () => navigate(base);
-  const saved = () => {
-    lists.reload();
-    navigate(base);
-  };
+  // The editor's save made the lists stale (useEditor's `invalidates`): they are read again.
+  const saved = () => navigate(base);
 
   let body;
   if (!mayRead) {

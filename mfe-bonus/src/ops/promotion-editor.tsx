@@ -10,7 +10,7 @@ import {
   type Language,
 } from '@wallet/shared/ops';
 import { CodeField } from './code-field';
-import { bonusOpsApi, type BonusListItem, type PromotionDefinition } from './api';
+import { BONUS_OPS_KEYS, bonusOpsApi, type BonusListItem, type PromotionDefinition } from './api';
 import { checkPromotion, promotionForm, type PromotionForm } from './forms';
 
 /**
@@ -37,6 +37,8 @@ export function PromotionEditor({
     ns: 'bonus-ops',
     prefix: 'bops',
     recordKey: code,
+    readKey: BONUS_OPS_KEYS.promotion,
+    invalidates: [BONUS_OPS_KEYS.lists],
     read: (key) => bonusOpsApi.promotion(key).then(promotionForm),
     blank: promotionForm,
     check: (form: PromotionForm, isNew) => checkPromotion(form, bonusCodes, isNew ? taken : undefined),

@@ -86,7 +86,8 @@ test('the customer’s read receipt marks the agent’s messages read; the custo
   const receipt = await screen.findByTestId('ainbox-receipt');
   expect(receipt).toHaveTextContent('Sent');
   socket.push('chat:read', { conversationId: ROOM_A, by: 'customer', seq: 2 });
-  expect(receipt).toHaveTextContent('Read');
+  // The history is the read's answer in the page's query cache: a change to it is shown a microtask later.
+  await waitFor(() => expect(receipt).toHaveTextContent('Read'));
   // Another conversation's receipt changes nothing here.
   socket.push('chat:typing', { conversationId: ROOM_B, by: 'customer' });
   expect(screen.queryByText('The customer is typing…')).not.toBeInTheDocument();

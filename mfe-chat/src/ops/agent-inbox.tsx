@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, SkeletonList, isApiError, useLocation, useTranslation } from '@wallet/shared';
 import { useConsoleRead } from '@wallet/shared/ops';
-import { inboxApi } from './api';
+import { INBOX_KEYS, inboxApi } from './api';
 import { ConversationView, customerName } from './conversation-view';
 import { INBOX_NS, byActivity, previewOf } from './model';
 import { inboxRealtime, type InboxSocket } from './realtime';
@@ -66,9 +66,11 @@ function Inbox() {
   const { t } = useTranslation(INBOX_NS);
   const { pathname } = useLocation();
   const { base, openId } = parsePath(pathname);
-  const inbox = useConsoleRead(() => inboxApi.conversations().then((list) => [...list].sort(byActivity)), {
-    errorText: (failure) => (isApiError(failure) ? failure.message : t('errors.unknown')),
-  });
+  const inbox = useConsoleRead(
+    INBOX_KEYS.conversations,
+    () => inboxApi.conversations().then((list) => [...list].sort(byActivity)),
+    { errorText: (failure) => (isApiError(failure) ? failure.message : t('errors.unknown')) },
+  );
   const { data: conversations, error, reload: load, update } = inbox;
   const [socket, setSocket] = useState<InboxSocket>();
   const listRef = useRef<Conversation[] | undefined>(undefined);

@@ -30,3 +30,10 @@ export const inboxApi = {
     });
   },
 };
+
+/** The keys of the inbox's reads in the page's query cache (`useConsoleRead`). */
+export const INBOX_KEYS = {
+  conversations: ['ops', 'chat', 'conversations'],
+  /** A conversation's history as shown: the newest page, older pages and what arrived live merged in. */
+  messages: (id: string) => ['ops', 'chat', 'messages', id],
+} as const;

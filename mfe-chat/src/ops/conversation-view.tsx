@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button, SkeletonList, formatDateTime, isApiError, useTranslation } from '@wallet/shared';
-import { inboxApi } from './api';
+import { useConsoleRead } from '@wallet/shared/ops';
+import { INBOX_KEYS, inboxApi } from './api';
 import { Composer } from './composer';
 import { MessageBody } from './message-body';
 import { INBOX_NS, mergeMessages, type Translate } from './model';
@@ -35,8 +36,13 @@ export function ConversationView({
   onSent: (message: ChatMessage) => void;
 }) {
   const { t } = useTranslation(INBOX_NS);
-  const [messages, setMessages] = useState<ChatMessage[]>();
-  const [error, setError] = useState<string>();
+  // The newest page as the conversation opens; older pages and what arrives live are merged into it as shown.
+  const history = useConsoleRead(
+    INBOX_KEYS.messages(id),
+    () => inboxApi.messages(id).then((page) => mergeMessages([], page)),
+    { errorText: (failure) => errorText(failure, t('errors.unknown')) },
+  );
+  const { data: messages, error, update: setMessages } = history;
   const [older, setOlder] = useState<'idle' | 'loading' | 'failed'>('idle');
   const [typing, setTyping] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
@@ -57,25 +63,16 @@ export function ConversationView({
     );
   }, [id, onRead]);
 
-  // The newest page, then read.
+  // The history shown first (the view is keyed by its conversation): read for the agents if anything is unread.
+  const opened = useRef(false);
   useEffect(() => {
-    let live = true;
-    inboxApi.messages(id).then(
-      (page) => {
-        if (!live) return;
-        pendingScroll.current = { bottom: true };
-        setMessages(mergeMessages([], page));
-        if (page.some((m) => m.sender === 'customer' && !m.readAt) || (conversation?.unread ?? 0) > 0)
-          markRead();
-      },
-      (failure: unknown) => live && setError(errorText(failure, t('errors.unknown'))),
-    );
-    return () => {
-      live = false;
-    };
+    if (!messages || opened.current) return;
+    opened.current = true;
+    if (messages.some((m) => m.sender === 'customer' && !m.readAt) || (conversation?.unread ?? 0) > 0)
+      markRead();
     // The conversation's unread count at opening only decides the first read; later ones come from the socket.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, markRead, t]);
+  }, [messages, markRead]);
 
   // The agent comes back to the page: what arrived meanwhile is now seen.
   useEffect(() => {
@@ -103,7 +100,7 @@ export function ConversationView({
     };
     const add = (incoming: ChatMessage[]) => {
       if (nearBottom()) pendingScroll.current = { bottom: true };
-      setMessages((current) => (current ? mergeMessages(current, incoming) : current));
+      setMessages((current) => mergeMessages(current, incoming));
     };
     const onMessage = (message: ChatMessage) => {
       if (message.conversationId !== id) return;
@@ -119,7 +116,7 @@ export function ConversationView({
       if (event.conversationId !== id || event.by !== 'customer') return;
       const at = new Date().toISOString();
       setMessages((current) =>
-        current?.map((m) =>
+        current.map((m) =>
           m.sender === 'other' && m.seq <= event.seq && !m.readAt ? { ...m, readAt: at } : m,
         ),
       );
@@ -147,10 +144,16 @@ export function ConversationView({
       socket.off('chat:typing', onTyping);
       socket.off('connect', onConnect);
     };
-  }, [socket, id, markRead]);
+  }, [socket, id, markRead, setMessages]);
 
-  // Newest at the bottom; an older page above keeps what the agent was looking at in place.
+  // Newest at the bottom (from the first page shown on); an older page above keeps what the agent was looking at
+  // in place.
+  const scrolled = useRef(false);
   useLayoutEffect(() => {
+    if (messages && !scrolled.current) {
+      scrolled.current = true;
+      pendingScroll.current = { bottom: true };
+    }
     const box = scroller.current;
     const wanted = pendingScroll.current;
     if (!box || !wanted) return;
@@ -173,7 +176,6 @@ export function ConversationView({
       inboxApi.messages(id, message.seq + 1).then(
         (page) =>
           setMessages((current) => {
-            if (!current) return current;
             const shown = new Set(current.map((m) => m.id));
             return mergeMessages(
               current,
@@ -183,7 +185,7 @@ export function ConversationView({
         () => undefined, // The link stays broken; opening the conversation again gives fresh ones.
       );
     },
-    [id],
+    [id, setMessages],
   );
 
   const oldestSeq = messages?.[0]?.seq;
@@ -197,7 +199,7 @@ export function ConversationView({
       (page) => {
         const box = scroller.current;
         if (box) pendingScroll.current = { keepFrom: box.scrollHeight - box.scrollTop };
-        setMessages((current) => mergeMessages(current ?? [], page));
+        setMessages((current) => mergeMessages(current, page));
         setOlder('idle');
       },
       () => setOlder('failed'),
@@ -279,7 +281,7 @@ export function ConversationView({
         onTyping={() => socket?.emit('typing', { conversationId: id })}
         onSent={(message) => {
           pendingScroll.current = { bottom: true };
-          setMessages((current) => mergeMessages(current ?? [], [message]));
+          setMessages((current) => mergeMessages(current, [message]));
           onSent(message);
         }}
       />

@@ -26,3 +26,10 @@ export const wheelOpsApi = {
       .get<ApiData<'/api/ops/bonuses', 'get'>>('/api/ops/bonuses')
       .then((list) => list.map((b) => b.code)),
 };
+
+/** The keys of the wheel screen's reads in the page's query cache (`useConsoleRead`, `useEditor`). */
+export const WHEEL_OPS_KEYS = {
+  list: ['ops', 'spin', 'wheels'],
+  wheel: ['ops', 'spin', 'wheel'],
+  bonusCodes: ['ops', 'spin', 'bonus-codes'],
+} as const;

@@ -12,7 +12,7 @@ import {
   useConsoleRead,
   type Language,
 } from '@wallet/shared/ops';
-import { wheelOpsApi, type Prize, type WheelListItem } from './api';
+import { WHEEL_OPS_KEYS, wheelOpsApi, type Prize, type WheelListItem } from './api';
 import { WheelEditor } from './wheel-editor';
 import './ops-wheels.css';
 
@@ -118,16 +118,14 @@ export function OpsWheels({ operator }: OpsWheelsProps) {
   const navigate = useNavigate();
   const route = parseRoute(pathname);
   const isAdmin = operator.role === 'admin';
-  const list = useConsoleRead(() => wheelOpsApi.wheels(), { enabled: isAdmin });
+  const list = useConsoleRead(WHEEL_OPS_KEYS.list, () => wheelOpsApi.wheels(), { enabled: isAdmin });
   const wheels = list.data;
   const ids = useMemo(() => new Set(wheels?.map((w) => w.id)), [wheels]);
   const { base } = route;
   const editPath = (id: string) => `${base}/edit/${encodeURIComponent(id)}`;
   const backToList = () => navigate(base);
-  const saved = () => {
-    list.reload();
-    navigate(base);
-  };
+  // The editor's save made the list stale (useEditor's `invalidates`): it is read again.
+  const saved = () => navigate(base);
 
   let body;
   if (!isAdmin) {

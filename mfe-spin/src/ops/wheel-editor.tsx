@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { Button, Checkbox, useTranslation } from '@wallet/shared';
 import {
   EditorFrame,
@@ -7,9 +7,10 @@ import {
   FormHint,
   FormProblem,
   LocalizedFields,
+  useConsoleRead,
   useEditor,
 } from '@wallet/shared/ops';
-import { wheelOpsApi, type WheelDefinition } from './api';
+import { WHEEL_OPS_KEYS, wheelOpsApi, type WheelDefinition } from './api';
 import {
   chances,
   checkWheel,
@@ -44,22 +45,16 @@ export function WheelEditor({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('spin-ops');
-  const [bonusCodes, setBonusCodes] = useState<ReadonlySet<string>>();
-  // Only for suggestions and an early check: the server checks that a bonus prize's bonus exists.
-  useEffect(() => {
-    let live = true;
-    wheelOpsApi.bonusCodes().then(
-      (codes) => live && setBonusCodes(new Set(codes)),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  // Only for suggestions and an early check: the server checks that a bonus prize's bonus exists (a failure is
+  // silent: the editor works without them).
+  const codes = useConsoleRead(WHEEL_OPS_KEYS.bonusCodes, () => wheelOpsApi.bonusCodes());
+  const bonusCodes = useMemo(() => codes.data && new Set(codes.data), [codes.data]);
   const editor = useEditor({
     ns: 'spin-ops',
     prefix: 'sops',
     recordKey: id,
+    readKey: WHEEL_OPS_KEYS.wheel,
+    invalidates: [WHEEL_OPS_KEYS.list],
     read: (key) => wheelOpsApi.wheel(key).then(wheelForm),
     blank: wheelForm,
     check: (form: WheelForm, isNew) => checkWheel(form, isNew ? taken : undefined, bonusCodes),

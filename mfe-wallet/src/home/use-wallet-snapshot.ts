@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { bus } from '@wallet/shared';
+import { pageQueryClient, useRead } from '@wallet/shared/query';
 import { homeApi, type WalletSnapshot } from '../common/wallet-api';
 
 /** Spec §3: the time of the last balance sync is kept in local storage under `last_sync`. */
@@ -28,7 +28,7 @@ export function sameSnapshot(a: WalletSnapshot, b: WalletSnapshot): boolean {
 
 export interface WalletSnapshotState {
   snapshot: WalletSnapshot | undefined;
-  /** The first load failed and there is nothing to show. */
+  /** The latest wallet read failed (the home says so when there is nothing to show). */
   failed: boolean;
   /** Game balances are being re-read from the providers (first load, refresh-all). */
   refreshing: boolean;
@@ -38,39 +38,37 @@ export interface WalletSnapshotState {
   refreshAll: () => Promise<void>;
 }
 
+/** The wallet read's key in the page's query cache. */
+export const WALLET_SNAPSHOT_KEY = ['wallet', 'snapshot'];
+
 /**
- * The home's wallet: on first load it is read at once and every game account is refreshed, then it is read again
- * (spec §2); it is read again whenever `wallet:changed` is announced anywhere on the page. Only the newest read's
- * answer is shown.
+ * The home's wallet, read with `useRead` (`followsWallet`: read again whenever `wallet:changed` is announced
+ * anywhere on the page; only the newest read's answer is shown). On first load it is read at once and every game
+ * account is refreshed, then it is read again (spec §2).
  */
 export function useWalletSnapshot(): WalletSnapshotState {
-  const [snapshot, setSnapshot] = useState<WalletSnapshot | undefined>(undefined);
-  const [failed, setFailed] = useState(false);
+  const read = useRead({ key: WALLET_SNAPSHOT_KEY, read: () => homeApi.wallet(), followsWallet: true });
   const [refreshing, setRefreshing] = useState(true);
-  const [lastSync, setLastSync] = useState<string | null>(() => readLastSync());
+  const [storedSync] = useState<string | null>(() => readLastSync());
   const live = useRef(true);
 
-  /** The newest wallet read: an older answer that arrives after it is not shown. */
-  const latest = useRef(0);
+  // An answer that shows what is shown already (a re-read after the games' refresh, a push that changed nothing
+  // here) keeps the shown object: the home and its game cards do not render again for it.
+  const [snapshot, setSnapshot] = useState<WalletSnapshot>();
+  if (read.data && read.data !== snapshot && !(snapshot && sameSnapshot(snapshot, read.data)))
+    setSnapshot(read.data);
+  const lastSync = read.data?.updatedAt || storedSync;
+  useEffect(() => {
+    if (read.data?.updatedAt) storeLastSync(read.data.updatedAt);
+  }, [read.data?.updatedAt]);
 
-  /** Shows the answer of one wallet read, unless a newer read started meanwhile. */
-  const settle = useCallback(async (read: number, answer: Promise<WalletSnapshot>) => {
-    try {
-      const next = await answer;
-      if (!live.current || read !== latest.current) return;
-      const at = next.updatedAt || new Date().toISOString();
-      storeLastSync(at);
-      setLastSync(at);
-      // An answer that shows what is shown already (a re-read after the games' refresh, a push that changed
-      // nothing here) keeps the shown object: the home and its game cards do not render again for it.
-      setSnapshot((shown) => (shown && sameSnapshot(shown, next) ? shown : next));
-      setFailed(false);
-    } catch {
-      if (live.current && read === latest.current) setFailed(true);
-    }
+  // A read still under way is cancelled first: its answer may predate what this read is for (TanStack Query would
+  // otherwise let a first read in flight stand for this one).
+  const reload = useCallback(async () => {
+    const client = pageQueryClient();
+    await client.cancelQueries({ queryKey: WALLET_SNAPSHOT_KEY });
+    await client.refetchQueries({ queryKey: WALLET_SNAPSHOT_KEY });
   }, []);
-
-  const reload = useCallback(() => settle((latest.current += 1), homeApi.wallet()), [settle]);
 
   const refreshAll = useCallback(async () => {
     setRefreshing(true);
@@ -85,24 +83,22 @@ export function useWalletSnapshot(): WalletSnapshotState {
 
   useEffect(() => {
     live.current = true;
-    // First load (spec §2): every game account refreshed behind the delayed loader, then the wallet read. The
-    // wallet is also read at once, beside the refresh: the main balance is the ledger's own and shows without
-    // waiting for the providers; the games show their last known balances until the read after the refresh.
-    const firstRead = (latest.current += 1);
-    void settle(firstRead, homeApi.wallet());
+    // First load (spec §2): every game account refreshed behind the delayed loader, then the wallet read again.
+    // The wallet is also read at once, beside the refresh (the read above): the main balance is the ledger's own
+    // and shows without waiting for the providers; the games show their last known balances until the read after
+    // the refresh.
     homeApi
       .refreshSlots()
       .catch(() => undefined)
       .then(() => {
-        if (live.current) setRefreshing(false);
+        if (!live.current) return undefined;
+        setRefreshing(false);
         return reload();
       });
-    const subscription = bus.on('wallet:changed').subscribe(() => void reload());
     return () => {
       live.current = false;
-      subscription.unsubscribe();
     };
-  }, [reload, settle]);
+  }, [reload]);
 
-  return { snapshot, failed, refreshing, lastSync, reload, refreshAll };
+  return { snapshot, failed: read.failed, refreshing, lastSync, reload, refreshAll };
 }

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, DelayedLoader, FormField, formatDateTime, useTranslation } from '@wallet/shared';
-import { OpsTable } from '@wallet/shared/ops';
-import { opsApi, type AuditEntry } from '../api';
+import { OpsTable, useConsolePages } from '@wallet/shared/ops';
+import { OPS_KEYS, opsApi } from '../api';
 import { errorText } from '../errors';
 
 export const AUDIT_PAGE = 50;
@@ -113,35 +113,18 @@ export function AuditScreen() {
 /** The entries of one filter, newest first, older ones page by page. */
 function AuditEntries({ actor, action, filtered }: { actor: string; action: string; filtered: boolean }) {
   const { t } = useTranslation('ops');
-  const [entries, setEntries] = useState<AuditEntry[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string>();
-  const [more, setMore] = useState(false);
-
-  const fetchPage = useCallback(
-    (before?: number) => {
-      opsApi.audit({ limit: AUDIT_PAGE, actor, action, ...(before !== undefined ? { before } : {}) }).then(
-        (page) => {
-          setEntries((current) => (before === undefined ? page : [...current, ...page]));
-          setMore(page.length === AUDIT_PAGE);
-          setLoading(false);
-        },
-        (failure: unknown) => {
-          setError(errorText(failure));
-          setLoading(false);
-        },
-      );
-    },
-    [actor, action],
+  const {
+    rows: entries,
+    loading,
+    error,
+    more,
+    loadMore,
+  } = useConsolePages(
+    OPS_KEYS.audit(actor, action),
+    (before: number | undefined) =>
+      opsApi.audit({ limit: AUDIT_PAGE, actor, action, ...(before !== undefined ? { before } : {}) }),
+    { pageSize: AUDIT_PAGE, cursorOf: (entry) => entry.id, errorText },
   );
-  useEffect(() => fetchPage(), [fetchPage]);
-  const load = (before?: number) => {
-    setLoading(true);
-    setError(undefined);
-    fetchPage(before);
-  };
-
-  const last = entries[entries.length - 1];
 
   return (
     <>
@@ -199,7 +182,7 @@ function AuditEntries({ actor, action, filtered }: { actor: string; action: stri
       )}
       <DelayedLoader active={loading} variant="inline" label={t('loading')} />
       {!loading && (more || error) && (
-        <Button variant="secondary" onClick={() => load(last?.id)}>
+        <Button variant="secondary" onClick={loadMore}>
           {error ? t('retry') : t('audit.older')}
         </Button>
       )}

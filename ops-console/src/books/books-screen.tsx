@@ -1,7 +1,7 @@
-import { Fragment, useCallback, useEffect, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Button, confirm, DelayedLoader, formatMoney, toastError, useTranslation } from '@wallet/shared';
-import { Verdict } from '@wallet/shared/ops';
-import { opsApi, type BooksCheck, type Reconciled } from '../api';
+import { invalidateConsoleReads, LoadFailed, useConsoleRead, Verdict } from '@wallet/shared/ops';
+import { OPS_KEYS, opsApi, type Reconciled } from '../api';
 import { errorText } from '../errors';
 
 /**
@@ -10,30 +10,13 @@ import { errorText } from '../errors';
  */
 export function BooksScreen() {
   const { t } = useTranslation('ops');
-  const [check, setCheck] = useState<BooksCheck>();
-  const [checking, setChecking] = useState(true);
-  const [checkError, setCheckError] = useState<string>();
+  const read = useConsoleRead(OPS_KEYS.books, () => opsApi.booksCheck(), { errorText });
+  // While the check is read (again), its last answer is not shown: the figures shown are the check's latest.
+  const checking = read.fetching;
+  const check = checking ? undefined : read.data;
   const [reconciling, setReconciling] = useState(false);
   const [reconciled, setReconciled] = useState<Reconciled>();
-
-  const runCheck = useCallback(() => {
-    opsApi.booksCheck().then(
-      (answer) => {
-        setCheck(answer);
-        setChecking(false);
-      },
-      (error: unknown) => {
-        setCheckError(errorText(error));
-        setChecking(false);
-      },
-    );
-  }, []);
-  useEffect(() => runCheck(), [runCheck]);
-  const checkAgain = () => {
-    setChecking(true);
-    setCheckError(undefined);
-    runCheck();
-  };
+  const checkAgain = () => void read.retry();
 
   const reconcile = async () => {
     const sure = await confirm({
@@ -45,7 +28,7 @@ export function BooksScreen() {
     setReconciling(true);
     try {
       setReconciled(await opsApi.reconcile());
-      checkAgain();
+      void invalidateConsoleReads(OPS_KEYS.books);
     } catch (error) {
       toastError(error);
     } finally {
@@ -63,13 +46,12 @@ export function BooksScreen() {
 
       <section className="ops-group ops-form-group" aria-labelledby="ops-books-check">
         <h2 id="ops-books-check">{t('books.checkTitle')}</h2>
-        {checkError && (
-          <p className="wl-ops-error" role="alert">
-            {checkError}
-          </p>
+        {read.error && !checking ? (
+          <LoadFailed message={read.error} actionLabel={t('books.checkAgain')} onAction={checkAgain} />
+        ) : (
+          <DelayedLoader active={checking} variant="inline" label={t('loading')} />
         )}
-        <DelayedLoader active={checking} variant="inline" label={t('loading')} />
-        {check && !checking && (
+        {check && (
           <>
             <Verdict ok={balanced}>{balanced ? t('books.balanced') : t('books.notBalanced')}</Verdict>
             <dl className="ops-facts ops-facts--figures">
@@ -92,7 +74,7 @@ export function BooksScreen() {
             </dl>
           </>
         )}
-        {!checking && (
+        {!checking && !read.error && (
           <Button variant="secondary" onClick={checkAgain}>
             {t('books.checkAgain')}
           </Button>

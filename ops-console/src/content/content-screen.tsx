@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   confirm,
   DelayedLoader,
@@ -9,9 +9,9 @@ import {
   toastError,
   useTranslation,
 } from '@wallet/shared';
-import { opsApi, type ContentEntry, type ContentKey, type ContentLocale } from '../api';
+import { OPS_KEYS, opsApi, type ContentEntry, type ContentKey, type ContentLocale } from '../api';
 import { errorText } from '../errors';
-import { LoadFailed } from '@wallet/shared/ops';
+import { invalidateConsoleReads, LoadFailed, useConsoleRead } from '@wallet/shared/ops';
 import { EditActions } from './edit-actions';
 import { asDepositContent, DepositAccountsForm } from './deposit-accounts';
 import { asParagraphs, isParagraphsKey, ParagraphsForm } from './paragraphs';
@@ -47,6 +47,16 @@ interface Loaded {
   stored: boolean;
 }
 
+/** The stored value of a key in a language, as the editor starts from it; nothing stored is an answer too. */
+const readValue = (key: ContentKey, locale: ContentLocale): Promise<Loaded> =>
+  opsApi.contentValue(key, locale).then(
+    (value) => ({ key, locale, text: pretty(value), stored: true }),
+    (error: unknown) => {
+      if (isApiError(error) && error.code === 'NO_DATA') return { key, locale, text: '', stored: false };
+      throw error;
+    },
+  );
+
 /** Why the server refused a save: where in the value (a JSON path) and its own words. */
 interface Refusal {
   field: string;
@@ -61,64 +71,34 @@ interface Refusal {
 export function ContentScreen() {
   const { t, i18n } = useTranslation('ops');
   const editorId = useId();
-  const [entries, setEntries] = useState<ContentEntry[]>();
-  const [listError, setListError] = useState<string>();
-  const [key, setKey] = useState<ContentKey>();
+  const list = useConsoleRead(OPS_KEYS.content, () => opsApi.content(), { errorText });
+  const entries = list.data;
+  // The key chosen; until one is, the list's first (a key of every language opens in `*`).
+  const [chosenKey, setKey] = useState<ContentKey>();
+  const opening = entries?.[0];
+  const key = chosenKey ?? opening?.key;
   // The console's language first: an operator reading the console in Lao most likely edits the Lao text.
-  const [locale, setLocale] = useState<ContentLocale>(
+  const [chosenLocale, setLocale] = useState<ContentLocale>(
     () => LANGUAGES.find((l) => l === i18n.resolvedLanguage) ?? 'th',
   );
-  const [loaded, setLoaded] = useState<Loaded>();
-  const [loadError, setLoadError] = useState<string>();
+  const locale = chosenKey === undefined && isShared(opening) ? '*' : chosenLocale;
+  // The value of this key in this language only (its own key in the cache): another's is never shown.
+  const value = useConsoleRead(
+    OPS_KEYS.contentValue(key, locale),
+    () => (key ? readValue(key, locale) : Promise.reject(new Error('no key chosen'))),
+    { enabled: key !== undefined, errorText },
+  );
+  const loaded = key === undefined ? undefined : value.data;
   const [draft, setDraft] = useState('');
+  // Each value read starts the editor afresh from its text.
+  const [draftOf, setDraftOf] = useState<Loaded>();
+  if (loaded !== draftOf) {
+    setDraftOf(loaded);
+    if (loaded) setDraft(loaded.text);
+  }
   const [refusal, setRefusal] = useState<Refusal>();
   const [saving, setSaving] = useState(false);
   const [formDirty, setFormDirty] = useState(false);
-
-  /** The list; the first read also opens its first key (a key of every language: `*`). */
-  const fetchList = useCallback(
-    (first: boolean) =>
-      opsApi.content().then(
-        (list) => {
-          setEntries(list);
-          const opening = list[0];
-          if (!first || !opening) return;
-          setKey(opening.key);
-          if (isShared(opening)) setLocale('*');
-        },
-        (error: unknown) => setListError(errorText(error)),
-      ),
-    [],
-  );
-  useEffect(() => {
-    void fetchList(true);
-  }, [fetchList]);
-
-  // Only the answer sets state, and only the answer to the latest read: a value of another key or language is
-  // never shown (`loaded` says whose it is).
-  const wanted = useRef('');
-  const fetchValue = useCallback((k: ContentKey, l: ContentLocale) => {
-    const id = `${k}/${l}`;
-    wanted.current = id;
-    opsApi.contentValue(k, l).then(
-      (value) => {
-        if (wanted.current !== id) return;
-        const text = pretty(value);
-        setLoaded({ key: k, locale: l, text, stored: true });
-        setDraft(text);
-      },
-      (error: unknown) => {
-        if (wanted.current !== id) return;
-        if (isApiError(error) && error.code === 'NO_DATA') {
-          setLoaded({ key: k, locale: l, text: '', stored: false });
-          setDraft('');
-        } else setLoadError(errorText(error));
-      },
-    );
-  }, []);
-  useEffect(() => {
-    if (key) fetchValue(key, locale);
-  }, [key, locale, fetchValue]);
 
   const parsed = parse(draft);
   // The withdrawal limits (amounts in baht or kip), the deposit accounts, the slip settings, the short texts (site
@@ -165,7 +145,6 @@ export function ContentScreen() {
   const chooseKey = async (next: string) => {
     const nextEntry = entries?.find((e) => e.key === next);
     if (!nextEntry || next === key || !(await leave())) return;
-    setLoadError(undefined);
     setRefusal(undefined);
     setFormDirty(false);
     setKey(nextEntry.key);
@@ -174,19 +153,16 @@ export function ContentScreen() {
   };
   const chooseLocale = async (next: ContentLocale) => {
     if (next === locale || !(await leave())) return;
-    setLoadError(undefined);
     setRefusal(undefined);
     setFormDirty(false);
     setLocale(next);
   };
 
   /** The value as the server stored it becomes the one the editor starts from; the list's times are read again. */
-  const saved = (k: ContentKey, l: ContentLocale, value: unknown) => {
-    const text = pretty(value);
-    setLoaded({ key: k, locale: l, text, stored: true });
-    setDraft(text);
+  const saved = (k: ContentKey, l: ContentLocale, stored: unknown) => {
+    value.update(() => ({ key: k, locale: l, text: pretty(stored), stored: true }));
     setFormDirty(false);
-    void fetchList(false);
+    void invalidateConsoleReads(OPS_KEYS.content);
   };
 
   const save = async () => {
@@ -194,9 +170,9 @@ export function ContentScreen() {
     setSaving(true);
     setRefusal(undefined);
     try {
-      const value = await opsApi.setContent(key, locale, parsed.value);
+      const stored = await opsApi.setContent(key, locale, parsed.value);
       toast.success(t('content.saved', { name: name(key) }));
-      saved(key, locale, value);
+      saved(key, locale, stored);
     } catch (error) {
       if (isApiError(error) && error.code === 'KEY_INVALID' && error.field) {
         setRefusal({ field: error.field, detail: error.detail });
@@ -216,15 +192,8 @@ export function ContentScreen() {
       <p className="ops-notice" role="note">
         {t('content.intro')}
       </p>
-      {listError ? (
-        <LoadFailed
-          message={listError}
-          actionLabel={t('retry')}
-          onAction={() => {
-            setListError(undefined);
-            void fetchList(true);
-          }}
-        />
+      {list.error ? (
+        <LoadFailed message={list.error} actionLabel={t('retry')} onAction={() => void list.retry()} />
       ) : !entries || !key ? (
         <DelayedLoader active variant="inline" label={t('loading')} />
       ) : (
@@ -254,15 +223,8 @@ export function ContentScreen() {
               ))}
             </div>
           )}
-          {loadError ? (
-            <LoadFailed
-              message={loadError}
-              actionLabel={t('retry')}
-              onAction={() => {
-                setLoadError(undefined);
-                fetchValue(key, locale);
-              }}
-            />
+          {value.error ? (
+            <LoadFailed message={value.error} actionLabel={t('retry')} onAction={() => void value.retry()} />
           ) : !loaded || loaded.key !== key || loaded.locale !== locale ? (
             <DelayedLoader active variant="inline" label={t('loading')} />
           ) : (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   Button,
   Checkbox,
@@ -9,8 +9,15 @@ import {
   useTranslation,
   type Currency,
 } from '@wallet/shared';
-import { focusFirstInvalid, FormGrid, FormGroup, FormHint, LoadFailed } from '@wallet/shared/ops';
-import { opsApi, type Bank } from '../api';
+import {
+  focusFirstInvalid,
+  FormGrid,
+  FormGroup,
+  FormHint,
+  LoadFailed,
+  useConsoleRead,
+} from '@wallet/shared/ops';
+import { OPS_KEYS, opsApi, type Bank } from '../api';
 import { errorText } from '../errors';
 import { EditActions } from './edit-actions';
 import { useContentForm, type ContentFormProps } from './use-content-form';
@@ -119,8 +126,8 @@ function check(value: DepositContent, banks: readonly Bank[]): Problems {
  */
 export function DepositAccountsForm({ stored, onSaved, onDirty }: ContentFormProps<DepositContent>) {
   const { t, i18n } = useTranslation('ops');
-  const [banks, setBanks] = useState<Bank[]>();
-  const [banksError, setBanksError] = useState<string>();
+  const bankList = useConsoleRead(OPS_KEYS.banks, () => opsApi.banks(), { errorText });
+  const banks = bankList.data;
   // Stored rows are numbered in order; rows added later take the numbers after them.
   const [initial] = useState<Draft>(() => ({
     banks: stored.banks.map((account, row) => ({ ...account, row })),
@@ -139,24 +146,9 @@ export function DepositAccountsForm({ stored, onSaved, onDirty }: ContentFormPro
   const { draft, change, refused } = edit;
   const form = useRef<HTMLFormElement>(null);
 
-  const fetchBanks = useCallback(
-    () => opsApi.banks().then(setBanks, (error: unknown) => setBanksError(errorText(error))),
-    [],
-  );
-  useEffect(() => {
-    void fetchBanks();
-  }, [fetchBanks]);
-
-  if (banksError)
+  if (bankList.error)
     return (
-      <LoadFailed
-        message={banksError}
-        actionLabel={t('retry')}
-        onAction={() => {
-          setBanksError(undefined);
-          void fetchBanks();
-        }}
-      />
+      <LoadFailed message={bankList.error} actionLabel={t('retry')} onAction={() => void bankList.retry()} />
     );
   if (!banks) return <DelayedLoader active variant="inline" label={t('loading')} />;
 

@@ -11,7 +11,14 @@ import {
   toastError,
   useTranslation,
 } from '@wallet/shared';
-import { opsApi, type Operator, type OperatorAccount, type OperatorChanged, type Role } from '../api';
+import {
+  OPS_KEYS,
+  opsApi,
+  type Operator,
+  type OperatorAccount,
+  type OperatorChanged,
+  type Role,
+} from '../api';
 import { errorText } from '../errors';
 import { LoadFailed, OpsTable, useConsoleChange, useConsoleRead } from '@wallet/shared/ops';
 
@@ -163,7 +170,7 @@ function CreateOperator({ onCreated }: { onCreated: (created: OperatorChanged) =
 /** Operator accounts (admin): the list, a new operator, disable or enable, reset two-step verification. */
 export function OperatorsScreen({ operator }: { operator: Operator }) {
   const { t } = useTranslation('ops');
-  const list = useConsoleRead(() => opsApi.operators(), { errorText });
+  const list = useConsoleRead(OPS_KEYS.operators, () => opsApi.operators(), { errorText });
   const operators = list.data;
   const { busy, run } = useConsoleChange();
 

@@ -9,9 +9,9 @@ import {
   toast,
   useTranslation,
 } from '@wallet/shared';
-import { opsApi, type ReleaseRecord, type RemoteReleases } from '../api';
+import { OPS_KEYS, opsApi, type ReleaseRecord, type RemoteReleases } from '../api';
 import { errorText } from '../errors';
-import { LoadFailed, OpsTable, useConsoleRead } from '@wallet/shared/ops';
+import { invalidateConsoleReads, LoadFailed, OpsTable, useConsoleRead } from '@wallet/shared/ops';
 
 /**
  * Why the server refused a release or a rollback. Its 400 KEY_INVALID names every problem of the build (a shared
@@ -178,7 +178,7 @@ function RemoteSection({
 /** Remote releases (admin): each remote's live version, releasing a stored one, rolling back (docs/releases.md). */
 export function ReleasesScreen() {
   const { t } = useTranslation('ops');
-  const list = useConsoleRead(() => opsApi.releases(), { errorText });
+  const list = useConsoleRead(OPS_KEYS.releases, () => opsApi.releases(), { errorText });
   const remotes = list.data;
   const [busy, setBusy] = useState<string>();
   const [refusal, setRefusal] = useState<Refusal>();
@@ -194,7 +194,7 @@ export function ReleasesScreen() {
       setRefusal({ folder, what, reason: refusalReason(error, t) });
       return false;
     } finally {
-      await list.reload();
+      await invalidateConsoleReads(OPS_KEYS.releases);
       setBusy(undefined);
     }
   };

@@ -1,5 +1,5 @@
 import { DelayedLoader, useTranslation } from '@wallet/shared';
-import { opsApi, type Setting } from '../api';
+import { OPS_KEYS, opsApi, type Setting } from '../api';
 import { errorText } from '../errors';
 import { LoadFailed, useConsoleChange, useConsoleRead } from '@wallet/shared/ops';
 
@@ -11,7 +11,7 @@ const ASK_BEFORE_OFF = new Set(['service.active']);
 /** The operator settings (admin): one switch each, saved at once, used by members' pages on their next load. */
 export function SettingsScreen() {
   const { t } = useTranslation('ops');
-  const list = useConsoleRead(() => opsApi.settings(), { errorText });
+  const list = useConsoleRead(OPS_KEYS.settings, () => opsApi.settings(), { errorText });
   const settings = list.data;
   const { busy: saving, run } = useConsoleChange();
 

@@ -37,7 +37,8 @@ export { OpsTable } from './table';
 export { LoadFailed } from './load-failed';
 
 // Reads and editors
-export { useConsoleRead } from './use-read';
+export { invalidateConsoleReads, useConsoleRead, type ConsoleKey } from './use-read';
+export { useConsolePages } from './use-pages';
 export { useConsoleChange } from './use-change';
 export { useEditor } from './use-editor';
 export { EditorFrame } from './editor';

@@ -3,7 +3,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { toast, useAsyncAction, useTranslation, type ApiError } from '@wallet/shared';
 import { focusFirstInvalid, useProblemText } from './form';
 import { LANGUAGES, type Checked, type Language, type Localized, type Problems } from './form-model';
-import { useConsoleRead } from './use-read';
+import { invalidateConsoleReads, useConsoleRead, type ConsoleKey } from './use-read';
 
 export interface EditorOptions<F, B, S> {
   /** The namespace of the editor's texts (its problems `<ns>:problem.*`, save, cancel...). */
@@ -12,8 +12,12 @@ export interface EditorOptions<F, B, S> {
   prefix: string;
   /** The key (code, id) of the stored record edited; undefined: a new record, starting from `blank`. */
   recordKey: string | undefined;
-  /** The stored record's form (read by the kit's read hook). */
+  /** The read's key in the page's cache, without the record's (`['ops', 'spin', 'wheel']`). */
+  readKey: ConsoleKey;
+  /** The stored record's form (read by the kit's read hook under `[...readKey, recordKey]`). */
   read: (key: string) => Promise<F>;
+  /** The reads a save makes stale (key prefixes: the lists that show the record); `readKey` is always one. */
+  invalidates?: readonly ConsoleKey[];
   blank: () => F;
   /** The form read as the request body, or its problems by field (the server's checks, run before sending). */
   check: (form: F, isNew: boolean) => Checked<B>;
@@ -77,12 +81,14 @@ const isLocalized = (value: unknown): value is Localized =>
 /**
  * The save/confirm flow of every console editor: the record read (or a blank form), the fields set one by one,
  * the checks run on submit with the focus on the first refused field, the save (one at a time, its refusal kept
- * for the footer), the toast and `onSaved`. Its frame, with the heading, the form and the footer, is `EditorFrame`.
+ * for the footer), the reads it made stale invalidated (the record's, the lists'), the toast and `onSaved`. Its frame, with the heading, the form and the footer, is `EditorFrame`.
  */
 export function useEditor<F, B, S>(options: EditorOptions<F, B, S>): Editor<F> {
-  const { ns, prefix, recordKey, read, blank, check, save, savedText, onSaved } = options;
+  const { ns, prefix, recordKey, readKey, read, blank, check, save, savedText, onSaved } = options;
   const isNew = recordKey === undefined;
-  const stored = useConsoleRead(() => read(recordKey ?? ''), { key: recordKey, enabled: !isNew });
+  const stored = useConsoleRead([...readKey, recordKey ?? ''], () => read(recordKey ?? ''), {
+    enabled: !isNew,
+  });
   const [edited, setEdited] = useState<F | undefined>(isNew ? blank : undefined);
   const form = edited ?? stored.data;
   const [problems, setProblems] = useState<Problems>({});
@@ -111,6 +117,7 @@ export function useEditor<F, B, S>(options: EditorOptions<F, B, S>): Editor<F> {
     setProblems({});
     void saving.run(checked.body).then((result) => {
       if (!result.ok) return;
+      void invalidateConsoleReads(readKey, ...(options.invalidates ?? []));
       toast.success(savedText(checked.body));
       onSaved(result.value);
     });

@@ -29,6 +29,8 @@ export interface ReadResult<T> {
   error: unknown;
   /** The latest request for this key settled (answered or failed). */
   settled: boolean;
+  /** A request for this key is under way, whether or not an answer is shown (a reread keeps the last one). */
+  fetching: boolean;
   /** Reads again now; the answer shown stays until the new one arrives. */
   refetch: () => void;
 }
@@ -69,6 +71,7 @@ export function useRead<T>({
     failed: query.isError,
     error: query.error,
     settled: !waitingForKey || query.isError,
+    fetching: enabled && query.fetchStatus === 'fetching',
     refetch: again,
   };
 }

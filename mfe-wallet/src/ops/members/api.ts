@@ -22,3 +22,9 @@ export const membersApi = {
       [IDEMPOTENCY_HEADER]: idempotencyKey,
     }),
 };
+
+/** The keys of the Members screen's reads in the page's query cache (`useConsoleRead`). */
+export const MEMBER_OPS_KEYS = {
+  search: (q: string) => ['ops', 'wallet', 'members', q],
+  member: (memberId: string) => ['ops', 'wallet', 'member', memberId],
+} as const;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   Link,
   Skeleton,
@@ -6,23 +6,15 @@ import {
   formatAccountNo,
   formatDateTime,
   formatSignedMoney,
-  toastError,
   useTranslation,
 } from '@wallet/shared';
-import { LoadFailed, OpsTable } from '@wallet/shared/ops';
+import { invalidateConsoleReads, LoadFailed, OpsTable, useConsoleRead } from '@wallet/shared/ops';
 import { moneyFormat, showMoney, type MoneyFormat } from '../../common/money';
-import { membersApi, type OpsMemberDetail } from './api';
+import { MEMBER_OPS_KEYS, membersApi, type OpsMemberDetail } from './api';
 import { AdjustForm } from './adjust-form';
 import { errorText, MEMBERS_NS } from './error-text';
 
 const GAME_PREFIX = 'game:';
-
-/** The last answer for a member: its detail, or why there is none (`reload`: which reading it answers). */
-interface DetailAnswer {
-  reload: number;
-  detail?: OpsMemberDetail;
-  message?: string;
-}
 
 /** The unit word of an amount in the member's currency (baht, kip), in the page's language. */
 export function useUnit(format: MoneyFormat): string {
@@ -33,7 +25,8 @@ export function useUnit(format: MoneyFormat): string {
 /**
  * One member: profile, the main wallet's and each game's balance and the main wallet's last movements (the
  * server answers the last 20 and pages no further), then the adjustment form for the roles that may adjust.
- * After an adjustment everything is read again from the server, which is the truth of the balance.
+ * After an adjustment everything is read again from the server, which is the truth of the balance; a reading that
+ * fails then keeps what is shown and says why above it.
  */
 export function MemberDetail({
   memberId,
@@ -45,37 +38,13 @@ export function MemberDetail({
   backTo: string;
 }) {
   const { t } = useTranslation(MEMBERS_NS);
-  const [answer, setAnswer] = useState<DetailAnswer>();
-  const [reloads, setReloads] = useState(0);
-  const refreshing = answer?.reload !== reloads;
-  const detail = answer?.detail;
+  const read = useConsoleRead(MEMBER_OPS_KEYS.member(memberId), () => membersApi.member(memberId), {
+    errorText,
+  });
+  const refreshing = read.fetching;
+  const detail = read.data;
   const heading = useRef<HTMLHeadingElement>(null);
   const focused = useRef(false);
-  const hasDetail = useRef(false);
-
-  useEffect(() => {
-    let live = true;
-    membersApi.member(memberId).then(
-      (next) => {
-        if (!live) return;
-        hasDetail.current = true;
-        setAnswer({ reload: reloads, detail: next });
-      },
-      (error: unknown) => {
-        if (!live) return;
-        // A refresh that fails keeps what is shown and says why; a first load shows why there is nothing.
-        setAnswer((current) =>
-          current?.detail
-            ? { reload: reloads, detail: current.detail }
-            : { reload: reloads, message: errorText(error) },
-        );
-        if (hasDetail.current) toastError(error);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [memberId, reloads]);
 
   // The member just opened: bring its heading into view and focus (on a phone it is below the results).
   useEffect(() => {
@@ -95,6 +64,14 @@ export function MemberDetail({
           {t('detail.back')}
         </Link>
       </div>
+      {read.error && !refreshing && (
+        // A first load shows why there is nothing; a refresh that failed keeps what is shown below.
+        <LoadFailed
+          message={read.error}
+          actionLabel={t('retry')}
+          onAction={() => void (detail ? read.reload() : read.retry())}
+        />
+      )}
       {!detail && refreshing && (
         <SkeletonList label={t('detail.loading')}>
           <Skeleton variant="card" height="6rem" />
@@ -102,15 +79,12 @@ export function MemberDetail({
           <Skeleton variant="row" />
         </SkeletonList>
       )}
-      {!detail && !refreshing && answer?.message !== undefined && (
-        <LoadFailed
-          message={answer.message}
-          actionLabel={t('retry')}
-          onAction={() => setReloads((n) => n + 1)}
-        />
-      )}
       {detail && (
-        <MemberView detail={detail} canAdjust={canAdjust} onAdjusted={() => setReloads((n) => n + 1)} />
+        <MemberView
+          detail={detail}
+          canAdjust={canAdjust}
+          onAdjusted={() => void invalidateConsoleReads(MEMBER_OPS_KEYS.member(memberId))}
+        />
       )}
     </section>
   );

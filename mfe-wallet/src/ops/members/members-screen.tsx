@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   Button,
   FormField,
@@ -9,8 +9,8 @@ import {
   useNavigate,
   useTranslation,
 } from '@wallet/shared';
-import { LoadFailed } from '@wallet/shared/ops';
-import { membersApi, type OpsMember } from './api';
+import { LoadFailed, useConsoleRead } from '@wallet/shared/ops';
+import { MEMBER_OPS_KEYS, membersApi } from './api';
 import { errorText, MEMBERS_NS } from './error-text';
 import { MemberDetail } from './member-detail';
 import './members.css';
@@ -39,13 +39,6 @@ function parsePath(pathname: string): { base: string; memberId?: string } {
   return { base: match[1], memberId: match[2] ? decodeURIComponent(match[2]) : undefined };
 }
 
-/** The answer to one search (`request`: the words and the attempt), or why there is none. */
-interface SearchAnswer {
-  request: string;
-  members?: OpsMember[];
-  message?: string;
-}
-
 /**
  * The operators' Members screen (mfe_wallet/OpsMembers): search by phone, name or bank account, open a member
  * for the profile, the balances and the main wallet's recent movements, and — finance and admin — adjust the
@@ -60,29 +53,20 @@ export function OpsMembersScreen({ operator }: OpsMembersProps) {
   const [draft, setDraft] = useState(q);
   const [draftError, setDraftError] = useState<string>();
   const [draftFor, setDraftFor] = useState(q);
-  const [answer, setAnswer] = useState<SearchAnswer>();
-  const [attempt, setAttempt] = useState(0);
-  const request = `${attempt}:${q}`;
-  const searching = q.length >= QUERY_MIN && answer?.request !== request;
-  const shown = q.length >= QUERY_MIN && !searching ? answer : undefined;
+  const search = useConsoleRead(MEMBER_OPS_KEYS.search(q), () => membersApi.search(q), {
+    enabled: q.length >= QUERY_MIN,
+    errorText,
+  });
+  // While the words are searched (again), the members found before are not shown: only this search's answer is.
+  const searching = q.length >= QUERY_MIN && search.fetching;
+  const found = q.length >= QUERY_MIN && !searching ? search.data : undefined;
+  const failed = q.length >= QUERY_MIN && !searching ? search.error : undefined;
 
   // The words in the address changed (back, forward, a link): the box shows them.
   if (draftFor !== q) {
     setDraftFor(q);
     setDraft(q);
   }
-
-  useEffect(() => {
-    if (q.length < QUERY_MIN) return undefined;
-    let live = true;
-    membersApi.search(q).then(
-      (members) => live && setAnswer({ request, members }),
-      (error: unknown) => live && setAnswer({ request, message: errorText(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [q, request]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -93,7 +77,7 @@ export function OpsMembersScreen({ operator }: OpsMembersProps) {
     }
     setDraftError(undefined);
     // The same words again: search again (a member registered meanwhile), the open member stays open.
-    if (text === q) setAttempt((n) => n + 1);
+    if (text === q) void search.retry();
     else navigate(`${base}?q=${encodeURIComponent(text)}`);
   };
 
@@ -132,25 +116,21 @@ export function OpsMembersScreen({ operator }: OpsMembersProps) {
           </h2>
           {q.length < QUERY_MIN && <p className="wmem-muted">{t('results.prompt')}</p>}
           {searching && <SkeletonList count={3} label={t('results.loading')} />}
-          {shown?.message !== undefined && (
-            <LoadFailed
-              message={shown.message}
-              actionLabel={t('retry')}
-              onAction={() => setAttempt((n) => n + 1)}
-            />
+          {failed !== undefined && (
+            <LoadFailed message={failed} actionLabel={t('retry')} onAction={() => void search.retry()} />
           )}
-          {shown?.members?.length === 0 && (
+          {found?.length === 0 && (
             <p className="wmem-muted" role="status">
               {t('results.none', { q })}
             </p>
           )}
-          {shown?.members && shown.members.length > 0 && (
+          {found && found.length > 0 && (
             <>
               <p className="wmem-muted" role="status">
-                {t('results.count', { n: shown.members.length })}
+                {t('results.count', { n: found.length })}
               </p>
               <ul className="wmem-results__list" data-testid="wmem-results">
-                {shown.members.map((member) => (
+                {found.map((member) => (
                   <li key={member.id}>
                     <Link
                       className="wmem-result"

@@ -63,3 +63,12 @@ export const queuesApi = {
 
   searchMembers: (q: string) => opsHttp.get<MemberMatch[]>('/api/ops/members', { q }),
 };
+
+/** The keys of the queue screens' reads in the page's query cache (`useConsoleRead`, `useConsolePages`). */
+export const QUEUE_KEYS = {
+  slips: (status: SlipStatus) => ['ops', 'wallet', 'slips', status],
+  incoming: (outcome: IncomingOutcome | undefined) => ['ops', 'wallet', 'incoming', outcome ?? 'all'],
+  /** Every withdrawal list (a payout paid out again is a new pending one): the prefix a change invalidates. */
+  withdrawals: ['ops', 'wallet', 'withdrawals'],
+  withdrawalsOf: (status: WithdrawalStatus) => ['ops', 'wallet', 'withdrawals', status],
+} as const;

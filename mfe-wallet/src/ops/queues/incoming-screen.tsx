@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import {
   Button,
   confirm,
@@ -9,7 +9,7 @@ import {
   toast,
   useTranslation,
 } from '@wallet/shared';
-import { queuesApi, type Incoming, type IncomingOutcome, type MemberMatch } from './api';
+import { QUEUE_KEYS, queuesApi, type Incoming, type IncomingOutcome, type MemberMatch } from './api';
 import { canDecide, failureText, money, type OperatorScreenProps } from './common';
 import { Failure, QueueScreen, useDecisionRequest } from './queue';
 import './queues.css';
@@ -36,12 +36,12 @@ const QUERY_MIN = 2;
 export function IncomingScreen({ operator }: OperatorScreenProps) {
   const { t } = useTranslation('wallet-ops');
   const [outcome, setOutcome] = useState<IncomingOutcome | ''>('');
-  const load = useCallback(() => queuesApi.incoming(outcome || undefined, INCOMING_LIMIT), [outcome]);
   const decider = canDecide(operator.role);
 
   return (
     <QueueScreen<Incoming, 'assign'>
-      load={load}
+      readKey={QUEUE_KEYS.incoming(outcome || undefined)}
+      load={() => queuesApi.incoming(outcome || undefined, INCOMING_LIMIT)}
       limit={INCOMING_LIMIT}
       title={t('incoming.title')}
       intro={t('incoming.intro')}

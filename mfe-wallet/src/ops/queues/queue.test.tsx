@@ -13,6 +13,7 @@ interface Item {
 function Items({ load, decides = true }: { load: () => Promise<Item[]>; decides?: boolean }) {
   return (
     <QueueScreen<Item, 'keep' | 'drop'>
+      readKey={['test', 'items']}
       load={load}
       limit={2}
       title="Items"

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Button, DelayedLoader, SelectField, useTranslation } from '@wallet/shared';
-import { OpsTable } from '@wallet/shared/ops';
+import { OpsTable, useConsoleRead, type ConsoleKey } from '@wallet/shared/ops';
 import { decisionError, failureText, ReadOnlyNote } from './common';
 
 type Row = { id: string | number };
@@ -48,7 +48,9 @@ export function QueueTable<T extends Row>(props: {
 }
 
 interface QueueScreenProps<T extends Row, A extends string> {
-  /** Reads the list; memoised by the caller: a new `load` (another filter) reads again. */
+  /** The list's key in the page's query cache, with the filter: another filter is another list, read anew. */
+  readKey: ConsoleKey;
+  /** Reads the list of `readKey`. */
   load: () => Promise<T[]>;
   /** The most rows `load` asks for: a list that long says it shows the newest only. */
   limit: number;
@@ -74,7 +76,7 @@ interface QueueScreenProps<T extends Row, A extends string> {
  */
 export function QueueScreen<T extends Row, A extends string>(props: QueueScreenProps<T, A>) {
   const { t } = useTranslation('wallet-ops');
-  const queue = useQueue(props.load);
+  const queue = useQueue(props.readKey, props.load);
   const [chosen, setChosen] = useState<{ row: T; action: A }>();
   const { actions } = props;
   const close = () => setChosen(undefined);
@@ -86,7 +88,7 @@ export function QueueScreen<T extends Row, A extends string>(props: QueueScreenP
       {props.readOnly && <ReadOnlyNote>{props.readOnly}</ReadOnlyNote>}
       <div className="wops-filters">
         <SelectField {...props.filter} fieldClassName="wops-filter" />
-        <Button variant="secondary" size="sm" onClick={queue.reload} disabled={queue.loading}>
+        <Button variant="secondary" size="sm" onClick={() => void queue.reload()} disabled={queue.loading}>
           {t('refresh')}
         </Button>
       </div>
@@ -94,7 +96,7 @@ export function QueueScreen<T extends Row, A extends string>(props: QueueScreenP
       {queue.error && (
         <p className="wl-ops-error" role="alert">
           {queue.error}{' '}
-          <Button variant="ghost" size="sm" onClick={queue.reload}>
+          <Button variant="ghost" size="sm" onClick={() => void queue.reload()}>
             {t('retry')}
           </Button>
         </p>
@@ -124,7 +126,7 @@ export function QueueScreen<T extends Row, A extends string>(props: QueueScreenP
           close,
           settled: () => {
             close();
-            queue.setRows((rows) => rows.filter((row) => row.id !== chosen.row.id));
+            queue.update((rows) => rows.filter((row) => row.id !== chosen.row.id));
           },
         })}
     </div>
@@ -161,55 +163,19 @@ export function Failure({ text }: { text: string | undefined }) {
 }
 
 /**
- * A list read from the operator API with `load` (memoised by the caller: a new `load`, e.g. another filter, reads
- * again), or on `reload`. An answer that comes after a newer request was made, or after the screen is gone, is
- * dropped, so switching filters quickly never shows the wrong list.
+ * A queue's list, read through the console kit under `key` (the filter is part of it: another filter shows nothing
+ * until its own list is read), again on `reload` (the list shown stays, the loader shows). A failed read shows no
+ * rows, only why.
  */
-function useQueue<T>(load: () => Promise<T[]>) {
+function useQueue<T>(key: ConsoleKey, load: () => Promise<T[]>) {
   const { t } = useTranslation('wallet-ops');
-  // The answer and the `load` it answers: while they differ (a new filter) the list is loading and shows nothing.
-  const [result, setResult] = useState<{ load: () => Promise<T[]>; rows: T[]; error?: string }>();
-  const [reloading, setReloading] = useState(false);
-  const latest = useRef(0);
-
-  const fetchRows = useCallback(() => {
-    const request = ++latest.current;
-    load().then(
-      (rows) => {
-        if (request !== latest.current) return;
-        setResult({ load, rows });
-        setReloading(false);
-      },
-      (failure: unknown) => {
-        if (request !== latest.current) return;
-        setResult({ load, rows: [], error: failureText(failure, t('loadFailed')) });
-        setReloading(false);
-      },
-    );
-  }, [load, t]);
-
-  useEffect(() => {
-    fetchRows();
-    return () => {
-      latest.current += 1;
-    };
-  }, [fetchRows]);
-
-  const reload = useCallback(() => {
-    setReloading(true);
-    fetchRows();
-  }, [fetchRows]);
-  const setRows = useCallback(
-    (update: (rows: T[]) => T[]) =>
-      setResult((current) => current && { ...current, rows: update(current.rows) }),
-    [],
-  );
-  const current = result?.load === load ? result : undefined;
+  const read = useConsoleRead(key, load, { errorText: (failure) => failureText(failure, t('loadFailed')) });
+  const error = read.fetching ? undefined : read.error;
   return {
-    rows: current?.rows ?? [],
-    setRows,
-    loading: reloading || current === undefined,
-    error: reloading ? undefined : current?.error,
-    reload,
+    rows: error === undefined ? (read.data ?? []) : [],
+    update: read.update,
+    loading: read.fetching,
+    error,
+    reload: read.reload,
   };
 }

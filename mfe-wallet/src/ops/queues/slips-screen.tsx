@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   Button,
   confirm,
@@ -13,6 +13,7 @@ import {
   useTranslation,
 } from '@wallet/shared';
 import {
+  QUEUE_KEYS,
   queuesApi,
   SLIP_REASONS,
   type QueuedSlip,
@@ -41,7 +42,6 @@ const SLIP_REF = /^[A-Za-z0-9-]{6,40}$/;
 export function SlipsScreen({ operator }: OperatorScreenProps) {
   const { t } = useTranslation('wallet-ops');
   const [status, setStatus] = useState<SlipStatus>('PROCESSING');
-  const load = useCallback(() => queuesApi.slips(status, SLIP_LIMIT), [status]);
   const decider = canDecide(operator.role);
   const open = status === 'PROCESSING';
 
@@ -56,7 +56,8 @@ export function SlipsScreen({ operator }: OperatorScreenProps) {
 
   return (
     <QueueScreen<QueuedSlip, 'approve' | 'reject'>
-      load={load}
+      readKey={QUEUE_KEYS.slips(status)}
+      load={() => queuesApi.slips(status, SLIP_LIMIT)}
       limit={SLIP_LIMIT}
       title={t('slips.title')}
       titleId="wops-title"

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import {
   Button,
   confirm,
@@ -9,7 +9,8 @@ import {
   translateErrorCode,
   useTranslation,
 } from '@wallet/shared';
-import { queuesApi, type Withdrawal, type WithdrawalRetry, type WithdrawalStatus } from './api';
+import { invalidateConsoleReads, useConsolePages } from '@wallet/shared/ops';
+import { QUEUE_KEYS, queuesApi, type Withdrawal, type WithdrawalRetry, type WithdrawalStatus } from './api';
 import {
   canDecide,
   decisionError,
@@ -99,39 +100,18 @@ export function WithdrawalsScreen({ operator }: OperatorScreenProps) {
 
 function WithdrawalList({ status }: { status: WithdrawalStatus }) {
   const { t } = useTranslation('wallet-ops');
-  const [rows, setRows] = useState<Withdrawal[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string>();
-  const [more, setMore] = useState(false);
+  // Newest first, older ones from the createdAt of the last one shown; Retry asks for the page that failed again.
+  const { rows, loading, error, more, loadMore, refresh } = useConsolePages(
+    QUEUE_KEYS.withdrawalsOf(status),
+    (before: string | undefined) => queuesApi.withdrawals(status, WITHDRAWAL_PAGE, before),
+    {
+      pageSize: WITHDRAWAL_PAGE,
+      cursorOf: (row: Withdrawal) => row.createdAt,
+      errorText: (failure) => failureText(failure, t('loadFailed')),
+    },
+  );
   const [retried, setRetried] = useState<Record<string, Retried>>({});
   const [busy, setBusy] = useState<string>();
-  /** The cursor of the page that failed to load, so Retry asks for that page again. */
-  const [failedAt, setFailedAt] = useState<string>();
-
-  const fetchPage = useCallback(
-    (before?: string) => {
-      queuesApi.withdrawals(status, WITHDRAWAL_PAGE, before).then(
-        (page) => {
-          setRows((current) => (before === undefined ? page : [...current, ...page]));
-          setMore(page.length === WITHDRAWAL_PAGE);
-          setLoading(false);
-        },
-        (failure: unknown) => {
-          setError(failureText(failure, t('loadFailed')));
-          setFailedAt(before);
-          setLoading(false);
-        },
-      );
-    },
-    [status, t],
-  );
-  // The list is keyed by its tab: a new tab mounts a new list, loading from the start.
-  useEffect(() => fetchPage(), [fetchPage]);
-  const load = (before?: string) => {
-    setLoading(true);
-    setError(undefined);
-    fetchPage(before);
-  };
 
   const payAgain = async (row: Withdrawal) => {
     const sure = await confirm({
@@ -147,6 +127,8 @@ function WithdrawalList({ status }: { status: WithdrawalStatus }) {
     setBusy(row.id);
     try {
       const result = await queuesApi.retryWithdrawal(row.id);
+      // A new pending payout, and this row's `paidAgain`: the lists are read again from the server.
+      void invalidateConsoleReads(QUEUE_KEYS.withdrawals);
       setRetried((current) => ({
         ...current,
         [row.id]: { replayed: result.replayed, status: result.operation.status },
@@ -163,7 +145,6 @@ function WithdrawalList({ status }: { status: WithdrawalStatus }) {
     }
   };
 
-  const last = rows[rows.length - 1];
   return (
     <>
       <QueueTable
@@ -231,12 +212,12 @@ function WithdrawalList({ status }: { status: WithdrawalStatus }) {
       <DelayedLoader active={loading} variant="inline" label={t('loading')} />
       <div className="wops-filters">
         {!loading && (more || error) && (
-          <Button variant="secondary" onClick={() => load(error ? failedAt : last?.createdAt)}>
+          <Button variant="secondary" onClick={loadMore}>
             {error ? t('retry') : t('older')}
           </Button>
         )}
         {!loading && !error && (
-          <Button variant="ghost" onClick={() => load()}>
+          <Button variant="ghost" onClick={() => void refresh()}>
             {t('refresh')}
           </Button>
         )}
