@@ -61,7 +61,9 @@ async function main(): Promise<void> {
                if v_tx is null then raise exception 'repeat %', r; end if;`,
       current: legsCall,
     };
-    // Variants to try (development): BENCH_EXTRA=file.sql (functions) and BENCH_CALLS='{"name": "call"}'.
+    // Variants to try (development): BENCH_EXTRA=file.sql (functions), BENCH_CALLS='{"name": "call"}' (each
+    // name's PL/pgSQL statements, with m, r, a, v_tx and v_w as in the loop below); BENCH_SESSION: SQL run first
+    // (PostgreSQL).
     if (process.env.BENCH_EXTRA) await sql.raw(readFileSync(process.env.BENCH_EXTRA, 'utf8')).execute(db);
     Object.assign(calls, JSON.parse(process.env.BENCH_CALLS ?? '{}') as Record<string, string>);
 
