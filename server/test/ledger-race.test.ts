@@ -5,8 +5,8 @@ import { createTestApp, dbLabel, fund, memberWithToken, testDatabaseUrl, type Te
 
 /**
  * Postings racing on one wallet near empty (docs/ledger.md "Two statements per posting"): debits through
- * `Ledger.post` (the TypeScript path: withdrawals, bonuses, deposits) while the database function `ledger_post` (the
- * game transfers' path) moves money between the wallet and a game in both directions. A debit the wallet cannot
+ * `Ledger.post` (the TypeScript path: withdrawals, bonuses, deposits) while `ledger_write` called as the game legs'
+ * functions call it (a PL/pgSQL expression, then `ledger_refuse` unless posted) moves money between the wallet and a game in both directions. A debit the wallet cannot
  * cover is refused with MONEY_NOT_ENOUGH; it must never reach the balance's CHECK constraint, as it did when
  * `Ledger.post` locked and wrote in one statement (a 500 for the member). Concurrency needs PostgreSQL: PGlite runs
  * one statement at a time, so this suite runs only there.
@@ -53,13 +53,13 @@ onPostgres(`ledger postings racing on one wallet (${dbLabel})`, () => {
         }
       }
     };
-    // The game path: one ledger_post, wallet → game or game → wallet, as the game legs post.
+    // The game path: wallet → game or game → wallet, posted as game_leg_start / game_leg_settle post.
     const move = (from: number, to: number) => async () => {
       const amount = randomInt(1_000, 61_000);
-      await sql`select ledger_post('transfer', ${memberId}, ${`race-${randomUUID()}`}, null, '{}'::jsonb, null,
-        array[${from}::bigint, ${to}::bigint], array[${-amount}::bigint, ${amount}::bigint], null, null)`.execute(
-        db,
-      );
+      const reference = `race-${randomUUID()}`;
+      await sql`select w.o_id, ledger_refuse(w.o_state, ${reference}) from ledger_write('transfer', ${memberId},
+        ${reference}, null, '{}'::jsonb, null, array[${from}::bigint, ${to}::bigint],
+        array[${-amount}::bigint, ${amount}::bigint], null, null) w where w.o_state <> 'posted'`.execute(db);
     };
     // The TypeScript path: a withdrawal's debit of the wallet, in its own transaction.
     const withdraw = async () => {

@@ -6,7 +6,7 @@ import { createTestApp, dbLabel, type TestApp } from './helpers';
 
 /**
  * One posting path (issue 36, docs/ledger.md): only `ledger_write` (migration 0018) writes the ledger's
- * transactions and postings. `Ledger.post` calls it; the game legs' functions call it through `ledger_post`.
+ * transactions and postings. `Ledger.post` calls it, and so do the game legs' functions (directly since 0019).
  * This test fails when any other code of server/src writes those tables: SQL text (`insert into ledger_postings`)
  * or Kysely (`insertInto('ledger_postings')`), and when a database function other than `ledger_write` does.
  */
@@ -15,10 +15,12 @@ import { createTestApp, dbLabel, type TestApp } from './helpers';
 const POSTING_TABLES = ['ledger_postings', 'ledger_transactions'] as const;
 
 /**
- * The files allowed to write them: the migration that defines `ledger_write`, and migration 0009, whose
- * `ledger_post` body (applied once, never edited) 0018 replaced — the database check below shows it is gone.
+ * The files allowed to write them: the migration that defines `ledger_write` now (0019), the one that defined it
+ * first (0018), and migration 0009, whose `ledger_post` (applied once, never edited) 0018 replaced and 0019 dropped
+ * — the database check below shows that only `ledger_write` is left.
  */
 const ALLOWED = [
+  'src/platform/db/migrations/0019_legs_call_ledger_write.ts',
   'src/platform/db/migrations/0018_one_posting_path.ts',
   'src/platform/db/migrations/0009_game_leg_functions.ts',
 ];

@@ -120,8 +120,8 @@ export class Ledger {
 
   /**
    * The NOTIFY a posting of `kind` that moves the member's balance sends, for postings written by a database
-   * function (`ledger_post`, migration 0009) instead of `post`: the channel and the `wallet:changed` payload, both
-   * null when no one listens.
+   * function (the game legs' `game_leg_start` / `game_leg_settle`, calling `ledger_write`) instead of `post`: the
+   * channel and the `wallet:changed` payload, both null when no one listens.
    */
   notification(memberId: string, kind: LedgerKind): { channel: string | null; payload: string | null } {
     if (!this.events) return { channel: null, payload: null };

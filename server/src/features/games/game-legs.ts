@@ -172,7 +172,7 @@ export class GameLegs implements StepHandler<GameStep> {
     };
   }
 
-  /** Game legs post in SQL (`ledger_post`), where the ledger's in-transaction listeners cannot run. */
+  /** Game legs post in SQL (`ledger_write` called by their database functions), where the ledger's in-transaction listeners cannot run. */
   private checkNoListeners(): void {
     for (const kind of ['transfer', 'transfer_reversal', 'game_win'] as const) {
       if (this.ledger.hasListeners(kind)) throw new Error(`game legs cannot run ledger listeners of ${kind}`);

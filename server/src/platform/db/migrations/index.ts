@@ -17,6 +17,7 @@ import * as m0015 from './0015_chat_message_fields';
 import * as m0016 from './0016_lao_qr_channel';
 import * as m0017 from './0017_operation_refusals';
 import * as m0018 from './0018_one_posting_path';
+import * as m0019 from './0019_legs_call_ledger_write';
 
 /**
  * Numbered migrations, imported statically so the same list works from TypeScript sources (tests) and from the
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0016_lao_qr_channel': m0016,
   '0017_operation_refusals': m0017,
   '0018_one_posting_path': m0018,
+  '0019_legs_call_ledger_write': m0019,
 };
 
 export const migrationProvider: MigrationProvider = {
