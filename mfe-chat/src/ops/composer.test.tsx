@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@wallet/shared';
 import { TYPING_THROTTLE_MS } from './composer';
-import { history, inboxTestHooks, openSomchai, ROOM_A, setup, socket, uuid } from '../../test/inbox';
+import { answer, history, inboxTestHooks, openSomchai, ROOM_A, setup, socket, uuid } from '../../test/inbox';
 
 inboxTestHooks();
 
@@ -159,6 +159,31 @@ describe('the composer', () => {
         filePath: `/api/chat/files/${uuid(801)}?exp=1&sig=s`,
       },
     });
+  });
+
+  test('a draft begun while a send is on its way is kept when the send is answered', async () => {
+    const api = setup();
+    await openSomchai(api);
+    let answerSend: () => void = () => undefined;
+    api.send.mockImplementationOnce(
+      (id, clientId, message) =>
+        new Promise((resolve) => {
+          answerSend = () => resolve(answer(id, 10, { clientId, message }));
+        }),
+    );
+    await userEvent.type(within(composer()).getByLabelText('Message'), 'Checking now{Enter}');
+    await waitFor(() => expect(api.send).toHaveBeenCalledTimes(1));
+    // The agent goes on to a picture before the text's answer is back.
+    await chooseKind('Image or video');
+    const image = new File(['png'], 'receipt.png', { type: 'image/png' });
+    await userEvent.upload(within(composer()).getByLabelText('Image or video file'), image);
+    answerSend();
+    expect(await history().findByText('Checking now')).toBeInTheDocument();
+    await userEvent.clear(within(composer()).getByLabelText('Caption (optional)'));
+    await userEvent.click(within(composer()).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(api.send).toHaveBeenCalledTimes(2));
+    expect(api.upload).toHaveBeenCalledWith(ROOM_A, 'image', image);
+    expect(api.send.mock.calls[1]![2]).toMatchObject({ message_type: 'media' });
   });
 
   test('a failed send shows the server’s words; the retry keeps its client id and does not upload again', async () => {

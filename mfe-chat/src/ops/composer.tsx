@@ -60,6 +60,8 @@ export function Composer({
   const [problem, setProblem] = useState<Problem>();
   const [busy, setBusy] = useState(false);
   const clientId = useRef<string>(undefined);
+  /** Counts the draft's changes: a send empties the composer only if nothing changed while it was on its way. */
+  const revision = useRef(0);
   const lastTyping = useRef(0);
   const fileInput = useRef<HTMLInputElement>(null);
   /** The chosen file's upload, once done. */
@@ -68,6 +70,7 @@ export function Composer({
 
   /** Any change of the draft: a new message (new clientId), the problem shown goes, the customer sees typing. */
   const edited = () => {
+    revision.current++;
     clientId.current = undefined;
     setProblem(undefined);
     const now = Date.now();
@@ -139,6 +142,7 @@ export function Composer({
     }
     setBusy(true);
     clientId.current ??= newIdempotencyKey();
+    const sending = revision.current;
     try {
       if (kind === 'media' && file) {
         // A retry after the send failed names the file already uploaded instead of uploading it again.
@@ -156,7 +160,8 @@ export function Composer({
       }
       const stored = await inboxApi.send(conversationId, clientId.current, message as OutgoingMessage);
       clientId.current = undefined;
-      reset();
+      // A draft the agent began while this one was on its way (another type, a file chosen) is theirs: kept.
+      if (revision.current === sending) reset();
       onSent(stored);
     } catch (error: unknown) {
       toastError(error);
@@ -207,6 +212,7 @@ export function Composer({
         value={kind}
         onValueChange={(value) => {
           setKind(value as Kind);
+          revision.current++;
           clientId.current = undefined;
           setProblem(undefined);
         }}
