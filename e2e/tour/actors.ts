@@ -1,8 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import { join } from 'node:path';
 import { api, registerMember, type Member } from '../lib/members';
 import { bangkokTime, setSlipWindow } from '../lib/operator';
-import { readJson, type Site } from '../lib/site';
+import type { Site } from '../lib/site';
 import { confirmEnrolment, leaveRecoveryCodes, startEnrolment } from './console';
 import { PHONE, type Language } from './states';
 
@@ -20,20 +19,6 @@ export const WIZARD_PHONE: Record<Language, string> = {
   la: '0872000002',
   en: '0872000003',
 };
-
-/**
- * Sets an operator setting the way `npm run ops -- set` does (POST /api/ops/settings/:key) and answers the value it
- * had before.
- */
-export async function setSetting(site: Site, key: string, value: boolean): Promise<boolean> {
-  const { opsSecret } = readJson<{ opsSecret: string }>(join(site.dataDir, 'secrets.json'));
-  const url = `${site.url}/api/ops/settings/${encodeURIComponent(key)}`;
-  const headers = { 'x-ops-secret': opsSecret, 'content-type': 'application/json' };
-  const before = (await (await fetch(url, { headers })).json()) as { data: { value: boolean } };
-  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ value }) });
-  if (!res.ok) throw new Error(`set ${key}=${value}: HTTP ${res.status}`);
-  return before.data.value;
-}
 
 /**
  * Moves the daily slip closing window (23:50–00:10 Bangkok) hours away from the walk, as an operator does

@@ -3,7 +3,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newMemberContext } from '../lib/browser';
 import { signIn } from '../lib/members';
 import type { Site } from '../lib/site';
-import { WIZARD_PHONE, memberWithMoney, openSlipWindow, operatorContext, setSetting } from './actors';
+import { setSetting } from '../lib/spin';
+import { WIZARD_PHONE, memberWithMoney, openSlipWindow, operatorContext } from './actors';
 import { findOverflow, runAxe, type AxeFinding, type OverflowFinding } from './checks';
 import { SettingsLock } from './settings-lock';
 import {
