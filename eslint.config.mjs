@@ -175,6 +175,22 @@ export default tseslint.config(
       ],
     },
   },
+  // Settings reach core and the features through the app's config (platform/config.ts reads the environment and
+  // checks it once, at start), never through process.env (docs/server.md "Layout").
+  {
+    files: ['server/src/core/**/*.ts', 'server/src/features/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read settings from ctx.config (platform/config.ts), not process.env.',
+        },
+      ],
+    },
+  },
   // The generated API types (@wallet/api-types) are types only: `import type`, erased at build time, so no part
   // bundles or runs anything of it (the webpack builds also refuse it: TypesOnlyGuard in tooling/webpack/guards.js).
   // And a package is reached through its public exports only (its package.json "exports", e.g. `@wallet/shared/ops`),

@@ -25,6 +25,7 @@ const sameOnEveryDatabase = [
   'src/platform/db/pglite-dialect',
   'src/features/deposits/slip-window',
   'src/core/operations/plan',
+  'src/features/deposits/options',
 ].map((name) => `<rootDir>/${name}\\.test\\.ts$`);
 
 module.exports = {

@@ -67,7 +67,15 @@ export interface AppConfig {
   providerTimeoutMs: number;
   /** The support chat's room prefix (CHAT_PREFIX, default `wallet-chat:`; docs/chat.md). */
   chatPrefix: string;
+  /**
+   * QR minimums the operator overrides (MONEY_IN_QR_MIN_KBANK, _PAYTIMZ, _ZPAY in baht; MONEY_IN_QR_MIN_LAOQR in
+   * whole kip), minor units; a channel not named keeps its default (features/deposits/options.ts).
+   */
+  qrMinimums: QrMinimumOverrides;
 }
+
+/** The QR channels whose minimum the environment may set, in minor units. */
+export type QrMinimumOverrides = Partial<Record<'KBANK' | 'PAYTIMZ' | 'ZPAY' | 'LAOQR', number>>;
 
 /** A real SMS gateway (SMS_PROVIDER); unset → the sandbox outbox while SANDBOX is on, else none. */
 export type SmsConfig =
@@ -340,6 +348,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
 
   const chatPrefix = env.CHAT_PREFIX?.trim() || 'wallet-chat:';
 
+  const qrMinimums: QrMinimumOverrides = {};
+  for (const channel of ['KBANK', 'PAYTIMZ', 'ZPAY', 'LAOQR'] as const) {
+    const name = `MONEY_IN_QR_MIN_${channel}`;
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') continue;
+    const n = Number(raw);
+    if (channel === 'LAOQR') {
+      // Kip has no minor unit in use: the ledger's LAK unit is one kip.
+      if (!Number.isSafeInteger(n) || n < 1)
+        problems.push(`${name} must be a whole number of kip of at least 1, got "${raw}"`);
+      else qrMinimums[channel] = n;
+    } else if (
+      !Number.isFinite(n) ||
+      n < 1 ||
+      !Number.isSafeInteger(Math.round(n * 100)) ||
+      Math.abs(n * 100 - Math.round(n * 100)) > 1e-6
+    ) {
+      problems.push(`${name} must be an amount in baht of at least 1 (at most 2 decimals), got "${raw}"`);
+    } else qrMinimums[channel] = Math.round(n * 100);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -369,5 +398,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     slipVerifier,
     providerTimeoutMs,
     chatPrefix,
+    qrMinimums,
   };
 }

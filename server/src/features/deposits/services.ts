@@ -45,7 +45,7 @@ export function buildDeposits(
   members: MemberDirectory,
   log: FastifyBaseLogger,
 ): DepositServices {
-  const options = moneyInOptions();
+  const options = moneyInOptions(ctx.config.qrMinimums);
   const ledger = moneyLedger(ctx.ledger);
   const payLinks = new LinkSigner(ctx.secrets.jwtSecret, 'qr-pay');
   const sandboxChannels = ctx.config.sandbox
