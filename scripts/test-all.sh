@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI checks, in order: types, the generated API types against the server's route schemas,
 # lint, the Jest suites (shared, host, remotes, server), the server suites on PostgreSQL when TEST_DATABASE_URL is
-# set, a production build, and the e2e scenarios in Debian's Chromium. Ends with one summary line "N passed, N failed".
+# set, the Prometheus alert rules' unit tests (promtool), a production build, and the e2e scenarios in Debian's
+# Chromium. Ends with one summary line "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -72,6 +73,19 @@ if [ ${#skipped_suites[@]} -gt 0 ]; then
   echo "(CI sets both: .ci/run.)"
 fi
 
+step "Prometheus rules (promtool): ops/prometheus checked and unit-tested (npm run test:alerts)"
+if ! command -v promtool >/dev/null && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+  echo "promtool is missing: installing Debian's prometheus package"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus \
+    >/dev/null) || true
+fi
+if command -v promtool >/dev/null; then
+  if bash scripts/check-alerts.sh; then echo pass >"$reports/alerts.result"; else echo fail >"$reports/alerts.result"; fi
+else
+  echo "SKIPPED: the Prometheus rules' tests: no promtool and it could not be installed (needs root and apt-get)."
+  echo "Install it with 'apt-get install -y prometheus', then run 'npm run test:alerts'."
+fi
+
 step "production build"
 npm run --silent build
 
@@ -136,9 +150,11 @@ for (const f of ['e2e.tap', 'tour.tap']) {
   const num = (k) => Number((text.match(new RegExp(`^# ${k} (\\d+)`, 'm')) || [0, 0])[1]);
   passed += num('pass'); failed += num('fail'); skipped += num('skipped') + num('todo');
 }
-const scale = path.join(dir, 'scale.result');
-if (fs.existsSync(scale)) {
-  if (fs.readFileSync(scale, 'utf8').trim() === 'pass') passed += 1;
+// One pass or fail each: the scale test, the Prometheus rules' checks.
+for (const f of ['scale.result', 'alerts.result']) {
+  const result = path.join(dir, f);
+  if (!fs.existsSync(result)) continue;
+  if (fs.readFileSync(result, 'utf8').trim() === 'pass') passed += 1;
   else failed += 1;
 }
 console.log(`\nsummary: ${passed} passed, ${failed} failed, ${skipped} skipped`);

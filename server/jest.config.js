@@ -4,9 +4,9 @@
 const esmOnly = ['content-disposition', 'cookie', '@fastify/cookie', '@electric-sql/pglite'];
 
 // Suites whose subject never meets the database: the migration suites and the production-mode start pin embedded
-// PGlite themselves, the others test static files, the index page, headers, secrets, the SMS adapter or pure code. The
-// PostgreSQL pass (TEST_DATABASE_URL set, `npm test` on CI) leaves them out: run there, they would prove on PGlite
-// again what the PGlite pass proved already.
+// PGlite themselves, the others test static files, the index page, headers, secrets, the SMS adapter, the monitoring
+// files (ops/) or pure code. The PostgreSQL pass (TEST_DATABASE_URL set, `npm test` on CI) leaves them out: run
+// there, they would prove on PGlite again what the PGlite pass proved already.
 const sameOnEveryDatabase = [
   'test/bank-migration',
   'test/chat-migration',
@@ -20,6 +20,7 @@ const sameOnEveryDatabase = [
   'test/security/headers',
   'test/secrets-env',
   'test/sms-gateways',
+  'test/ops-monitoring',
   // Unit suites of pure code.
   'src/platform/db/batcher',
   'src/platform/db/pglite-dialect',
