@@ -67,6 +67,16 @@ export interface AppConfig {
   providerTimeoutMs: number;
   /** The support chat's room prefix (CHAT_PREFIX, default `wallet-chat:`; docs/chat.md). */
   chatPrefix: string;
+  /**
+   * METRICS_PORT: a second listener on 127.0.0.1 serving GET /metrics without the operator secret, for a scraper
+   * on the same machine; undefined (default): off, /metrics only on PORT with the secret (docs/operations.md).
+   */
+  metricsPort: number | undefined;
+  /**
+   * SHUTDOWN_DRAIN_MS (default 5000): after SIGTERM the process answers /health/ready 503 but keeps serving this
+   * long, so the balancer stops sending before it closes (main.ts).
+   */
+  shutdownDrainMs: number;
 }
 
 /** A real SMS gateway (SMS_PROVIDER); unset → the sandbox outbox while SANDBOX is on, else none. */
@@ -340,6 +350,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
 
   const chatPrefix = env.CHAT_PREFIX?.trim() || 'wallet-chat:';
 
+  let metricsPort: number | undefined;
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== '') {
+    const n = Number(env.METRICS_PORT);
+    if (!Number.isInteger(n) || n < 1 || n > 65535)
+      problems.push(`METRICS_PORT must be an integer 1-65535 (unset: off), got "${env.METRICS_PORT}"`);
+    else if (n === port) problems.push('METRICS_PORT must differ from PORT');
+    else metricsPort = n;
+  }
+  const shutdownDrainMs = ms('SHUTDOWN_DRAIN_MS', 5000);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -369,5 +389,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     slipVerifier,
     providerTimeoutMs,
     chatPrefix,
+    metricsPort,
+    shutdownDrainMs,
   };
 }
