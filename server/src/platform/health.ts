@@ -119,32 +119,18 @@ export function registerHealthAndMetrics(
   },
 ): void {
   const { probe, metrics } = opts;
-  const tags = ['health'];
+  // Operations endpoints, not the member or operator API: left out of the OpenAPI document (and the client's types).
+  const hidden = { schema: { hide: true } };
 
-  app.get(
-    '/health/live',
-    { schema: { tags, summary: 'Liveness: 200 while the process runs (no check of its dependencies)' } },
-    async () => ({ status: 'live' }),
-  );
+  app.get('/health/live', hidden, async () => ({ status: 'live' }));
 
-  app.get(
-    '/health/ready',
-    {
-      schema: {
-        tags,
-        summary:
-          'Readiness: 200 when the database answers, its migrations are this server’s, Redis answers (when ' +
-          'configured) and the process is not shutting down; else 503 naming the failed checks',
-      },
-    },
-    async (_request, reply) => {
-      const r = await probe.check();
-      return reply
-        .status(r.ready ? 200 : 503)
-        .header('cache-control', 'no-store')
-        .send({ status: r.ready ? 'ready' : 'not_ready', checks: r.checks, failed: r.failed });
-    },
-  );
+  app.get('/health/ready', hidden, async (_request, reply) => {
+    const r = await probe.check();
+    return reply
+      .status(r.ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: r.ready ? 'ready' : 'not_ready', checks: r.checks, failed: r.failed });
+  });
 
   const ready = metrics.gauge(
     'wallet_ready',
@@ -172,26 +158,15 @@ export function registerHealthAndMetrics(
   });
 
   const matches = opsSecretCheck(opts.opsSecret);
-  app.get(
-    '/metrics',
-    {
-      schema: {
-        tags,
-        summary:
-          'Prometheus metrics of this process; X-Ops-Secret (or Authorization: Bearer <ops secret>) required',
-        security: [{ opsSecret: [] }],
-      },
-    },
-    async (request, reply) => {
-      const header = request.headers['x-ops-secret'];
-      const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-      const given = typeof header === 'string' && header !== '' ? header : bearer;
-      if (given === undefined || given === '') throw new AppError('KEY_MISSING', 401);
-      if (!matches(given)) throw new AppError('KEY_INVALID', 403);
-      const text = await metrics.scrape();
-      return reply.header('content-type', metrics.contentType).header('cache-control', 'no-store').send(text);
-    },
-  );
+  app.get('/metrics', hidden, async (request, reply) => {
+    const header = request.headers['x-ops-secret'];
+    const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const given = typeof header === 'string' && header !== '' ? header : bearer;
+    if (given === undefined || given === '') throw new AppError('KEY_MISSING', 401);
+    if (!matches(given)) throw new AppError('KEY_INVALID', 403);
+    const text = await metrics.scrape();
+    return reply.header('content-type', metrics.contentType).header('cache-control', 'no-store').send(text);
+  });
 
   if (opts.metricsPort !== undefined) {
     const port = opts.metricsPort;

@@ -103,7 +103,8 @@ export class Metrics {
 
   /**
    * Adds work done before every scrape: `read` sets `gauges` (one query or one batch of them). A hook that fails
-   * or takes longer than 5 s leaves its gauges out of that scrape (reset), and is logged; the others still answer.
+   * or takes longer than 5 s leaves its gauges out of that scrape (no series, or NaN without labels), and is
+   * logged; the others still answer.
    */
   onScrape(name: string, gauges: Gauge[], read: () => Promise<void>): void {
     this.hooks.push({ name, gauges, read });
@@ -122,7 +123,12 @@ export class Metrics {
             }),
           ]);
         } catch (err) {
-          for (const g of hook.gauges) g.reset();
+          // Unknown this time: a labelled gauge loses its series, one without labels reads NaN (never a stale
+          // value, nor a 0 that looks like good news).
+          for (const g of hook.gauges) {
+            g.reset();
+            if ((g as unknown as { labelNames: string[] }).labelNames.length === 0) g.set(NaN);
+          }
           this.log.warn({ err, metrics: hook.name }, 'metrics: a scrape hook failed');
         } finally {
           clearTimeout(timer);
