@@ -156,10 +156,10 @@ export class Metrics {
   ): T {
     const wrapped = new Map<PropertyKey, unknown>();
     for (const call of methods) {
-      const fn = target[call];
-      if (typeof fn !== 'function') continue;
-      const original = fn as (...args: unknown[]) => unknown;
+      if (typeof target[call] !== 'function') continue;
       wrapped.set(call, (...args: unknown[]) => {
+        // Looked up at each call: the adapter's own method as it is now (a test may have replaced it).
+        const original = target[call] as (...a: unknown[]) => unknown;
         const started = performance.now();
         const done = (outcome: ProviderOutcome) => {
           this.providerCalls.inc({ provider, call, outcome });
