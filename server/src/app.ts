@@ -24,6 +24,8 @@ import { DOCS_CSP, registerSecurity } from './platform/http/security';
 import { loadOrCreateSecrets } from './platform/secrets';
 import { systemClock, type Clock } from './platform/clock';
 import { DEFAULT_LIMITS, type Limits } from './platform/limits';
+import { Metrics } from './platform/metrics';
+import { ReadinessProbe, registerHealthAndMetrics } from './platform/health';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './platform/rate-limit';
 import { SettingsService } from './platform/settings';
 import { MemberEvents } from './platform/member-events';
@@ -84,6 +86,16 @@ const bodyStrictValidators = ((externalSchemas: unknown, options: PoolOptions) =
   return (part: RoutePart) => (part.httpPart === 'body' ? strict(part) : coercing(part));
 }) as unknown as ReturnType<typeof AjvCompiler>;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Starts the drain (main.ts on SIGTERM; tests call it directly): /health/ready answers 503 and wallet_ready is 0
+     * from now on, while the app keeps serving until it is closed.
+     */
+    beginShutdown(): void;
+  }
+}
+
 export const APP_VERSION = '1.1.14';
 const JWT_TTL = '12h';
 
@@ -131,6 +143,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   const database = openDatabase({ ...config, pgliteTemplate });
   let rateLimit: RateLimitStore | undefined;
   const events = new MemberEvents(database.schema);
+  const metrics = new Metrics(app.log);
+  // The rate-limit counters' connection; the readiness check and wallet_redis_up PING it.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   try {
     await migrateToLatest(database);
     if (templateDir && !pgliteTemplate) await writeMemoryTemplate(templateDir, database);
@@ -143,11 +158,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
     await purgeStale(database.db, clock);
     await events.start(database.listen);
 
-    rateLimit = config.redisUrl
-      ? new RedisRateLimitStore(
-          new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }),
-          `${config.redisPrefix}rl:`,
-        )
+    rateLimit = redis
+      ? new RedisRateLimitStore(redis, `${config.redisPrefix}rl:`)
       : new MemoryRateLimitStore(clock);
     const ctx: AppContext = {
       config,
@@ -162,10 +174,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
       events,
       ledger: new Ledger(database.db, events),
       holds: new MemberHolds(),
+      metrics,
     };
     app.decorate('ctx', ctx);
   } catch (e) {
-    await rateLimit?.close().catch(() => undefined);
+    if (rateLimit) await rateLimit.close().catch(() => undefined);
+    else redis?.disconnect();
     await events.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw e;
@@ -260,6 +274,40 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: DOCS_CSP });
+
+  // Every answer counted by route pattern (never the raw URL: ids would make a series each); no route: not_found.
+  app.addHook('onResponse', (request, reply, done) => {
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? 'not_found',
+      status_code: reply.statusCode,
+    };
+    metrics.httpRequests.inc(labels);
+    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+    done();
+  });
+  const probe = new ReadinessProbe(database, redis);
+  app.decorate('beginShutdown', () => probe.beginShutdown());
+  registerHealthAndMetrics(app, {
+    probe,
+    metrics,
+    database,
+    redisConfigured: redis !== undefined,
+    opsSecret: secrets.opsSecret,
+    metricsPort: config.metricsPort,
+  });
+  // The books: the sum of every account's balance per currency (each balance is the sum of its postings, which
+  // GET /api/ops/ledger/check verifies); never anything but 0. Read from ledger_accounts, not from every posting.
+  const trial = metrics.gauge(
+    'wallet_ledger_trial_balance_minor',
+    'Sum of all ledger balances per currency, minor units; anything but 0 means the books do not balance',
+    ['currency'],
+  );
+  metrics.onScrape('trial-balance', [trial], async () => {
+    const sums = await app.ctx.ledger.trialBalance();
+    trial.reset();
+    for (const [currency, total] of Object.entries(sums)) trial.set({ currency }, total);
+  });
 
   // The features, each a named plugin (fastify-plugin) that decorates the app with its services, registers its
   // routes (and its sandbox routes while SANDBOX is on) and runs its own background jobs. docs/server.md "Layout".

@@ -28,13 +28,30 @@ async function main(): Promise<void> {
     }
   } else if (config.sandbox) seeded = await seedDemoMember(app);
 
-  let closing = false;
+  // Graceful drain: on SIGTERM (or SIGINT) /health/ready answers 503 and wallet_ready is 0 at once, while the process
+  // keeps serving for SHUTDOWN_DRAIN_MS so the balancer stops sending it traffic; then app.close() finishes the
+  // requests in progress and the job run in progress, and the process exits. A second signal closes at once.
+  let closing: Promise<void> | undefined;
+  let drain: { timer: NodeJS.Timeout; end: () => void } | undefined;
   const shutdown = (signal: string): void => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    app
-      .close()
+    if (closing) {
+      if (drain) {
+        app.log.info({ signal }, 'second signal: closing now');
+        clearTimeout(drain.timer);
+        drain.end();
+      }
+      return;
+    }
+    app.beginShutdown();
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: draining');
+    closing = new Promise<void>((resolve) => {
+      const end = (): void => {
+        drain = undefined;
+        resolve();
+      };
+      drain = { timer: setTimeout(end, config.shutdownDrainMs), end };
+    })
+      .then(() => app.close())
       .then(() => process.exit(0))
       .catch((err: unknown) => {
         app.log.error({ err }, 'shutdown failed');
@@ -56,6 +73,7 @@ async function main(): Promise<void> {
     '',
     `  Wallet site running at ${url}`,
     `  API docs:    ${url}/docs`,
+    `  Health:      ${url}/health/ready; metrics: ${url}/metrics (X-Ops-Secret)${config.metricsPort ? `, http://127.0.0.1:${config.metricsPort}/metrics` : ''}`,
     `  Database:    ${db}${config.laos ? '; Laos build' : ''}`,
   ];
   if (config.sandbox) {

@@ -20,13 +20,7 @@ export default async function globalSetup(): Promise<void> {
   if (process.env.TEST_DATABASE_URL || process.env[TEMPLATE_ENV]) return;
   const pglite = new PGlite();
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  await migrateToLatest({
-    db,
-    kind: 'pglite-memory',
-    schema: 'public',
-    listen: () => Promise.resolve(() => Promise.resolve()),
-    close: () => db.destroy(),
-  });
+  await migrateToLatest({ db, kind: 'pglite-memory', schema: 'public' });
   const dump = await pglite.dumpDataDir('none');
   const file = path.join(os.tmpdir(), `wallet-pglite-template-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

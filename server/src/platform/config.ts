@@ -72,6 +72,16 @@ export interface AppConfig {
    * whole kip), minor units; a channel not named keeps its default (features/deposits/options.ts).
    */
   qrMinimums: QrMinimumOverrides;
+  /**
+   * METRICS_PORT: a second listener on 127.0.0.1 serving GET /metrics without the operator secret, for a scraper
+   * on the same machine; undefined (default): off, /metrics only on PORT with the secret (docs/operations.md).
+   */
+  metricsPort: number | undefined;
+  /**
+   * SHUTDOWN_DRAIN_MS (default 5000): after SIGTERM the process answers /health/ready 503 but keeps serving this
+   * long, so the balancer stops sending before it closes (main.ts).
+   */
+  shutdownDrainMs: number;
 }
 
 /** The QR channels whose minimum the environment may set, in minor units. */
@@ -368,6 +378,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
       problems.push(`${name} must be an amount in baht of at least 1 (at most 2 decimals), got "${raw}"`);
     } else qrMinimums[channel] = Math.round(n * 100);
   }
+  let metricsPort: number | undefined;
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== '') {
+    const n = Number(env.METRICS_PORT);
+    if (!Number.isInteger(n) || n < 1 || n > 65535)
+      problems.push(`METRICS_PORT must be an integer 1-65535 (unset: off), got "${env.METRICS_PORT}"`);
+    else if (n === port) problems.push('METRICS_PORT must differ from PORT');
+    else metricsPort = n;
+  }
+  const shutdownDrainMs = ms('SHUTDOWN_DRAIN_MS', 5000);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -399,5 +418,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     providerTimeoutMs,
     chatPrefix,
     qrMinimums,
+    metricsPort,
+    shutdownDrainMs,
   };
 }

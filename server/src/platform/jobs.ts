@@ -1,6 +1,8 @@
+import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from './db';
+import type { JobObserver } from './metrics';
 
 /**
  * Runs a job's work unless another process runs that job now; answers whether it ran. With several server
@@ -33,7 +35,8 @@ export function databaseJobLease(db: Db, dbKind: string): JobLease | undefined {
 /**
  * A background job on an interval: never overlaps itself, does not keep the process (or Jest) alive, and
  * `stop()` waits for a run in progress, so the database can close after it. With a `lease`, a run is skipped while
- * another process holds the job (several servers on one database run each job once at a time).
+ * another process holds the job (several servers on one database run each job once at a time). Each run is told to
+ * the `observer` (wallet_job_runs_total and wallet_job_duration_seconds: ok, error or skipped).
  */
 export class IntervalJob {
   private timer: NodeJS.Timeout | undefined;
@@ -45,6 +48,7 @@ export class IntervalJob {
     private readonly work: () => Promise<unknown>,
     private readonly log: FastifyBaseLogger,
     private readonly lease?: JobLease,
+    private readonly observer?: JobObserver,
   ) {}
 
   start(): void {
@@ -56,10 +60,15 @@ export class IntervalJob {
   /** Runs now unless a run is in progress (then waits for that one). */
   runOnce(): Promise<void> {
     if (this.running) return this.running;
-    const run = this.lease ? this.lease(this.name, this.work) : this.work();
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    const run = this.lease ? this.lease(this.name, this.work) : this.work().then(() => true);
     this.running = run
-      .then(() => undefined)
-      .catch((err: unknown) => this.log.error({ err, job: this.name }, 'background job failed'))
+      .then((ran) => this.observer?.(this.name, ran ? 'ok' : 'skipped', ran ? seconds() : undefined))
+      .catch((err: unknown) => {
+        this.observer?.(this.name, 'error', seconds());
+        this.log.error({ err, job: this.name }, 'background job failed');
+      })
       .finally(() => {
         this.running = undefined;
       });

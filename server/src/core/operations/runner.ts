@@ -64,6 +64,12 @@ export class OperationRunner {
   private readonly running = new Map<string, Promise<Operation>>();
   private readonly sweepers: (() => Promise<unknown>)[] = [];
   private readonly starts: LegStarts;
+  /**
+   * Told of every operation reconciliation advanced that is now final (its status, lower case) or could not advance
+   * (`error`): wallet_reconcile_finished_total (set by the plugin).
+   */
+  onReconciled: (kind: OperationKind, outcome: 'success' | 'partial' | 'failed' | 'error') => void = () =>
+    undefined;
 
   constructor(
     private readonly db: Db,
@@ -162,20 +168,26 @@ export class OperationRunner {
   async reconcilePending(
     opts: { force?: boolean; limit?: number } = {},
   ): Promise<{ advanced: number; pending: number }> {
-    const ids = await this.store.due(opts.force ? null : this.clock.now(), opts.limit ?? 200);
+    const due = await this.store.due(opts.force ? null : this.clock.now(), opts.limit ?? 200);
     let pending = 0;
     // Several at once (each waits mostly on a third party), bounded so the pool keeps room for requests.
     const limit = pLimit(RECONCILE_CONCURRENCY);
     await Promise.all(
-      ids.map((id) =>
+      due.map(({ id, kind }) =>
         limit(async () => {
           if (this.running.has(id)) return;
           try {
             const op = await this.advance(id);
             if (op.status === 'PENDING') pending += 1;
+            else
+              this.onReconciled(
+                kind,
+                op.status === 'SUCCESS' ? 'success' : op.status === 'PARTIAL' ? 'partial' : 'failed',
+              );
           } catch (e) {
             this.log.warn({ err: e, operationId: id }, 'reconciliation: operation could not advance');
             pending += 1;
+            this.onReconciled(kind, 'error');
           }
         }),
       ),
@@ -183,7 +195,7 @@ export class OperationRunner {
     for (const sweep of this.sweepers) {
       await sweep().catch((e: unknown) => this.log.warn({ err: e }, 'reconciliation: sweep failed'));
     }
-    return { advanced: ids.length, pending };
+    return { advanced: due.length, pending };
   }
 
   /**

@@ -345,11 +345,42 @@ export class OperationStore {
   }
 
   /** Pending operations due for another attempt at `now` (null: all of them), oldest first. */
-  async due(now: Date | null, limit: number): Promise<string[]> {
-    let q = this.db.selectFrom('operations').select('id').where('status', '=', 'PENDING');
+  /**
+   * What the metrics show of operations (docs/operations.md): how many there are by kind and status (one pass over
+   * the table), and of the pending ones (the partial index operations_pending_idx) the oldest per kind and how many
+   * are due for reconciliation at `now`.
+   */
+  async gauges(now: Date): Promise<{
+    counts: { kind: OperationKind; status: OperationStatus; n: number }[];
+    pending: { kind: OperationKind; oldest: Date; due: number }[];
+  }> {
+    const [counts, pending] = await Promise.all([
+      this.db
+        .selectFrom('operations')
+        .select(['kind', 'status', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy(['kind', 'status'])
+        .execute(),
+      this.db
+        .selectFrom('operations')
+        .select([
+          'kind',
+          (eb) => eb.fn.min('created_at').as('oldest'),
+          sql<number>`count(*) filter (where next_attempt_at <= ${now})`.as('due'),
+        ])
+        .where('status', '=', 'PENDING')
+        .groupBy('kind')
+        .execute(),
+    ]);
+    return {
+      counts: counts.map((r) => ({ kind: r.kind, status: r.status, n: Number(r.n) })),
+      pending: pending.map((r) => ({ kind: r.kind, oldest: new Date(r.oldest), due: Number(r.due) })),
+    };
+  }
+
+  async due(now: Date | null, limit: number): Promise<{ id: string; kind: OperationKind }[]> {
+    let q = this.db.selectFrom('operations').select(['id', 'kind']).where('status', '=', 'PENDING');
     if (now) q = q.where('next_attempt_at', '<=', now);
-    const rows = await q.orderBy('next_attempt_at').limit(limit).execute();
-    return rows.map((r) => r.id);
+    return q.orderBy('next_attempt_at').limit(limit).execute();
   }
 
   private async withLegs(row: {

@@ -173,6 +173,20 @@ export class ChatService {
     return this.describe(rows);
   }
 
+  /**
+   * Conversations waiting for an agent: at least one customer message no agent has read (the partial index
+   * chat_messages_unread holds only unread messages).
+   */
+  async waitingCount(): Promise<number> {
+    const row = await this.db
+      .selectFrom('chat_messages')
+      .select(sql<number>`count(distinct conversation_id)`.as('n'))
+      .where('sender', '=', 'customer')
+      .where('read_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** Conversation rows with their member's phone and name, last message and unread count (three queries). */
   private async describe(rows: ConversationRow[]): Promise<Conversation[]> {
     if (rows.length === 0) return [];

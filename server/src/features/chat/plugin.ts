@@ -27,6 +27,13 @@ export const chatPlugin = fp(
         secret: ctx.secrets.jwtSecret,
       }),
     );
+    const waiting = ctx.metrics.gauge(
+      'wallet_chat_conversations_waiting',
+      'Support conversations with a customer message no agent has read',
+    );
+    ctx.metrics.onScrape('chat', [waiting], async () => {
+      waiting.set(await app.chat.waitingCount());
+    });
     await app.register(chatRoutes, { prefix: '/api/chat' });
   },
   { name: 'chat', fastify: '5.x', dependencies: ['accounts'] },

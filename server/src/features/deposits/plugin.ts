@@ -34,10 +34,18 @@ export const depositsPlugin = fp(
         () => deposits.slips.retryProcessing({ minAgeMs: SLIP_RETRY_MS, maxAgeMs: 86_400_000, limit: 20 }),
         app.log,
         databaseJobLease(app.ctx.db, app.ctx.dbKind),
+        app.ctx.metrics.jobs,
       );
       app.addHook('onReady', async () => retry.start());
       app.addHook('onClose', async () => retry.stop());
     }
+    const inReview = app.ctx.metrics.gauge(
+      'wallet_slips_in_review',
+      'Slips waiting for a decision (PROCESSING: the verifier gave no answer; an operator decides)',
+    );
+    app.ctx.metrics.onScrape('slips', [inReview], async () => {
+      inReview.set(await deposits.slips.inReviewCount());
+    });
     await app.register(depositRoutes, { prefix: '/api' });
     await app.register(slipRoutes, { prefix: '/api' });
     await app.register(slipOpsRoutes, { prefix: '/api/ops' });

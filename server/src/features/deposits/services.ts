@@ -12,7 +12,7 @@ import { EasySlipVerifier } from './easyslip';
 import { GiftLinks, SandboxGiftVouchers, type GiftVoucherProvider } from './gift-links';
 import { moneyInOptions, type MoneyInOptions } from './options';
 import { QrPayments } from './qr-payments';
-import { SandboxSlipVerifier, type SlipVerifier } from './slip-verifier';
+import { SandboxSlipVerifier, type SlipVerdict, type SlipVerifier } from './slip-verifier';
 import { Slips } from './slips';
 import { QR_CHANNELS, type QrChannel } from './tables';
 
@@ -54,19 +54,35 @@ export function buildDeposits(
         SandboxPaymentChannel
       >)
     : undefined;
-  const channels: Record<QrChannel, PaymentChannelAdapter> =
-    sandboxChannels ??
-    (Object.fromEntries(QR_CHANNELS.map((c) => [c, unconfiguredChannel(c)])) as Record<
-      QrChannel,
-      PaymentChannelAdapter
-    >);
+  const { metrics } = ctx;
+  // Each outside service behind its adapter is counted and timed as a provider (wallet_provider_calls_total):
+  // the payment channels as `payments`, the slip verifier as `slips`, the gift vouchers as `vouchers`.
+  const channels = Object.fromEntries(
+    QR_CHANNELS.map((c) => [
+      c,
+      metrics.instrument(sandboxChannels?.[c] ?? unconfiguredChannel(c), 'payments', [
+        'createIntent',
+        'cancelIntent',
+      ]),
+    ]),
+  ) as Record<QrChannel, PaymentChannelAdapter>;
   // The configured slip-verification service (SLIP_VERIFIER) wins; else the sandbox's while SANDBOX is on.
-  const verifier: SlipVerifier = ctx.config.slipVerifier
-    ? new EasySlipVerifier(ctx.config.slipVerifier, ctx.config.providerTimeoutMs, ctx.clock, log)
-    : ctx.config.sandbox
-      ? new SandboxSlipVerifier()
-      : unconfiguredVerifier;
-  const vouchers: GiftVoucherProvider = ctx.config.sandbox ? new SandboxGiftVouchers() : unconfiguredVouchers;
+  const verifier: SlipVerifier = metrics.instrument(
+    ctx.config.slipVerifier
+      ? new EasySlipVerifier(ctx.config.slipVerifier, ctx.config.providerTimeoutMs, ctx.clock, log)
+      : ctx.config.sandbox
+        ? new SandboxSlipVerifier()
+        : unconfiguredVerifier,
+    'slips',
+    ['verify'],
+    (_call, verdict) => ((verdict as SlipVerdict).ok ? 'ok' : 'refused'),
+  );
+  const vouchers: GiftVoucherProvider = metrics.instrument(
+    ctx.config.sandbox ? new SandboxGiftVouchers() : unconfiguredVouchers,
+    'vouchers',
+    ['inspect', 'redeem'],
+    (_call, check) => ((check as { ok: boolean }).ok ? 'ok' : 'refused'),
+  );
 
   const deposits = new Deposits(ctx.db, ctx.clock, ledger, invites, members);
   return {

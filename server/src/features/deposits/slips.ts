@@ -118,6 +118,16 @@ export class Slips {
    * never ask twice at once; a slip settles once (only a PROCESSING row settles) and credits once (`slip_ref`).
    * Returns how many settled.
    */
+  /** How many slips wait for a decision (PROCESSING; the partial index money_in_slips_processing_idx). */
+  async inReviewCount(): Promise<number> {
+    const row = await depositsDb(this.db)
+      .selectFrom('money_in_slips')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'PROCESSING')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async retryProcessing(opts: { minAgeMs: number; maxAgeMs: number; limit: number }): Promise<number> {
     const t = depositsDb(this.db);
     const now = this.clock.now().getTime();

@@ -4,12 +4,33 @@ import { noGameLinks, sandboxGameLinks } from './catalogue';
 import { GameAccounts } from './game-accounts';
 import { GameLegs } from './game-legs';
 import { RoundReports } from './round-reports';
-import { UnconfiguredGameProvider, type GameProvider } from './provider';
+import type { ProviderOutcome } from '../../platform/metrics';
+import { UnconfiguredGameProvider, type GameProvider, type TransferOutcome } from './provider';
 import { autoLoginRoutes, gameAccountRoutes, gameMediaRoutes } from './routes';
 import { SandboxGames } from './sandbox-provider';
 import { gamesSandboxRoutes } from './sandbox-routes';
 import { transferRoutes } from './transfer-routes';
 import { TransferService } from './transfer-service';
+
+const GAME_CALLS = [
+  'activate',
+  'credentials',
+  'resetPassword',
+  'balance',
+  'transferIn',
+  'transferOut',
+  'transferStatus',
+  'autoLoginLink',
+] as const satisfies readonly (keyof GameProvider)[];
+
+/** A transfer's answer: refused, or unknown (a timeout when it says so, else an error); other answers are ok. */
+function judgeGameCall(call: string, answer: unknown): ProviderOutcome {
+  if (call !== 'transferIn' && call !== 'transferOut') return 'ok';
+  const outcome = answer as TransferOutcome;
+  if (outcome.status === 'ok') return 'ok';
+  if (outcome.status === 'refused') return 'refused';
+  return /time(d)? ?out/i.test(outcome.reason) ? 'timeout' : 'error';
+}
 
 /** The games feature's services. */
 export interface Games {
@@ -53,7 +74,13 @@ export const gamesPlugin = fp(
     const provider = (code: string): GameProvider => {
       let p = providerCache.get(code);
       if (!p) {
-        p = sandboxGames ? sandboxGames.provider(code) : new UnconfiguredGameProvider(code);
+        // Every call counted and timed under the provider's code (wallet_provider_calls_total).
+        p = ctx.metrics.instrument(
+          sandboxGames ? sandboxGames.provider(code) : new UnconfiguredGameProvider(code),
+          code,
+          GAME_CALLS,
+          judgeGameCall,
+        );
         providerCache.set(code, p);
       }
       return p;

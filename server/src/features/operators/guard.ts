@@ -1,6 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../../platform/errors';
+import { opsSecretCheck } from '../../platform/http/ops-secret';
 import type { Actor } from './audit';
 import type { Role } from './tables';
 
@@ -23,7 +23,6 @@ export const OPS_COOKIE = 'wl_ops';
  */
 export const OPS_CSRF_HEADER = 'x-requested-with';
 
-const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -35,9 +34,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Then the route's roles (`config.roles`, admin only when none): another role → 403 KEY_INVALID.
  */
 export function requireOperator(app: FastifyInstance): onRequestAsyncHookHandler {
-  const expected = digest(app.ctx.secrets.opsSecret);
+  const matches = opsSecretCheck(app.ctx.secrets.opsSecret);
   return async (request) => {
-    request.operator = await identify(app, request, expected);
+    request.operator = await identify(app, request, matches);
     const roles = request.routeOptions.config.roles ?? ['admin'];
     if (!roles.includes(request.operator.role as Role)) throw new AppError('KEY_INVALID', 403);
   };
@@ -46,12 +45,12 @@ export function requireOperator(app: FastifyInstance): onRequestAsyncHookHandler
 async function identify(
   app: FastifyInstance,
   request: FastifyRequest,
-  expected: Buffer,
+  matches: (given: string) => boolean,
 ): Promise<Actor & { sessionId: string | null }> {
   const given = request.headers['x-ops-secret'];
   if (typeof given === 'string' && given !== '') {
     // Hash both sides so the comparison is constant-time whatever the lengths.
-    if (!timingSafeEqual(digest(given), expected)) throw new AppError('KEY_INVALID', 403);
+    if (!matches(given)) throw new AppError('KEY_INVALID', 403);
     return { id: null, username: 'cli', role: 'admin', ip: request.ip, sessionId: null };
   }
   const token = request.cookies[OPS_COOKIE];

@@ -26,7 +26,12 @@ export const otpPlugin = fp<OtpPluginOptions>(
     const { ctx } = app;
     const gateway = opts.sms ?? smsGateway(ctx.config, app.log);
     const sandboxSms = ctx.config.sandbox && !gateway ? new SandboxSmsAdapter(app.log, ctx.clock) : undefined;
-    const sms: SmsAdapter = gateway ?? sandboxSms ?? new UnconfiguredSmsAdapter();
+    // Counted and timed as provider `sms` (wallet_provider_calls_total).
+    const sms: SmsAdapter = ctx.metrics.instrument(
+      gateway ?? sandboxSms ?? new UnconfiguredSmsAdapter(),
+      'sms',
+      ['send'],
+    );
     app.decorate(
       'otp',
       new OtpService(

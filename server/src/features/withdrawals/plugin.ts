@@ -3,6 +3,7 @@ import { databaseJobLease, IntervalJob } from '../../platform/jobs';
 import { SandboxPayoutAdapter, UnconfiguredPayoutAdapter } from './payout-adapter';
 import { withdrawalOpsRoutes } from './ops-routes';
 import { withdrawContentShape, withdrawLookupRoutes, withdrawRoutes } from './routes';
+import { pendingWithdrawals } from './pending-withdrawals';
 import { payoutSandboxRoutes } from './sandbox-routes';
 import { WithdrawOperations } from './withdraw-operations';
 import { PayoutService } from './withdrawal-service';
@@ -28,7 +29,11 @@ export const withdrawalsPlugin = fp(
     const sandboxPayouts = ctx.config.sandbox
       ? new SandboxPayoutAdapter(ctx.db, ctx.clock, ctx.config.payoutSettleMs)
       : undefined;
-    const adapter = sandboxPayouts ?? new UnconfiguredPayoutAdapter();
+    // Every call to the bank counted and timed as provider `bank` (wallet_provider_calls_total).
+    const adapter = ctx.metrics.instrument(sandboxPayouts ?? new UnconfiguredPayoutAdapter(), 'bank', [
+      'submit',
+      'status',
+    ]);
     const withdrawals = new PayoutService(
       ctx.db,
       ctx.ledger,
@@ -44,7 +49,24 @@ export const withdrawalsPlugin = fp(
       () => withdrawals.settlePending(),
       app.log,
       databaseJobLease(ctx.db, ctx.dbKind),
+      ctx.metrics.jobs,
     );
+    const settled = ctx.metrics.payoutsSettled;
+    withdrawals.onSettled = (outcome) => settled.inc({ outcome });
+    const oldest = ctx.metrics.gauge(
+      'wallet_withdrawal_pending_oldest_age_seconds',
+      'Age of the oldest withdrawal waiting on the bank, seconds (0 when none)',
+    );
+    const backlog = ctx.metrics.gauge(
+      'wallet_payout_backlog',
+      'Withdrawals waiting on the bank (PENDING payouts)',
+    );
+    ctx.metrics.onScrape('withdrawals', [oldest, backlog], async () => {
+      const now = ctx.clock.now();
+      const { count, oldest: since } = await pendingWithdrawals(ctx.db);
+      backlog.set(count);
+      oldest.set(since ? Math.max(0, (now.getTime() - since.getTime()) / 1000) : 0);
+    });
     withdrawals.operations = new WithdrawOperations(
       ctx.db,
       ctx.ledger,

@@ -29,6 +29,8 @@ const PAYOUT_POLL_CONCURRENCY = 4;
 export class PayoutService {
   /** Withdraw and withdrawAll as money operations (set by the plugin). */
   operations!: WithdrawOperations;
+  /** Told of each withdrawal the settlement job settled, or could not poll (wallet_payouts_settled_total). */
+  onSettled: (outcome: 'success' | 'failed' | 'error') => void = () => undefined;
 
   constructor(
     private readonly db: Db,
@@ -132,9 +134,14 @@ export class PayoutService {
       rows.map((r) =>
         limit(async () => {
           try {
-            if ((await this.poll(r.id)) !== 'PENDING') settled += 1;
+            const status = await this.poll(r.id);
+            if (status !== 'PENDING') {
+              settled += 1;
+              this.onSettled(status === 'SUCCESS' ? 'success' : 'failed');
+            }
           } catch (e) {
             this.log.warn({ err: e, withdrawalId: r.id }, 'payout poll failed');
+            this.onSettled('error');
           }
         }),
       ),

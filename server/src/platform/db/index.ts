@@ -34,7 +34,16 @@ export interface DatabaseHandle {
   listen: NotificationSource;
   /** memory:// only: the whole database as a PGlite data-folder dump (memory-template.ts). */
   dump?: () => Promise<Blob>;
+  /** The connections now (metrics): PostgreSQL's pool; PGlite's one connection (in use 0 or 1, and queued). */
+  connections(): ConnectionStats;
   close(): Promise<void>;
+}
+
+export interface ConnectionStats {
+  inUse: number;
+  idle: number;
+  /** Callers waiting for a connection. */
+  waiting: number;
 }
 
 const INT8_OID = 20;
@@ -58,6 +67,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   let kind: DatabaseHandle['kind'];
   let listen: NotificationSource;
   let dump: DatabaseHandle['dump'];
+  let connections: DatabaseHandle['connections'];
   const schema = opts.databaseSchema ?? 'public';
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     kind = 'postgres';
@@ -75,13 +85,20 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
       ...(opts.databaseSchema ? { options: `-c search_path=${opts.databaseSchema}` } : {}),
     });
     dialect = new PostgresDialect({ pool });
+    connections = () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    });
     listen = postgresListener(opts.databaseUrl);
   } else if (opts.databaseUrl === 'memory://') {
     kind = 'pglite-memory';
     const pglite = new PGlite(opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {});
     // Nothing of an in-memory database outlives the process, so a commit need not wait for its WAL flush (the
     // order and atomicity of transactions are unchanged; a database on disk keeps the default).
-    dialect = new PGliteDialect(pglite, { initSql: 'set synchronous_commit = off' });
+    const lite = new PGliteDialect(pglite, { initSql: 'set synchronous_commit = off' });
+    dialect = lite;
+    connections = () => lite.connections();
     listen = (channel, onPayload) => pgliteListen(pglite, channel, onPayload);
     dump = async () => (await pglite.dumpDataDir('none')) as Blob;
   } else {
@@ -89,11 +106,13 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
     const dir = path.join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
     const pglite = new PGlite(dir);
-    dialect = new PGliteDialect(pglite);
+    const lite = new PGliteDialect(pglite);
+    dialect = lite;
+    connections = () => lite.connections();
     listen = (channel, onPayload) => pgliteListen(pglite, channel, onPayload);
   }
   const db = new Kysely<Database>({ dialect });
-  return { db, kind, schema, listen, ...(dump ? { dump } : {}), close: () => db.destroy() };
+  return { db, kind, schema, listen, ...(dump ? { dump } : {}), connections, close: () => db.destroy() };
 }
 
 async function pgliteListen(
@@ -177,7 +196,7 @@ export const MIGRATION_LOCK = 0x77616c6c6574;
  * Runs every pending migration; throws with the failing migration's error. On PostgreSQL one server (or app) of the
  * database at a time, under MIGRATION_LOCK.
  */
-export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+export async function migrateToLatest(handle: Pick<DatabaseHandle, 'db' | 'kind' | 'schema'>): Promise<void> {
   if (handle.kind !== 'postgres') return runMigrations(handle);
   await handle.db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
@@ -189,7 +208,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   });
 }
 
-async function runMigrations(handle: DatabaseHandle): Promise<void> {
+async function runMigrations(handle: Pick<DatabaseHandle, 'db' | 'schema'>): Promise<void> {
   const migrator = new Migrator({
     db: handle.db,
     provider: migrationProvider,

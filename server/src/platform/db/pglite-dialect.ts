@@ -24,16 +24,30 @@ const { parseDescribeStatementResults, parseResults } = parse;
  */
 export class Mutex {
   private tail: Promise<void> = Promise.resolve();
+  /** The holder and the callers waiting behind it. */
+  private queued = 0;
 
   /** Resolves with a release function once every earlier holder has released. */
   lock(): Promise<() => void> {
     let release!: () => void;
+    this.queued += 1;
     const next = new Promise<void>((resolve) => {
-      release = resolve;
+      let released = false;
+      release = () => {
+        if (released) return;
+        released = true;
+        this.queued -= 1;
+        resolve();
+      };
     });
     const acquired = this.tail.then(() => release);
     this.tail = this.tail.then(() => next);
     return acquired;
+  }
+
+  /** Held (0 or 1) and waiting callers now. */
+  state(): { held: number; waiting: number } {
+    return { held: this.queued > 0 ? 1 : 0, waiting: Math.max(0, this.queued - 1) };
   }
 }
 
@@ -120,7 +134,7 @@ export class PGliteConnection implements DatabaseConnection {
 }
 
 class PGliteDriver implements Driver {
-  private readonly mutex = new Mutex();
+  readonly mutex = new Mutex();
   private readonly releases = new WeakMap<DatabaseConnection, () => void>();
   private connection: PGliteConnection | undefined;
 
@@ -188,17 +202,26 @@ export interface PGliteDialectOptions {
 
 /** Kysely dialect over one PGlite instance, with transactions serialised by a mutex. */
 export class PGliteDialect implements Dialect {
+  private driver: PGliteDriver | undefined;
+
   constructor(
     private readonly pglite: PGlite,
     private readonly options: PGliteDialectOptions = {},
   ) {}
+
+  /** The one connection: in use (0 or 1), idle, and the transactions queued behind it. */
+  connections(): { inUse: number; idle: number; waiting: number } {
+    const { held, waiting } = this.driver?.mutex.state() ?? { held: 0, waiting: 0 };
+    return { inUse: held, idle: 1 - held, waiting };
+  }
 
   createAdapter(): DialectAdapter {
     return new PostgresAdapter();
   }
 
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite, this.options);
+    this.driver = new PGliteDriver(this.pglite, this.options);
+    return this.driver;
   }
 
   createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {

@@ -145,6 +145,17 @@ export const realtimePlugin = fp(
       }
     });
 
+    // This process's open sockets per namespace (`/member`, `/chat`, …; `/` when a client opens the main one).
+    const open = app.ctx.metrics.gauge(
+      'wallet_sockets_open',
+      'socket.io sockets open on this process, by namespace',
+      ['namespace'],
+    );
+    app.ctx.metrics.onScrape('sockets', [open], async () => {
+      open.reset();
+      for (const [name, nsp] of io._nsps) open.set({ namespace: name }, nsp.sockets.size);
+    });
+
     app.decorate('realtime', {
       io,
       members,

@@ -18,6 +18,7 @@ import * as m0016 from './0016_lao_qr_channel';
 import * as m0017 from './0017_operation_refusals';
 import * as m0018 from './0018_one_posting_path';
 import * as m0019 from './0019_legs_call_ledger_write';
+import * as m0020 from './0020_slips_in_review_index';
 
 /**
  * Numbered migrations, imported statically so the same list works from TypeScript sources (tests) and from the
@@ -43,7 +44,11 @@ const migrations: Record<string, Migration> = {
   '0017_operation_refusals': m0017,
   '0018_one_posting_path': m0018,
   '0019_legs_call_ledger_write': m0019,
+  '0020_slips_in_review_index': m0020,
 };
+
+/** The newest migration this server has (the readiness check asks the database for it). */
+export const LATEST_MIGRATION = Object.keys(migrations).sort().at(-1) ?? '';
 
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,
