@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { dbLabel, testDatabaseUrl } from './helpers';
 
@@ -14,8 +15,8 @@ import { dbLabel, testDatabaseUrl } from './helpers';
  * (OTLP/HTTP with JSON bodies: OTEL_EXPORTER_OTLP_PROTOCOL=http/json), which keeps every span it is sent in memory.
  * A deposit and two transfers into a game: each request is one trace (every span of it reaches the request's root
  * span), three requests make three traces, the operation's spans carry the operation id the API answered, the
- * database's spans are in the trace (PostgreSQL), and the server's log lines carry the trace id and the operation
- * id. A transfer left PENDING (the provider's answer lost) and finished by reconciliation: the reconciliation's
+ * database's spans are in the trace (PostgreSQL; with TEST_REDIS_URL, the login's Redis calls in its own), and the
+ * server's log lines carry the trace id and the operation id. A transfer left PENDING (the provider's answer lost) and finished by reconciliation: the reconciliation's
  * span carries the operation id and links to the trace of the request that began it.
  */
 
@@ -27,6 +28,8 @@ const DEMO = {
   bankCode: 'KBANK',
 };
 const OPS_SECRET = randomBytes(16).toString('hex');
+const redisUrl = process.env.TEST_REDIS_URL;
+const REDIS_PREFIX = `test-traces-${randomBytes(4).toString('hex')}:`;
 
 type AnyValue = {
   stringValue?: string;
@@ -208,6 +211,7 @@ beforeAll(async () => {
     OTEL_SERVICE_NAME: 'wallet-traces-test',
     OTEL_BSP_SCHEDULE_DELAY: '50',
     ...(testDatabaseUrl && schema ? { DATABASE_URL: testDatabaseUrl, DATABASE_SCHEMA: schema } : {}),
+    ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX } : {}),
   });
 });
 
@@ -219,6 +223,12 @@ afterAll(async () => {
     await client.connect();
     await client.query(`drop schema if exists ${schema} cascade`);
     await client.end();
+  }
+  if (redisUrl) {
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${REDIS_PREFIX}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
   }
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -239,8 +249,9 @@ function traceOf(traceId: string): { root: Span; all: Span[] } {
 }
 
 const traceIdsOf = (pred: (s: Span) => boolean) => [...new Set(spans.filter(pred).map((s) => s.traceId))];
-const isDbSpan = (s: Span) =>
-  s.attrs['db.system'] === 'postgresql' || s.attrs['db.system.name'] === 'postgresql';
+const isDb = (system: string) => (s: Span) =>
+  s.attrs['db.system'] === system || s.attrs['db.system.name'] === system;
+const isDbSpan = isDb('postgresql');
 
 test(`a money request is one trace carrying its operation id; logs carry both (${dbLabel})`, async () => {
   const login = await call('POST', '/api/login', {}, { username: DEMO.username, password: DEMO.password });
@@ -334,6 +345,12 @@ test(`a money request is one trace carrying its operation id; logs carry both ($
     depositTrace.all.some((s) => s.name === 'request' && s.attrs['http.route'] === '/api/webhooks/bank'),
   ).toBe(true);
   if (testDatabaseUrl) expect(depositTrace.all.filter(isDbSpan).length).toBeGreaterThan(0);
+
+  // With Redis: the login's rate-limit counters are spans of the login's trace.
+  if (redisUrl) {
+    const withRedis = traceIdsOf(isDb('redis'));
+    expect(withRedis.map((id) => traceOf(id).root.name)).toContain('POST /api/login');
+  }
 
   // Three requests, three traces.
   expect(new Set([...transferTraces, depositTraces[0]]).size).toBe(3);
