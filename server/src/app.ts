@@ -26,6 +26,7 @@ import { systemClock, type Clock } from './platform/clock';
 import { DEFAULT_LIMITS, type Limits } from './platform/limits';
 import { Metrics } from './platform/metrics';
 import { ReadinessProbe, registerHealthAndMetrics } from './platform/health';
+import { logContext, tracingEnabled } from './platform/tracing';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './platform/rate-limit';
 import { SettingsService } from './platform/settings';
 import { MemberEvents } from './platform/member-events';
@@ -120,6 +121,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers["x-ops-secret"]'],
+      // With tracing on (src/telemetry.ts), each line carries trace_id, span_id and the money operation's
+      // operation_id from the active context; off, no mixin at all.
+      ...(tracingEnabled() ? { mixin: logContext } : {}),
     },
     ajv: {
       customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false },

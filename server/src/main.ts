@@ -1,3 +1,6 @@
+// First: with tracing on (OTEL_* variables), the OpenTelemetry SDK must hook require before fastify, pg and
+// ioredis are loaded by the imports below (docs/operations.md "Traces").
+import { shutdownTelemetry } from './telemetry';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
@@ -52,6 +55,8 @@ async function main(): Promise<void> {
       drain = { timer: setTimeout(end, config.shutdownDrainMs), end };
     })
       .then(() => app.close())
+      // The spans still buffered are exported before the process ends.
+      .then(() => shutdownTelemetry().catch(() => undefined))
       .then(() => process.exit(0))
       .catch((err: unknown) => {
         app.log.error({ err }, 'shutdown failed');

@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { inSpan, tracingEnabled } from '../../platform/tracing';
 import { memberEventPayload, type MemberEvents, type WalletChangeReason } from '../../platform/member-events';
 import { lockAccounts, postingsOf, resolveAccounts } from './accounts';
 import {
@@ -134,7 +135,28 @@ export class Ledger {
    * member balances stay >= 0 (MONEY_NOT_ENOUGH), and writes the transaction. Returns its id. A duplicate
    * (kind, reference) returns the existing id without posting again (the same postings, else a LedgerError).
    */
-  async post(trx: Transaction<DB>, input: PostInput): Promise<PostResult> {
+  post(trx: Transaction<DB>, input: PostInput): Promise<PostResult> {
+    if (!tracingEnabled()) return this.postNow(trx, input);
+    const operationId = input.meta?.operationId;
+    return inSpan(
+      `ledger.post ${input.kind}`,
+      {
+        'wallet.ledger_kind': input.kind,
+        ...(input.memberId !== null ? { 'wallet.member_id': input.memberId } : {}),
+        ...(typeof operationId === 'string' ? { 'wallet.operation_id': operationId } : {}),
+      },
+      async (span) => {
+        const result = await this.postNow(trx, input);
+        span.setAttributes({
+          'wallet.ledger_transaction_id': result.transactionId,
+          'wallet.ledger_duplicate': result.duplicate,
+        });
+        return result;
+      },
+    );
+  }
+
+  private async postNow(trx: Transaction<DB>, input: PostInput): Promise<PostResult> {
     // Amounts go to SQL as bigint: only exact integers can (the rules on them are ledger_write's).
     for (const p of input.postings) {
       if (!Number.isSafeInteger(p.amount)) {

@@ -29,6 +29,11 @@ export interface Plan {
   mode: 'chain' | 'collect';
   steps: Step[];
   compensation?: Step[];
+  /**
+   * With tracing on: the W3C traceparent of the request's operation span, so that reconciliation's span links to the
+   * trace that began the operation (docs/operations.md "Traces"). Kept in the plan's JSON: no column of its own.
+   */
+  traceparent?: string;
 }
 
 export type OperationStatus = 'PENDING' | 'SUCCESS' | 'PARTIAL' | 'FAILED';

@@ -3,6 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
+import {
+  activeTraceparent,
+  inSpan,
+  linkTo,
+  tracingEnabled,
+  type OperationScope,
+} from '../../platform/tracing';
 import { LegStarts } from './leg-starts';
 import type {
   LegSettlement,
@@ -106,37 +113,66 @@ export class OperationRunner {
     const first = input.plan.steps[0];
     if (!first) throw new Error('an operation needs at least one step');
     const id = randomUUID();
-    const now = this.clock.now();
-    const planned = randomUUID();
-    const row = {
-      id,
-      memberId: input.memberId,
-      key: input.key,
-      kind: input.kind,
-      requestHash: input.requestHash,
-      plan: input.plan,
-      now,
-      nextAttemptAt: new Date(now.getTime() + this.timings.graceMs),
-      first: { step: first, reference: planned },
+    const scope = { operationId: id, kind: input.kind, memberId: input.memberId };
+    // The operation's span: its start, legs, provider calls and settlements are its children (docs/operations.md).
+    return inSpan(
+      `operation ${input.kind}`,
+      undefined,
+      async () => {
+        const now = this.clock.now();
+        const planned = randomUUID();
+        const traceparent = activeTraceparent();
+        const plan = traceparent ? { ...input.plan, traceparent } : input.plan;
+        const row = {
+          id,
+          memberId: input.memberId,
+          key: input.key,
+          kind: input.kind,
+          requestHash: input.requestHash,
+          plan,
+          now,
+          nextAttemptAt: new Date(now.getTime() + this.timings.graceMs),
+          first: { step: first, reference: planned },
+        };
+        const reference = await inSpan('operation.start', legAttributes(0, first.type), () =>
+          this.starts.first(row, this.context(id, input, planned), first),
+        );
+        // What was just committed, as this request knows it: driving it needs no read back.
+        const op: Operation = {
+          id,
+          memberId: input.memberId,
+          key: input.key,
+          kind: input.kind,
+          requestHash: input.requestHash,
+          plan,
+          status: 'PENDING',
+          error: null,
+          refusal: null,
+          attempts: 0,
+          createdAt: now,
+          updatedAt: now,
+          legs: [{ seq: 0, step: first, status: 'PENDING', reference, error: null }],
+        };
+        const done = await this.advance(id, new Set([reference]), op);
+        this.logOutcome(done, 'request');
+        return done;
+      },
+      { operation: scope },
+    );
+  }
+
+  /** One line per money operation a request began, and per operation reconciliation finished (pending: debug). */
+  private logOutcome(op: Operation, by: 'request' | 'reconciliation'): void {
+    const line = {
+      operation_id: op.id,
+      operation_kind: op.kind,
+      member_id: op.memberId,
+      status: op.status,
+      error: op.error,
+      by,
     };
-    const reference = await this.starts.first(row, this.context(id, input, planned), first);
-    // What was just committed, as this request knows it: driving it needs no read back.
-    const op: Operation = {
-      id,
-      memberId: input.memberId,
-      key: input.key,
-      kind: input.kind,
-      requestHash: input.requestHash,
-      plan: input.plan,
-      status: 'PENDING',
-      error: null,
-      refusal: null,
-      attempts: 0,
-      createdAt: now,
-      updatedAt: now,
-      legs: [{ seq: 0, step: first, status: 'PENDING', reference, error: null }],
-    };
-    return this.advance(id, new Set([reference]), op);
+    if (by === 'reconciliation' && op.status === 'PENDING') this.log.debug(line, 'money operation');
+    else this.log.info(line, 'money operation');
   }
 
   /** The application clock's time (what operations are stamped with). */
@@ -177,7 +213,7 @@ export class OperationRunner {
         limit(async () => {
           if (this.running.has(id)) return;
           try {
-            const op = await this.advance(id);
+            const op = await this.reconcileOne(id);
             if (op.status === 'PENDING') pending += 1;
             else
               this.onReconciled(
@@ -185,7 +221,7 @@ export class OperationRunner {
                 op.status === 'SUCCESS' ? 'success' : op.status === 'PARTIAL' ? 'partial' : 'failed',
               );
           } catch (e) {
-            this.log.warn({ err: e, operationId: id }, 'reconciliation: operation could not advance');
+            this.log.warn({ err: e, operation_id: id }, 'reconciliation: operation could not advance');
             pending += 1;
             this.onReconciled(kind, 'error');
           }
@@ -196,6 +232,24 @@ export class OperationRunner {
       await sweep().catch((e: unknown) => this.log.warn({ err: e }, 'reconciliation: sweep failed'));
     }
     return { advanced: due.length, pending };
+  }
+
+  /**
+   * Reconciliation's drive of one operation. With tracing on, in a span of its own (a child of the active one, if
+   * any: an operator's POST /api/ops/reconcile) linked to the span of the request that began the operation.
+   */
+  private async reconcileOne(id: string): Promise<Operation> {
+    let op: Operation;
+    if (!tracingEnabled()) op = await this.advance(id);
+    else {
+      const known = await this.load(id);
+      op = await inSpan('operation.reconcile', undefined, () => this.advance(id, new Set(), known), {
+        operation: scopeOf(known),
+        links: linkTo(known.plan.traceparent),
+      });
+    }
+    this.logOutcome(op, 'reconciliation');
+    return op;
   }
 
   /**
@@ -253,7 +307,11 @@ export class OperationRunner {
       const next = decide(op.plan, op.legs);
       const now = this.clock.now();
       if (next.kind === 'final') {
-        op = (await this.store.finish(id, next.status, next.error, now))
+        const status = next.status;
+        const finished = await inSpan('operation.finish', { 'wallet.operation_status': status }, () =>
+          this.store.finish(id, status, next.error, now),
+        );
+        op = finished
           ? { ...op, status: next.status, error: next.error, updatedAt: now }
           : await this.load(id);
         continue;
@@ -287,7 +345,18 @@ export class OperationRunner {
             return this.store.settleLegCtes(v.operationId, v.seq, v.leg, v.op, v.at);
           },
         };
-        const outcome = await this.handler(leg.step.type).drive(ref, fresh.delete(ref), settlement);
+        const handler = this.handler(leg.step.type);
+        const isFresh = fresh.delete(ref);
+        // The leg's span: the handler's provider call and settling statement are its children.
+        const outcome = await inSpan(
+          `operation.leg ${leg.step.type}`,
+          { ...legAttributes(leg.seq, leg.step.type), 'wallet.leg_reference': ref },
+          async (span) => {
+            const result = await handler.drive(ref, isFresh, settlement);
+            span.setAttribute('wallet.leg_status', result.status);
+            return result;
+          },
+        );
         if (outcome.status === 'PENDING') {
           const attempts = op.attempts + 1;
           const delay = Math.min(this.timings.maxDelayMs, this.timings.baseDelayMs * 2 ** (attempts - 1));
@@ -300,15 +369,17 @@ export class OperationRunner {
         // The leg was what the operation waited for: it settles and the operation finishes in one statement.
         const written =
           outcome.recorded === true ||
-          (then.kind === 'final'
-            ? await this.store.settleLegAndFinish(
-                id,
-                leg.seq,
-                { status: outcome.status, error },
-                { status: then.status, error: then.error },
-                settledAt,
-              )
-            : await this.store.settleLeg(id, leg.seq, outcome.status, error, settledAt));
+          (await inSpan('operation.settle', legAttributes(leg.seq, leg.step.type), () =>
+            then.kind === 'final'
+              ? this.store.settleLegAndFinish(
+                  id,
+                  leg.seq,
+                  { status: outcome.status, error },
+                  { status: then.status, error: then.error },
+                  settledAt,
+                )
+              : this.store.settleLeg(id, leg.seq, outcome.status, error, settledAt),
+          ));
         if (!written) {
           op = await this.load(id);
           continue;
@@ -327,9 +398,20 @@ export class OperationRunner {
         await this.store.defer(id, attempts, new Date(now.getTime() + delay), now);
         return this.load(id);
       }
-      const ref = await this.starts.later(this.context(op.id, op), next.seq, next.step);
+      const step = next.step;
+      const ref = await inSpan('operation.start', legAttributes(next.seq, step.type), () =>
+        this.starts.later(this.context(op.id, op), next.seq, step),
+      );
       if (ref) fresh.add(ref);
       op = await this.load(id);
     }
   }
 }
+
+const legAttributes = (seq: number, type: StepType) => ({ 'wallet.leg_seq': seq, 'wallet.step_type': type });
+
+const scopeOf = (op: Operation): OperationScope => ({
+  operationId: op.id,
+  kind: op.kind,
+  memberId: op.memberId,
+});

@@ -13,6 +13,7 @@ import type {
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { fromDatabase } from '../../platform/db/raised';
+import { inSpan } from '../../platform/tracing';
 import type { Providers, Trx } from './game-accounts';
 import {
   GameLegSettlements,
@@ -58,6 +59,14 @@ export async function pendingOfGame(ex: Db | Trx, memberId: string, code: string
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
+
+/** What a provider call's span says: the game, the transfer id, its direction and amount (minor units). */
+const providerAttributes = (t: TransferRow) => ({
+  'wallet.game_code': t.code,
+  'wallet.transfer_id': t.id,
+  'wallet.transfer_direction': t.direction,
+  'wallet.amount': t.amount,
+});
 
 /** Legs started by this process and not yet driven: the first drive needs no read back (bounded). */
 const STARTED_MAX = 10_000;
@@ -255,9 +264,12 @@ export class GameLegs implements StepHandler<GameStep> {
     const provider = this.providers(t.code);
     try {
       const username = knownUsername ?? (await this.username(t));
-      return t.direction === 'in'
-        ? await provider.transferIn(username, t.amount, t.id)
-        : await provider.transferOut(username, t.amount, t.id);
+      const call = t.direction === 'in' ? 'transferIn' : 'transferOut';
+      return await inSpan(`game.provider ${call}`, providerAttributes(t), async (span) => {
+        const outcome = await provider[call](username, t.amount, t.id);
+        span.setAttribute('wallet.provider_outcome', outcome.status);
+        return outcome;
+      });
     } catch (e) {
       // A thrown error is not an answer: we do not know whether the provider applied the transfer.
       return { status: 'unknown', reason: e instanceof Error ? e.message : 'error' };
@@ -268,7 +280,11 @@ export class GameLegs implements StepHandler<GameStep> {
   private async ask(t: TransferRow): Promise<TransferOutcome> {
     let answer: 'applied' | 'refused' | 'not_found';
     try {
-      answer = await this.providers(t.code).transferStatus(t.id);
+      answer = await inSpan('game.provider transferStatus', providerAttributes(t), async (span) => {
+        const status = await this.providers(t.code).transferStatus(t.id);
+        span.setAttribute('wallet.provider_outcome', status);
+        return status;
+      });
     } catch (e) {
       return {
         status: 'unknown',
@@ -305,7 +321,11 @@ export class GameLegs implements StepHandler<GameStep> {
     opts: { settlement?: LegSettlement; view?: boolean } = {},
   ): Promise<SettleResult> {
     this.checkNoListeners();
-    return this.settlements.settle(pre, outcome, failure, opts);
+    return inSpan(
+      'operation.settle',
+      { 'wallet.transfer_id': pre.id, 'wallet.provider_outcome': outcome },
+      () => this.settlements.settle(pre, outcome, failure, opts),
+    );
   }
 
   /** Settlements' batches so far: how many, their items and the largest. */

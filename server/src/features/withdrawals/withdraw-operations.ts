@@ -8,6 +8,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { inSpan } from '../../platform/tracing';
 import type { Transaction } from 'kysely';
 import type { MemberHolds } from '../../platform/member-holds';
 import type { MemberDirectory } from '../accounts/member-directory';
@@ -141,7 +142,9 @@ export class WithdrawOperations implements StepHandler<WithdrawStep> {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     try {
-      await this.adapter.submit(payoutRequestOf(w));
+      await inSpan('payout.submit', { 'wallet.withdrawal_id': id, 'wallet.amount': Number(w.amount) }, () =>
+        this.adapter.submit(payoutRequestOf(w)),
+      );
     } catch (e) {
       this.log.warn({ err: e, withdrawalId: id }, 'payout submission failed; the payout job retries');
     }
