@@ -31,23 +31,32 @@
 // answers.mjs, books.mjs and report.mjs.
 import pg from 'pg';
 import { DATABASE_URL, failures, schema } from './scale/config.mjs';
-import { startAll, cleanup } from './scale/processes.mjs';
+import { servers, startAll, cleanup } from './scale/processes.mjs';
 import { checkChat, checkRealtime, checkSessionsAndLimits, checkSettingsPush } from './scale/shared.mjs';
 import { setupMembers } from './scale/members.mjs';
 import { runLoad } from './scale/load.mjs';
 import { awaitSettled, checkAnswers } from './scale/answers.mjs';
 import { checkBooks, checkTakeover } from './scale/books.mjs';
 import { measure, redisVersionOf, report } from './scale/report.mjs';
+import { stats } from './scale/records.mjs';
+import { checkMetrics, prometheusAvailable, startPrometheus, stopPrometheus } from './scale/prometheus.mjs';
 
 async function main() {
   await startAll();
+  const prometheus = prometheusAvailable();
+  if (prometheus) await startPrometheus(servers);
+  else console.log('SKIPPED: the Prometheus checks (no /usr/bin/prometheus: apt-get install -y prometheus)');
   const settingsMs = await checkSettingsPush();
   const setup = await setupMembers();
   const { members } = setup;
   const limited = await checkSessionsAndLimits(members);
   await checkRealtime(members);
   await checkChat();
+  const sentBefore = stats.requests;
+  const loadStart = Date.now();
   const load = await runLoad(members, limited);
+  const loadEnd = Date.now();
+  const sent = stats.requests - sentBefore;
 
   // --- Wait for reconciliation and payouts.
   const db = new pg.Client({ connectionString: DATABASE_URL, options: `-c search_path=${schema}` });
@@ -59,6 +68,16 @@ async function main() {
   const { takeover, killAt, upAgain } = await checkTakeover(q);
   const measured = await measure(q, killAt, upAgain);
   await db.end();
+  const metrics = prometheus
+    ? await checkMetrics({
+        loadStart,
+        loadEnd,
+        outageStart: loadStart + load.outageAt,
+        sent,
+        byStatus: stats.byStatus,
+        rps: sent / load.runSeconds,
+      })
+    : undefined;
   const redisVersion = await redisVersionOf();
   report({
     ...setup,
@@ -70,6 +89,7 @@ async function main() {
     takeover,
     ...measured,
     redisVersion,
+    metrics,
   });
 }
 
@@ -86,6 +106,7 @@ try {
   console.error('scale test failed to run:', e);
   code = 1;
 } finally {
+  await stopPrometheus();
   await cleanup();
 }
 process.exit(code);

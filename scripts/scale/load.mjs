@@ -143,5 +143,6 @@ export async function runLoad(members, limited) {
   const runSeconds = (Date.now() - runStart) / 1000;
   log(`load done: ${stats.requests} requests in ${runSeconds.toFixed(1)} s`);
 
-  return { runSeconds, timeline };
+  // The provider outage began at a tenth of the run (ms after its start).
+  return { runSeconds, timeline, outageAt: SECONDS * 1000 * 0.1 };
 }

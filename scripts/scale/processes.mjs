@@ -50,6 +50,8 @@ export function serverEnv(s) {
     PAYOUT_SETTLE_MS: '2000',
     OPERATION_GRACE_MS: '3000',
     TRUST_PROXY: '127.0.0.1',
+    // /metrics on a listener of its own on 127.0.0.1, for the scale test's Prometheus (scripts/scale/prometheus.mjs).
+    METRICS_PORT: String(s.metricsPort),
   };
 }
 
@@ -182,7 +184,7 @@ export async function startAll() {
   for (const name of ['A', 'B']) {
     const dataDir = path.join(tmp, `data-${name}`);
     mkdirSync(dataDir);
-    servers.push({ name, port: await freePort(), dataDir, child: undefined });
+    servers.push({ name, port: await freePort(), metricsPort: await freePort(), dataDir, child: undefined });
   }
   nginxPort = await freePort();
   log(`schema ${schema}, redis prefix ${redisPrefix}, temp ${tmp}`);

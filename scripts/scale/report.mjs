@@ -81,6 +81,7 @@ export function report(run) {
     pgVersion,
     size,
     redisVersion,
+    metrics,
   } = run;
   // --- In flight at the kill: what became of them.
   const killed = { total: killInfo.inFlight.length, reads: 0, money: 0, outcomes: {} };
@@ -148,6 +149,7 @@ export function report(run) {
       ledgerTransactions: size.transactions,
     },
     serverErrorLogLines: serverErrors,
+    prometheus: metrics ?? 'not run',
     timeline,
     machine: {
       cpus: os.cpus().length,
@@ -185,6 +187,10 @@ export function report(run) {
     `operations answered PENDING, settled after (s) ${JSON.stringify(figures.reconcileWaitSeconds)}`,
   );
   console.log(`jobs while A was down: ${JSON.stringify(takeover)}`);
+  if (metrics)
+    console.log(
+      `Prometheus: requests counted ${metrics.counted} of ${metrics.sent} sent (± ${metrics.tolerance}); pending-age alert fired ${metrics.pendingAlertFired}, process-down alert fired ${metrics.processDownFired}`,
+    );
   console.log(`RESULT ${JSON.stringify(figures)}`);
   if (env.SCALE_REPORT) writeFileSync(env.SCALE_REPORT, `${JSON.stringify(figures, null, 2)}\n`);
 }
