@@ -10,7 +10,11 @@
 // each operation's legs have one record each, and the jobs kept running on the survivor while the other was down.
 // It also checks what the servers share: a session revoked on one is refused by the other, login failures count
 // across both, a settings change made on one is seen by the other at once (pushed through Redis), and a support
-// chat message stored by one reaches a chat socket connected to the other (socket.io's Redis adapter).
+// chat message stored by one reaches a chat socket connected to the other (socket.io's Redis adapter). With
+// Debian's prometheus installed, Prometheus scrapes both servers (METRICS_PORT) and evaluates
+// ops/prometheus/alerts.yml during the run, and the test checks what the metrics said: the requests counted, the
+// pending-age alert during the provider outage and after it, the process-down alert, the trial balance
+// (scripts/scale/prometheus.mjs).
 //
 // Needs: server/dist (node scripts/build.mjs server), nginx (Debian's package), PostgreSQL and Redis:
 //   SCALE_DATABASE_URL | TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
