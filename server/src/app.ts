@@ -49,6 +49,7 @@ import { releasesPlugin } from './features/releases/plugin';
 import { statementPlugin } from './features/statement/plugin';
 import { walletPlugin } from './features/wallet/plugin';
 import { withdrawalsPlugin } from './features/withdrawals/plugin';
+import { openJobQueue } from './platform/jobs';
 
 export type App = FastifyInstance<
   Server,
@@ -162,6 +163,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
       events,
       ledger: new Ledger(database.db, events),
       holds: new MemberHolds(),
+      jobs: await openJobQueue(
+        database.db,
+        {
+          dbKind: database.kind,
+          databaseUrl: config.databaseUrl,
+          schema: database.schema,
+          work: config.jobIntervalMs > 0,
+          concurrency: config.jobConcurrency,
+        },
+        app.log,
+      ),
     };
     app.decorate('ctx', ctx);
   } catch (e) {
@@ -177,6 +189,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
     await app.ctx.events.close().catch(() => undefined);
     await database.close();
   });
+  // Jobs start once every feature defined its tasks, and stop (running jobs finished) before the database closes.
+  app.addHook('onReady', async () => app.ctx.jobs.start());
+  app.addHook('onClose', async () => app.ctx.jobs.stop());
 
   app.addSchema(ErrorBody);
 

@@ -9,6 +9,7 @@ import type { RateLimitStore } from './rate-limit';
 import type { SettingsService } from './settings';
 import type { MemberEvents } from './member-events';
 import type { MemberHolds } from './member-holds';
+import type { JobQueue } from './jobs';
 
 /**
  * The platform of one app, built by buildApp() before any feature registers: configuration, secrets, the
@@ -30,6 +31,8 @@ export interface AppContext {
   events: MemberEvents;
   /** Holds on members' money (an open bonus turnover): asked before money leaves the wallet. */
   holds: MemberHolds;
+  /** Background jobs (platform/jobs): features define their tasks and add jobs in their money transactions. */
+  jobs: JobQueue;
 }
 
 export interface RequestAuth {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type { Db } from './db';
+import type { Db } from '../db';
 
 /**
  * Runs a job's work unless another process runs that job now; answers whether it ran. With several server

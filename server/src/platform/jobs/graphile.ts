@@ -1,0 +1,187 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import { Logger, parseCronItems, run, runMigrations, type Runner, type Task } from 'graphile-worker';
+import type { Db } from '../db';
+import {
+  DEFAULT_MAX_ATTEMPTS,
+  type DeadJob,
+  type JobCount,
+  type JobExecutor,
+  type JobHandler,
+  type JobOptions,
+  type JobPayload,
+  type JobQueue,
+  type JobState,
+  type WantedJob,
+} from './queue';
+
+/** A job locked longer than this is taken to be a dead worker's: the sweep adds its work again. */
+const ABANDONED_AFTER_MS = 120_000;
+
+export interface GraphileJobsOptions {
+  connectionString: string;
+  /** The app's schema: graphile-worker's tables and functions live beside ours (no name clashes). */
+  schema: string;
+  /** Jobs run at once in this process. */
+  concurrency: number;
+  /** false: jobs are added, none run in this process (JOB_INTERVAL_MS=0). */
+  work: boolean;
+}
+
+/**
+ * The job queue on PostgreSQL: graphile-worker (docs/benchmarks.md "Job engine"). Jobs are rows added by SQL
+ * (`add_job`) in the caller's transaction; workers in every process take them with `FOR UPDATE SKIP LOCKED`,
+ * woken by LISTEN/NOTIFY; a failure is retried after e^attempts seconds; a job that used up its attempts stays
+ * (dead) until an operator retries it. Periodic tasks are graphile-worker's crontab (one run per period across
+ * processes), plus one run soon after each start.
+ */
+export class GraphileJobs implements JobQueue {
+  readonly engine = 'graphile-worker';
+  private readonly tasks: Record<string, Task> = {};
+  private readonly maxAttempts = new Map<string, number>();
+  private readonly periodic: { task: string; everyMs: number }[] = [];
+  private runner: Runner | undefined;
+  private readonly s: ReturnType<typeof sql.id>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: GraphileJobsOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.s = sql.id(opts.schema);
+  }
+
+  /** Installs or upgrades graphile-worker's schema objects (needed before the first `add`). */
+  async migrate(): Promise<void> {
+    await runMigrations({
+      connectionString: this.opts.connectionString,
+      schema: this.opts.schema,
+      logger: this.logger(),
+    });
+  }
+
+  define(task: string, handler: JobHandler, opts: { maxAttempts?: number } = {}): void {
+    this.tasks[task] = async (payload) => handler((payload ?? {}) as JobPayload);
+    this.maxAttempts.set(task, opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
+  }
+
+  recurring(task: string, everyMs: number, handler: () => Promise<void>): void {
+    this.define(task, () => handler(), { maxAttempts: 1 });
+    this.periodic.push({ task, everyMs });
+  }
+
+  async add(ex: JobExecutor, task: string, payload: JobPayload, opts: JobOptions = {}): Promise<void> {
+    await sql`select ${this.s}.add_job(${task}, ${JSON.stringify(payload)}::json, run_at => ${opts.runAt ?? null}::timestamptz,
+      max_attempts => ${opts.maxAttempts ?? this.maxAttempts.get(task) ?? DEFAULT_MAX_ATTEMPTS}::int, job_key => ${opts.key ?? null}::text)`.execute(
+      ex,
+    );
+  }
+
+  async addMissing(ex: JobExecutor, task: string, jobs: WantedJob[]): Promise<number> {
+    if (jobs.length === 0) return 0;
+    const rows = JSON.stringify(jobs.map((j) => ({ key: j.key, payload: j.payload, run_at: j.runAt })));
+    const r = await sql<{ n: number }>`
+      with wanted as (
+        select w.key, w.payload, w.run_at from json_to_recordset(${rows}::json) as w(key text, payload json, run_at timestamptz)
+        where not exists (
+          select 1 from ${this.s}._private_jobs j
+          where j.key = w.key and (j.locked_at is null or j.locked_at > now() - ${`${ABANDONED_AFTER_MS} milliseconds`}::interval)
+        )
+      ), added as (
+        select ${this.s}.add_job(${task}, w.payload, run_at => w.run_at,
+          max_attempts => ${this.maxAttempts.get(task) ?? DEFAULT_MAX_ATTEMPTS}::int, job_key => w.key)
+        from wanted w
+      )
+      select count(*)::int as n from added`.execute(ex);
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
+  async start(): Promise<void> {
+    if (!this.opts.work) return;
+    // One run of each periodic task soon after start (a restart recovers at once), then the crontab's.
+    for (const p of this.periodic) await this.add(this.db, p.task, {}, { key: `periodic:${p.task}` });
+    const minutes = (ms: number) => Math.max(1, Math.round(ms / 60_000));
+    this.runner = await run({
+      connectionString: this.opts.connectionString,
+      schema: this.opts.schema,
+      concurrency: this.opts.concurrency,
+      noHandleSignals: true,
+      // LISTEN/NOTIFY wakes the workers; the poll only catches jobs whose run-at comes later.
+      pollInterval: 1000,
+      logger: this.logger(),
+      taskList: this.tasks,
+      parsedCronItems: parseCronItems(
+        this.periodic.map((p) => ({
+          task: p.task,
+          match: `*/${minutes(p.everyMs)} * * * *`,
+          options: { backfillPeriod: 0, maxAttempts: 1, jobKey: `periodic:${p.task}` },
+        })),
+      ),
+    });
+  }
+
+  async stop(): Promise<void> {
+    const r = this.runner;
+    this.runner = undefined;
+    if (r) await r.stop();
+  }
+
+  async counts(): Promise<JobCount[]> {
+    const r = await sql<{ queue: string; state: JobState; count: number }>`
+      select t.identifier as queue, case
+          when j.locked_at is not null then 'running'
+          when j.attempts >= j.max_attempts then 'dead'
+          when j.attempts > 0 then 'retrying'
+          when j.run_at > now() then 'scheduled'
+          else 'waiting' end as state, count(*)::int as count
+      from ${this.s}._private_jobs j join ${this.s}._private_tasks t on t.id = j.task_id
+      group by 1, 2 order by 1, 2`.execute(this.db);
+    return r.rows.map((x) => ({ queue: x.queue, state: x.state, count: Number(x.count) }));
+  }
+
+  async dead(limit = 100): Promise<DeadJob[]> {
+    const r = await sql<{
+      id: string;
+      queue: string;
+      key: string | null;
+      payload: unknown;
+      attempts: number;
+      last_error: string | null;
+      updated_at: Date;
+    }>`
+      select j.id::text as id, t.identifier as queue, j.key, j.payload, j.attempts, j.last_error, j.updated_at
+      from ${this.s}._private_jobs j join ${this.s}._private_tasks t on t.id = j.task_id
+      where j.locked_at is null and j.attempts >= j.max_attempts
+      order by j.updated_at desc limit ${limit}`.execute(this.db);
+    return r.rows.map((x) => ({
+      id: x.id,
+      queue: x.queue,
+      key: x.key,
+      payload: x.payload,
+      attempts: x.attempts,
+      lastError: x.last_error,
+      failedAt: new Date(x.updated_at),
+    }));
+  }
+
+  async retry(id: string): Promise<boolean> {
+    if (!/^\d{1,18}$/.test(id)) return false;
+    const r = await sql<{ id: string }>`
+      update ${this.s}._private_jobs set attempts = 0, run_at = now(), last_error = null, updated_at = now()
+      where id = ${id}::bigint and locked_at is null and attempts >= max_attempts
+      returning id::text as id`.execute(this.db);
+    if (r.rows.length === 0) return false;
+    await sql`select pg_notify('jobs:insert', '{"count":1}')`.execute(this.db);
+    return true;
+  }
+
+  private logger(): Logger {
+    const log = this.log;
+    return new Logger((scope) => (level, message, meta) => {
+      const fields = { ...scope, ...meta, engine: 'graphile-worker' };
+      if (level === 'error') log.error(fields, message);
+      else if (level === 'warning') log.warn(fields, message);
+      else log.debug(fields, message);
+    });
+  }
+}
