@@ -38,6 +38,7 @@ import { runLoad } from './scale/load.mjs';
 import { awaitSettled, checkAnswers } from './scale/answers.mjs';
 import { checkBooks, checkTakeover } from './scale/books.mjs';
 import { measure, redisVersionOf, report } from './scale/report.mjs';
+import { measureJobThroughput, reconciliationRate } from './scale/jobs.mjs';
 
 async function main() {
   await startAll();
@@ -58,6 +59,8 @@ async function main() {
   const books = await checkBooks(q);
   const { takeover, killAt, upAgain } = await checkTakeover(q);
   const measured = await measure(q, killAt, upAgain);
+  const reconciliation = await reconciliationRate(q);
+  const jobThroughput = await measureJobThroughput(q);
   await db.end();
   const redisVersion = await redisVersionOf();
   report({
@@ -69,6 +72,8 @@ async function main() {
     ...books,
     takeover,
     ...measured,
+    reconciliation,
+    jobThroughput,
     redisVersion,
   });
 }
