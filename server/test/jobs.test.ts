@@ -1,9 +1,10 @@
 /**
  * Background money work on the job queue (docs/server.md "Background jobs"): graphile-worker on PostgreSQL, the
  * in-process queue on PGlite. A payout's settlement job is added in the transaction that records the withdrawal
- * and settles it once the bank paid, with no scan (the safety-net sweep runs a minute apart); a job that used up
+ * and settles it once the bank paid, with no scan (the safety-net sweep runs an hour apart here); a job that used up
  * its attempts is dead, listed for operators with its last error, and an admin runs it again (audited).
  */
+import { sql } from 'kysely';
 import {
   asCli,
   body,
@@ -14,12 +15,18 @@ import {
   OPS_CONSOLE,
   operatorCookie,
   setSetting,
+  testDatabaseUrl,
   type TestApp,
 } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ JOB_INTERVAL_MS: '100', PAYOUT_SETTLE_MS: '300', GAME_LATENCY_MS: '0' });
+  t = await createTestApp({
+    JOB_INTERVAL_MS: '100',
+    JOB_SWEEP_MS: '3600000',
+    PAYOUT_SETTLE_MS: '300',
+    GAME_LATENCY_MS: '0',
+  });
   await setSetting(t.app, 'registerOTP', false);
 });
 afterAll(() => t.close());
@@ -50,7 +57,7 @@ describe(`background jobs (${dbLabel})`, () => {
       payload: { amount: 20_000 },
     });
     const { withdrawalId } = body<{ withdrawalId: string }>(res).data;
-    // Nothing here polls the bank (no payoutJob.runOnce, the sweep runs a minute apart): only the job settles it.
+    // Nothing here polls the bank (no payoutJob.runOnce; the sweep ran at start, before it): only the job settles it.
     const settled = await until(
       () => t.app.withdrawals.view(withdrawalId),
       (v) => v.status !== 'PENDING',
@@ -99,4 +106,30 @@ describe(`background jobs (${dbLabel})`, () => {
     const unknown = await asCli(t.app, 'POST', '/api/ops/jobs/999999999/retry', {});
     expect(unknown.statusCode).toBe(404);
   });
+
+  (testDatabaseUrl ? test : test.skip)(
+    "a job whose process died (its worker's lock gone) is taken up again by the next sweep",
+    async () => {
+      const { ctx } = t.app;
+      const key = 'test:dead-worker';
+      await ctx.db.transaction().execute(async (trx) => {
+        await ctx.jobs.add(trx, 'payout.settle', { id: 'gone-withdrawal', n: 0 }, { key });
+        // As a worker of a killed process leaves it: locked, by a worker nobody holds the life lock of.
+        await sql`update _private_jobs set locked_at = now(), locked_by = 'worker-of-a-dead-process'
+          where key = ${key}`.execute(trx);
+      });
+      const left = async () =>
+        Number(
+          (
+            await sql<{ n: number }>`select count(*)::int as n from _private_jobs where key = ${key}`.execute(
+              ctx.db,
+            )
+          ).rows[0]?.n,
+        );
+      expect(await left()).toBe(1);
+      await t.app.withdrawals.sweep();
+      // Made available again at once (not after graphile-worker's 4 hours), then run and done.
+      expect(await until(left, (n) => n === 0)).toBe(0);
+    },
+  );
 });

@@ -50,7 +50,7 @@ export interface AppConfig {
    * (ten times, then doubling up to a minute), ms (JOB_INTERVAL_MS, 2000).
    */
   jobIntervalMs: number;
-  /** Interval of the safety-net sweeps that add the jobs of work that has none, ms (JOB_SWEEP_MS, 60000). */
+  /** Interval of the safety-net sweeps that add the jobs of work that has none, ms (JOB_SWEEP_MS, 10000). */
   jobSweepMs: number;
   /** Jobs one process runs at once (JOB_CONCURRENCY, 8). */
   jobConcurrency: number;
@@ -235,7 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
   const gameLatencyMs = ms('GAME_LATENCY_MS', 150);
   const payoutSettleMs = ms('PAYOUT_SETTLE_MS', 5000);
   const jobIntervalMs = ms('JOB_INTERVAL_MS', 2000);
-  const jobSweepMs = Math.max(1000, ms('JOB_SWEEP_MS', 60_000));
+  const jobSweepMs = Math.max(1000, ms('JOB_SWEEP_MS', 10_000));
   const jobConcurrency = Number(env.JOB_CONCURRENCY ?? 8);
   if (!Number.isInteger(jobConcurrency) || jobConcurrency < 1 || jobConcurrency > 64) {
     problems.push(`JOB_CONCURRENCY must be an integer 1-64, got "${env.JOB_CONCURRENCY}"`);

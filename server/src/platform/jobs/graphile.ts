@@ -1,6 +1,16 @@
+import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import { Logger, parseCronItems, run, runMigrations, type Runner, type Task } from 'graphile-worker';
+import pg from 'pg';
+import {
+  Logger,
+  parseCronItems,
+  run,
+  runMigrations,
+  type Runner,
+  type Task,
+  type WorkerEvents,
+} from 'graphile-worker';
 import type { Db } from '../db';
 import {
   DEFAULT_MAX_ATTEMPTS,
@@ -15,8 +25,12 @@ import {
   type WantedJob,
 } from './queue';
 
-/** A job locked longer than this is taken to be a dead worker's: the sweep adds its work again. */
-const ABANDONED_AFTER_MS = 120_000;
+/**
+ * A job locked longer than this is taken to be a dead worker's (graphile-worker itself frees such a lock after 4
+ * hours): the sweep adds its work again. Should a live worker still be on it, the work runs twice: every handler
+ * is idempotent.
+ */
+const ABANDONED_AFTER_MS = 30_000;
 
 export interface GraphileJobsOptions {
   connectionString: string;
@@ -32,8 +46,8 @@ export interface GraphileJobsOptions {
  * The job queue on PostgreSQL: graphile-worker (docs/benchmarks.md "Job engine"). Jobs are rows added by SQL
  * (`add_job`) in the caller's transaction; workers in every process take them with `FOR UPDATE SKIP LOCKED`,
  * woken by LISTEN/NOTIFY; a failure is retried after e^attempts seconds; a job that used up its attempts stays
- * (dead) until an operator retries it. Periodic tasks are graphile-worker's crontab (one run per period across
- * processes), plus one run soon after each start.
+ * (dead) until an operator retries it. A periodic task runs soon after each start, then every period (each run
+ * adds the next), with graphile-worker's crontab (one run per minute across processes) as the backstop.
  */
 export class GraphileJobs implements JobQueue {
   readonly engine = 'graphile-worker';
@@ -41,6 +55,8 @@ export class GraphileJobs implements JobQueue {
   private readonly maxAttempts = new Map<string, number>();
   private readonly periodic: { task: string; everyMs: number }[] = [];
   private runner: Runner | undefined;
+  /** Holds a session advisory lock per worker of this process while it lives (`releaseDeadWorkers`). */
+  private alive: pg.Client | undefined;
   private readonly s: ReturnType<typeof sql.id>;
 
   constructor(
@@ -66,7 +82,19 @@ export class GraphileJobs implements JobQueue {
   }
 
   recurring(task: string, everyMs: number, handler: () => Promise<void>): void {
-    this.define(task, () => handler(), { maxAttempts: 1 });
+    // Every `everyMs`: each run adds the next (one job per key across processes). The crontab (whole minutes) is
+    // the backstop should a process die during a run (its job then stays locked).
+    const key = `periodic:${task}`;
+    const run = async () => {
+      try {
+        await handler();
+      } finally {
+        if (this.runner && everyMs < 60_000) {
+          await this.add(this.db, task, {}, { key, runAt: new Date(Date.now() + everyMs) });
+        }
+      }
+    };
+    this.define(task, run, { maxAttempts: 1 });
     this.periodic.push({ task, everyMs });
   }
 
@@ -77,7 +105,35 @@ export class GraphileJobs implements JobQueue {
     );
   }
 
+  /** The advisory-lock key of a worker's life (text: hashed by PostgreSQL). */
+  private lifeKey(workerId: string): string {
+    return `graphile-worker:${this.opts.schema}:${workerId}`;
+  }
+
+  /**
+   * Frees the jobs of workers whose process died: each process holds, on one connection of its own, a session
+   * advisory lock per worker while it lives; a worker whose lock can be taken is dead (its connection dropped with
+   * its process), and graphile-worker's `force_unlock_workers` makes its jobs available again at once (else they
+   * stay locked 4 hours). Answers how many workers were dead.
+   */
+  async releaseDeadWorkers(): Promise<number> {
+    const prefix = `graphile-worker:${this.opts.schema}:`;
+    const r = await sql<{ id: string }>`
+      with owners as (
+        select distinct locked_by as id from ${this.s}._private_jobs where locked_by is not null
+      ), dead as (
+        select id from owners where pg_try_advisory_lock(hashtextextended(${prefix} || id, 0))
+      )
+      select id from dead where pg_advisory_unlock(hashtextextended(${prefix} || id, 0))`.execute(this.db);
+    const ids = r.rows.map((x) => x.id);
+    if (ids.length === 0) return 0;
+    await sql`select ${this.s}.force_unlock_workers(${ids}::text[])`.execute(this.db);
+    this.log.warn({ workers: ids }, 'jobs: the jobs of dead workers made available again');
+    return ids.length;
+  }
+
   async addMissing(ex: JobExecutor, task: string, jobs: WantedJob[]): Promise<number> {
+    await this.releaseDeadWorkers();
     if (jobs.length === 0) return 0;
     const rows = JSON.stringify(jobs.map((j) => ({ key: j.key, payload: j.payload, run_at: j.runAt })));
     const r = await sql<{ n: number }>`
@@ -101,7 +157,18 @@ export class GraphileJobs implements JobQueue {
     // One run of each periodic task soon after start (a restart recovers at once), then the crontab's.
     for (const p of this.periodic) await this.add(this.db, p.task, {}, { key: `periodic:${p.task}` });
     const minutes = (ms: number) => Math.max(1, Math.round(ms / 60_000));
+    const alive = new pg.Client({ connectionString: this.opts.connectionString });
+    alive.on('error', (err) => this.log.warn({ err }, 'jobs: the workers-alive connection failed'));
+    await alive.connect();
+    this.alive = alive;
+    const events = new EventEmitter() as WorkerEvents;
+    events.on('worker:create', ({ worker }) => {
+      alive
+        .query('select pg_advisory_lock(hashtextextended($1, 0))', [this.lifeKey(worker.workerId)])
+        .catch((err: unknown) => this.log.warn({ err }, 'jobs: worker life lock failed'));
+    });
     this.runner = await run({
+      events,
       connectionString: this.opts.connectionString,
       schema: this.opts.schema,
       concurrency: this.opts.concurrency,
@@ -124,6 +191,9 @@ export class GraphileJobs implements JobQueue {
     const r = this.runner;
     this.runner = undefined;
     if (r) await r.stop();
+    const alive = this.alive;
+    this.alive = undefined;
+    await alive?.end().catch(() => undefined);
   }
 
   async counts(): Promise<JobCount[]> {
