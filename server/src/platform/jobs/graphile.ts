@@ -55,6 +55,9 @@ export class GraphileJobs implements JobQueue {
   private readonly maxAttempts = new Map<string, number>();
   private readonly periodic: { task: string; everyMs: number }[] = [];
   private runner: Runner | undefined;
+  /** Our schema's graphile-worker migration once `migrate` ran (this version's). */
+  private migration = 0;
+  private events: WorkerEvents | undefined;
   /** Holds a session advisory lock per worker of this process while it lives (`releaseDeadWorkers`). */
   private alive: pg.Client | undefined;
   private readonly s: ReturnType<typeof sql.id>;
@@ -74,6 +77,15 @@ export class GraphileJobs implements JobQueue {
       schema: this.opts.schema,
       logger: this.logger(),
     });
+    this.migration = await this.schemaMigration();
+  }
+
+  /** graphile-worker's latest migration in our schema. */
+  private async schemaMigration(): Promise<number> {
+    const r = await sql<{ n: number | null }>`select max(id)::int as n from ${this.s}.migrations`.execute(
+      this.db,
+    );
+    return Number(r.rows[0]?.n ?? 0);
   }
 
   define(task: string, handler: JobHandler, opts: { maxAttempts?: number } = {}): void {
@@ -156,19 +168,32 @@ export class GraphileJobs implements JobQueue {
     if (!this.opts.work) return;
     // One run of each periodic task soon after start (a restart recovers at once), then the crontab's.
     for (const p of this.periodic) await this.add(this.db, p.task, {}, { key: `periodic:${p.task}` });
-    const minutes = (ms: number) => Math.max(1, Math.round(ms / 60_000));
     const alive = new pg.Client({ connectionString: this.opts.connectionString });
     alive.on('error', (err) => this.log.warn({ err }, 'jobs: the workers-alive connection failed'));
     await alive.connect();
     this.alive = alive;
     const events = new EventEmitter() as WorkerEvents;
+    // One query at a time on that connection (pg queues them, with a deprecation warning).
+    let locks = Promise.resolve();
     events.on('worker:create', ({ worker }) => {
-      alive
-        .query('select pg_advisory_lock(hashtextextended($1, 0))', [this.lifeKey(worker.workerId)])
-        .catch((err: unknown) => this.log.warn({ err }, 'jobs: worker life lock failed'));
+      locks = locks
+        .then(() =>
+          alive.query('select pg_advisory_lock(hashtextextended($1, 0))', [this.lifeKey(worker.workerId)]),
+        )
+        .then(
+          () => undefined,
+          (err: unknown) => this.log.warn({ err }, 'jobs: worker life lock failed'),
+        );
     });
-    this.runner = await run({
-      events,
+    this.events = events;
+    await this.runWorkers();
+  }
+
+  private async runWorkers(): Promise<void> {
+    const minutes = (ms: number) => Math.max(1, Math.round(ms / 60_000));
+    const exitCode = process.exitCode;
+    const runner = await run({
+      events: this.events,
       connectionString: this.opts.connectionString,
       schema: this.opts.schema,
       concurrency: this.opts.concurrency,
@@ -185,12 +210,36 @@ export class GraphileJobs implements JobQueue {
         })),
       ),
     });
+    this.runner = runner;
+    // graphile-worker's NOTIFY of a breaking migration is one channel for the whole database: a migration in
+    // another schema (another deployment, a test) stops our workers too, and sets process.exitCode = 57. Ours did
+    // not change: the exit code is put back and the workers run again.
+    void runner.promise
+      .catch(() => undefined)
+      .then(async () => {
+        if (this.runner !== runner) return; // stopped by us
+        if (process.exitCode === 57) process.exitCode = exitCode;
+        const now = await this.schemaMigration().catch(() => this.migration);
+        if (now > this.migration) {
+          this.log.error(
+            { migration: now },
+            'jobs: a newer graphile-worker migrated our schema; workers stopped',
+          );
+          this.runner = undefined;
+          return;
+        }
+        this.log.warn('jobs: the workers stopped on their own (a migration elsewhere); running them again');
+        await new Promise((r) => setTimeout(r, 1000));
+        if (this.runner === runner) await this.runWorkers();
+      })
+      .catch((err: unknown) => this.log.error({ err }, 'jobs: the workers could not run again'));
   }
 
   async stop(): Promise<void> {
     const r = this.runner;
     this.runner = undefined;
-    if (r) await r.stop();
+    // A runner that stopped on its own (its database connections failed) answers "already stopped".
+    if (r) await r.stop().catch((err: unknown) => this.log.debug({ err }, 'jobs: runner stopped already'));
     const alive = this.alive;
     this.alive = undefined;
     await alive?.end().catch(() => undefined);

@@ -99,6 +99,7 @@ export class InProcessJobs implements JobQueue {
   }
 
   async addMissing(ex: JobExecutor, task: string, wanted: WantedJob[]): Promise<number> {
+    if (!this.work) return 0;
     let added = 0;
     for (const w of wanted) {
       if (this.byKey.has(w.key)) continue;
