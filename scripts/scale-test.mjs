@@ -44,6 +44,7 @@ import { checkBooks, checkTakeover } from './scale/books.mjs';
 import { measure, redisVersionOf, report } from './scale/report.mjs';
 import { stats } from './scale/records.mjs';
 import { checkMetrics, prometheusAvailable, startPrometheus, stopPrometheus } from './scale/prometheus.mjs';
+import { measureJobThroughput, reconciliationRate } from './scale/jobs.mjs';
 
 async function main() {
   await startAll();
@@ -71,7 +72,6 @@ async function main() {
   const books = await checkBooks(q);
   const { takeover, killAt, upAgain } = await checkTakeover(q);
   const measured = await measure(q, killAt, upAgain);
-  await db.end();
   const metrics = prometheus
     ? await checkMetrics({
         loadStart,
@@ -82,6 +82,9 @@ async function main() {
         rps: sent / load.runSeconds,
       })
     : undefined;
+  const reconciliation = await reconciliationRate(q);
+  const jobThroughput = await measureJobThroughput(q);
+  await db.end();
   const redisVersion = await redisVersionOf();
   report({
     ...setup,
@@ -92,6 +95,8 @@ async function main() {
     ...books,
     takeover,
     ...measured,
+    reconciliation,
+    jobThroughput,
     redisVersion,
     metrics,
   });

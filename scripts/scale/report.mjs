@@ -82,6 +82,8 @@ export function report(run) {
     size,
     redisVersion,
     metrics,
+    reconciliation,
+    jobThroughput,
   } = run;
   // --- In flight at the kill: what became of them.
   const killed = { total: killInfo.inFlight.length, reads: 0, money: 0, outcomes: {} };
@@ -141,6 +143,8 @@ export function report(run) {
     drainSeconds: round1(drainSeconds),
     payoutLagSeconds,
     reconcileWaitSeconds: { n: pendingKeys.length, ...reconcileWait },
+    reconciliation,
+    jobThroughput,
     takeover,
     settingsPushMs: settingsMs,
     database: {
@@ -191,6 +195,28 @@ export function report(run) {
     console.log(
       `Prometheus: requests counted ${metrics.counted} of ${metrics.sent} sent (± ${metrics.tolerance}); pending-age alert fired ${metrics.pendingAlertFired}, process-down alert fired ${metrics.processDownFired}`,
     );
+  console.log(
+    `reconciliation under load: ${reconciliation.n} operations finished, ${reconciliation.perSecond}/s over their span, ${reconciliation.busiestSecond} in the busiest second`,
+  );
+  console.log(
+    `job throughput: 2 processes ${jobThroughput.twoProcesses}/s, 1 process ${jobThroughput.oneProcess}/s, job throughput with 2 processes ÷ 1 = ${jobThroughput.ratio}`,
+  );
+  const before = figures.payoutLagSeconds.beforeKill ?? {};
+  const mark = (ok) => (ok ? 'met' : 'NOT met');
+  console.log('targets (issue 37, item 5):');
+  console.log(
+    `  payouts settled p50 ≤ 3 s / max ≤ 6 s (before the kill): p50 ${before.p50} s, max ${before.max} s — ${mark(before.p50 <= 3 && before.max <= 6)}`,
+  );
+  console.log(
+    `  pending operations finished p50 ≤ 3 s / max ≤ 10 s: p50 ${reconcileWait.p50} s, max ${reconcileWait.max} s — ${mark(reconcileWait.p50 <= 3 && reconcileWait.max <= 10)}`,
+  );
+  console.log(
+    `  reconciliation ≥ 200/s under load: ${reconciliation.perSecond}/s (busiest second ${reconciliation.busiestSecond}) — ${mark(reconciliation.perSecond >= 200)}`,
+  );
+  console.log(
+    `  job throughput with 2 processes ÷ 1 ≥ 1.6: ${jobThroughput.ratio} — ${mark(jobThroughput.ratio >= 1.6)}`,
+  );
+  console.log(`  request p99 ≤ 565 ms: ${figures.latencyMs.p99} ms — ${mark(figures.latencyMs.p99 <= 565)}`);
   console.log(`RESULT ${JSON.stringify(figures)}`);
   if (env.SCALE_REPORT) writeFileSync(env.SCALE_REPORT, `${JSON.stringify(figures, null, 2)}\n`);
 }

@@ -52,6 +52,7 @@ import { releasesPlugin } from './features/releases/plugin';
 import { statementPlugin } from './features/statement/plugin';
 import { walletPlugin } from './features/wallet/plugin';
 import { withdrawalsPlugin } from './features/withdrawals/plugin';
+import { observedJobs, openJobQueue } from './platform/jobs';
 
 export type App = FastifyInstance<
   Server,
@@ -179,6 +180,20 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
       ledger: new Ledger(database.db, events),
       holds: new MemberHolds(),
       metrics,
+      jobs: observedJobs(
+        await openJobQueue(
+          database.db,
+          {
+            dbKind: database.kind,
+            databaseUrl: config.databaseUrl,
+            schema: database.schema,
+            work: config.jobIntervalMs > 0,
+            concurrency: config.jobConcurrency,
+          },
+          app.log,
+        ),
+        metrics.jobs,
+      ),
     };
     app.decorate('ctx', ctx);
   } catch (e) {
@@ -195,6 +210,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
     await app.ctx.events.close().catch(() => undefined);
     await database.close();
   });
+  // Jobs start once every feature defined its tasks, and stop (running jobs finished) before the database closes.
+  app.addHook('onReady', async () => app.ctx.jobs.start());
+  app.addHook('onClose', async () => app.ctx.jobs.stop());
 
   app.addSchema(ErrorBody);
 
@@ -311,6 +329,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
     const sums = await app.ctx.ledger.trialBalance();
     trial.reset();
     for (const [currency, total] of Object.entries(sums)) trial.set({ currency }, total);
+  });
+  // The background jobs per queue (task) and state, dead ones included (platform/jobs).
+  const queued = metrics.gauge('wallet_job_queue', 'Background jobs by queue (task) and state', [
+    'queue',
+    'state',
+  ]);
+  metrics.onScrape('jobs', [queued], async () => {
+    const counts = await app.ctx.jobs.counts();
+    queued.reset();
+    for (const c of counts) queued.set({ queue: c.queue, state: c.state }, c.count);
   });
 
   // The features, each a named plugin (fastify-plugin) that decorates the app with its services, registers its

@@ -147,9 +147,9 @@ describe(`metrics (${dbLabel})`, () => {
     ).toBe(1);
 
     // Jobs and providers.
-    expect(sample(text, 'wallet_job_runs_total', { job: 'payouts', outcome: 'ok' })).toBe(1);
-    expect(sample(text, 'wallet_job_runs_total', { job: 'reconcile', outcome: 'ok' })).toBe(1);
-    expect(sample(text, 'wallet_job_duration_seconds_count', { job: 'payouts' })).toBe(1);
+    expect(sample(text, 'wallet_job_runs_total', { task: 'payouts', outcome: 'ok' })).toBe(1);
+    expect(sample(text, 'wallet_job_runs_total', { task: 'reconcile', outcome: 'ok' })).toBe(1);
+    expect(sample(text, 'wallet_job_duration_seconds_count', { task: 'payouts' })).toBe(1);
     expect(
       sample(text, 'wallet_provider_calls_total', { provider: 'PG', call: 'transferIn', outcome: 'ok' }),
     ).toBe(1);

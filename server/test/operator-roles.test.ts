@@ -29,6 +29,8 @@ describe(`operator roles and the audit log (${dbLabel})`, () => {
     'PUT /api/ops/content/notice/th': { roles: ['admin'], payload: { text: '{percentFail}%' } },
     'POST /api/ops/reconcile': { roles: ['admin', 'finance'], payload: {} },
     'GET /api/ops/ledger/check': { roles: ['admin', 'finance'] },
+    'GET /api/ops/jobs': { roles: ['admin', 'finance'] },
+    'POST /api/ops/jobs/nothing/retry': { roles: ['admin'], payload: {} },
     'GET /api/ops/bonuses': { roles: ['admin', 'finance'] },
     'GET /api/ops/bonuses/NOPE': { roles: ['admin'] },
     'PUT /api/ops/bonuses/NOPE': { roles: ['admin'], payload: {} },
@@ -88,6 +90,7 @@ describe(`operator roles and the audit log (${dbLabel})`, () => {
         .replace(/\?.*$/, '')
         .replace(/^\/api\/ops\/members\/nobody/, '/api/ops/members/{memberId}')
         .replace(/^\/api\/ops\/withdrawals\/nothing/, '/api/ops/withdrawals/{id}')
+        .replace(/^\/api\/ops\/jobs\/nothing/, '/api/ops/jobs/{id}')
         .replace(/^\/api\/ops\/slips\/nothing/, '/api/ops/slips/{id}')
         .replace(/^\/api\/ops\/incoming\/1\//, '/api/ops/incoming/{id}/')
         .replace(/^\/api\/ops\/settings\/registerOTP$/, '/api/ops/settings/{key}')

@@ -196,11 +196,11 @@ describe('the monitoring files use only the metrics the server serves (ops/metri
       'q: groups by status, a label none of its series has',
     ]);
     expect(inspect({ where: 'q', expr: 'rate(http_requests_total[5m]' }).problems).not.toEqual([]);
-    // A histogram's series; the contract's `job` label of the job metrics is stored as `exported_job`.
+    // A histogram's series, grouped by the job metrics' own `task` label.
     expect(
       inspect({
         where: 'q',
-        expr: 'histogram_quantile(0.95, sum by (exported_job, le) (rate(wallet_job_duration_seconds_bucket[5m])))',
+        expr: 'histogram_quantile(0.95, sum by (task, le) (rate(wallet_job_duration_seconds_bucket[5m])))',
       }).problems,
     ).toEqual([]);
   });

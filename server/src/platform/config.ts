@@ -45,8 +45,15 @@ export interface AppConfig {
   gameLatencyMs: number;
   /** Delay after which the sandbox bank pays a withdrawal, ms (PAYOUT_SETTLE_MS, default 5000). */
   payoutSettleMs: number;
-  /** Interval of the reconciliation and payout-settlement jobs, ms; 0 turns them off (JOB_INTERVAL_MS, 2000). */
+  /**
+   * Background jobs: 0 turns them off in this process; else how often a pending payout is asked about at the bank
+   * (ten times, then doubling up to a minute), ms (JOB_INTERVAL_MS, 2000).
+   */
   jobIntervalMs: number;
+  /** Interval of the safety-net sweeps that add the jobs of work that has none, ms (JOB_SWEEP_MS, 10000). */
+  jobSweepMs: number;
+  /** Jobs one process runs at once (JOB_CONCURRENCY, 8). */
+  jobConcurrency: number;
   /**
    * How long a new money operation is left to the request that started it before reconciliation may finish it,
    * ms (OPERATION_GRACE_MS, default 15000): a request cut off by a crash is finished after at most this long.
@@ -246,6 +253,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
   const gameLatencyMs = ms('GAME_LATENCY_MS', 150);
   const payoutSettleMs = ms('PAYOUT_SETTLE_MS', 5000);
   const jobIntervalMs = ms('JOB_INTERVAL_MS', 2000);
+  const jobSweepMs = Math.max(1000, ms('JOB_SWEEP_MS', 10_000));
+  const jobConcurrency = Number(env.JOB_CONCURRENCY ?? 8);
+  if (!Number.isInteger(jobConcurrency) || jobConcurrency < 1 || jobConcurrency > 64) {
+    problems.push(`JOB_CONCURRENCY must be an integer 1-64, got "${env.JOB_CONCURRENCY}"`);
+  }
   const operationGraceMs = ms('OPERATION_GRACE_MS', 15_000);
 
   const corsOrigins: string[] = [];
@@ -409,6 +421,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     gameLatencyMs,
     payoutSettleMs,
     jobIntervalMs,
+    jobSweepMs,
+    jobConcurrency: Number.isInteger(jobConcurrency) ? jobConcurrency : 8,
     operationGraceMs,
     corsOrigins,
     trustProxy,

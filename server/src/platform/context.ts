@@ -10,6 +10,7 @@ import type { SettingsService } from './settings';
 import type { MemberEvents } from './member-events';
 import type { MemberHolds } from './member-holds';
 import type { Metrics } from './metrics';
+import type { JobQueue } from './jobs';
 
 /**
  * The platform of one app, built by buildApp() before any feature registers: configuration, secrets, the
@@ -33,6 +34,8 @@ export interface AppContext {
   holds: MemberHolds;
   /** This app's Prometheus registry and instruments (platform/metrics.ts; docs/operations.md "Metrics"). */
   metrics: Metrics;
+  /** Background jobs (platform/jobs): features define their tasks and add jobs in their money transactions. */
+  jobs: JobQueue;
 }
 
 export interface RequestAuth {

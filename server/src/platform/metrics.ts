@@ -14,7 +14,7 @@ export type ProviderOutcome = 'ok' | 'error' | 'timeout' | 'refused';
 /** What a background job's run came to (`skipped`: another process held its lease). */
 export type JobOutcome = 'ok' | 'error' | 'skipped';
 /** Records one run of a background job (platform/jobs.ts). */
-export type JobObserver = (job: string, outcome: JobOutcome, seconds: number | undefined) => void;
+export type JobObserver = (task: string, outcome: JobOutcome, seconds: number | undefined) => void;
 
 /** A scrape hook gets this long; past it its gauges are left out of that scrape. */
 const SCRAPE_HOOK_TIMEOUT_MS = 5_000;
@@ -26,8 +26,8 @@ export class Metrics {
   readonly registry = new Registry();
   readonly httpRequests: Counter<'method' | 'route' | 'status_code'>;
   readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>;
-  readonly jobRuns: Counter<'job' | 'outcome'>;
-  readonly jobDuration: Histogram<'job'>;
+  readonly jobRuns: Counter<'task' | 'outcome'>;
+  readonly jobDuration: Histogram<'task'>;
   readonly providerCalls: Counter<'provider' | 'call' | 'outcome'>;
   readonly providerDuration: Histogram<'provider' | 'call'>;
   readonly reconcileFinished: Counter<'kind' | 'outcome'>;
@@ -52,14 +52,14 @@ export class Metrics {
     });
     this.jobRuns = new Counter({
       name: 'wallet_job_runs_total',
-      help: 'Background job runs by job and outcome (skipped: another process held the job)',
-      labelNames: ['job', 'outcome'],
+      help: 'Background job runs by task and outcome (error: to be tried again, or dead; skipped: another process held an interval job)',
+      labelNames: ['task', 'outcome'],
       registers,
     });
     this.jobDuration = new Histogram({
       name: 'wallet_job_duration_seconds',
-      help: 'Duration of the background job runs that ran (ok or error)',
-      labelNames: ['job'],
+      help: 'Duration of the background job runs that ran (ok or error), by task',
+      labelNames: ['task'],
       buckets: CALL_BUCKETS,
       registers,
     });
@@ -91,9 +91,9 @@ export class Metrics {
   }
 
   /** Records a background job's run (the IntervalJob observer). */
-  readonly jobs: JobObserver = (job, outcome, seconds) => {
-    this.jobRuns.inc({ job, outcome });
-    if (seconds !== undefined) this.jobDuration.observe({ job }, seconds);
+  readonly jobs: JobObserver = (task, outcome, seconds) => {
+    this.jobRuns.inc({ task, outcome });
+    if (seconds !== undefined) this.jobDuration.observe({ task }, seconds);
   };
 
   /** A gauge of this registry (its values set by a scrape hook). */

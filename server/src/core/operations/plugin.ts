@@ -9,14 +9,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Money operations: the runner features register their step handlers with (core/operations). */
     operations: OperationRunner;
-    /** Finishes pending operations (JOB_INTERVAL_MS); never runs inside a member's request. */
+    /**
+     * Drives every due pending operation now, in this process (under the job lease on PostgreSQL): what tests and
+     * an operator's POST /api/ops/reconcile ask for. In the background each pending operation has its own job.
+     */
     reconcileJob: IntervalJob;
   }
 }
 
 /**
  * Money operations with definite outcomes: the runner, GET /api/operations/{id} and /api/operations/key/{key},
- * and the reconciliation job that drives every pending operation to its end (after a crash too).
+ * and the reconciliation jobs that drive every pending operation to its end (after a crash too).
  */
 export const operationsPlugin = fp(
   async (app) => {
@@ -28,9 +31,10 @@ export const operationsPlugin = fp(
       { ...DEFAULT_OPERATION_TIMINGS, graceMs: ctx.config.operationGraceMs },
       ctx.config.groupCommit,
     );
+    runner.useJobs(ctx.jobs, ctx.config.jobSweepMs);
     const job = new IntervalJob(
       'reconcile',
-      ctx.config.jobIntervalMs,
+      0,
       () => runner.reconcilePending(),
       app.log,
       databaseJobLease(ctx.db, ctx.dbKind),
@@ -39,7 +43,6 @@ export const operationsPlugin = fp(
     registerOperationMetrics(app, runner);
     app.decorate('operations', runner);
     app.decorate('reconcileJob', job);
-    app.addHook('onReady', async () => job.start());
     app.addHook('onClose', async () => job.stop());
     await app.register(operationRoutes, { prefix: '/api' });
   },

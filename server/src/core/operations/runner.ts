@@ -10,6 +10,7 @@ import {
   tracingEnabled,
   type OperationScope,
 } from '../../platform/tracing';
+import type { JobQueue } from '../../platform/jobs';
 import { LegStarts } from './leg-starts';
 import type {
   LegSettlement,
@@ -36,6 +37,11 @@ export type {
 
 /** Operations reconciliation advances at once (each one is one driver; the pool has 10 connections). */
 const RECONCILE_CONCURRENCY = 4;
+
+/** The job that drives one pending operation (payload `{ id }`, key `op:<id>`). */
+export const RECONCILE_TASK = 'operation.reconcile';
+/** The safety net: adds the reconcile job of every due operation that has none. */
+export const SWEEP_TASK = 'operations.sweep';
 
 export interface OperationTimings {
   /** A new operation is left to its request this long before reconciliation may touch it. */
@@ -77,6 +83,7 @@ export class OperationRunner {
    */
   onReconciled: (kind: OperationKind, outcome: 'success' | 'partial' | 'failed' | 'error') => void = () =>
     undefined;
+  private jobs: JobQueue | undefined;
 
   constructor(
     private readonly db: Db,
@@ -92,6 +99,64 @@ export class OperationRunner {
 
   register<T extends StepType>(type: T, handler: StepHandler<Extract<Step, { type: T }>>): void {
     this.handlers.set(type, handler as StepHandler);
+  }
+
+  /**
+   * Pending operations on the job queue: each deferral adds (in its transaction) the job that drives the operation
+   * again when it is due; the sweep (`sweepEveryMs`) adds the job of any due operation that has none (a crash
+   * between an operation's start and its request's answer) and runs the sweepers.
+   */
+  useJobs(jobs: JobQueue, sweepEveryMs: number): void {
+    this.jobs = jobs;
+    jobs.define(RECONCILE_TASK, async (p) => {
+      // A malformed job is not dropped: it fails, and its attempts spent, operators see it dead.
+      if (typeof p.id !== 'string') throw new Error(`${RECONCILE_TASK}: no operation id`);
+      await this.reconcileOne(p.id);
+    });
+    jobs.recurring(SWEEP_TASK, sweepEveryMs, async () => {
+      await this.sweep();
+    });
+  }
+
+  /** The reconcile job: drives the operation if it is due (else the job is added again for when it is). */
+  async reconcileOne(id: string): Promise<void> {
+    if (this.running.has(id)) return;
+    const next = await this.store.nextAttempt(id);
+    if (!next) return;
+    if (next.getTime() > this.clock.now().getTime()) {
+      await this.jobs?.add(this.db, RECONCILE_TASK, { id }, { key: `op:${id}`, runAt: next });
+      return;
+    }
+    await this.reconcileDrive(id);
+  }
+
+  /** The safety net: jobs for due operations without one, and the sweepers. */
+  async sweep(): Promise<number> {
+    const jobs = this.jobs;
+    let added = 0;
+    if (jobs) {
+      const due = await this.store.dueWithTimes(this.clock.now(), 5000);
+      added = await jobs.addMissing(
+        this.db,
+        RECONCILE_TASK,
+        due.map((d) => ({ key: `op:${d.id}`, payload: { id: d.id }, runAt: d.next })),
+      );
+      if (added > 0) this.log.warn({ added }, 'operations sweep: due operations had no job');
+    }
+    for (const sweep of this.sweepers) {
+      await sweep().catch((e: unknown) => this.log.warn({ err: e }, 'operations sweep: sweeper failed'));
+    }
+    return added;
+  }
+
+  /** Still pending at a third party: due again at `next`, with its job (in the same transaction). */
+  private async defer(id: string, attempts: number, next: Date, now: Date): Promise<void> {
+    const jobs = this.jobs;
+    if (!jobs) return this.store.defer(id, attempts, next, now);
+    await this.db.transaction().execute(async (trx) => {
+      await this.store.defer(id, attempts, next, now, trx);
+      await jobs.add(trx, RECONCILE_TASK, { id }, { key: `op:${id}`, runAt: next });
+    });
   }
 
   /** Extra work of each reconciliation run (e.g. records left pending by an older version, outside operations). */
@@ -213,17 +278,10 @@ export class OperationRunner {
         limit(async () => {
           if (this.running.has(id)) return;
           try {
-            const op = await this.reconcileOne(id);
+            const op = await this.reconcileDrive(id, kind);
             if (op.status === 'PENDING') pending += 1;
-            else
-              this.onReconciled(
-                kind,
-                op.status === 'SUCCESS' ? 'success' : op.status === 'PARTIAL' ? 'partial' : 'failed',
-              );
-          } catch (e) {
-            this.log.warn({ err: e, operation_id: id }, 'reconciliation: operation could not advance');
+          } catch {
             pending += 1;
-            this.onReconciled(kind, 'error');
           }
         }),
       ),
@@ -235,19 +293,37 @@ export class OperationRunner {
   }
 
   /**
-   * Reconciliation's drive of one operation. With tracing on, in a span of its own (a child of the active one, if
-   * any: an operator's POST /api/ops/reconcile) linked to the span of the request that began the operation.
+   * Reconciliation's drive of one operation (by the reconcile job or an operator's reconciliation), counted in
+   * wallet_reconcile_finished_total when it ends or cannot advance. With tracing on, in a span of its own (a child
+   * of the active one, if any: an operator's POST /api/ops/reconcile) linked to the span of the request that began
+   * the operation.
    */
-  private async reconcileOne(id: string): Promise<Operation> {
+  private async reconcileDrive(id: string, kind?: OperationKind): Promise<Operation> {
     let op: Operation;
-    if (!tracingEnabled()) op = await this.advance(id);
-    else {
-      const known = await this.load(id);
-      op = await inSpan('operation.reconcile', undefined, () => this.advance(id, new Set(), known), {
-        operation: scopeOf(known),
-        links: linkTo(known.plan.traceparent),
-      });
+    try {
+      if (!tracingEnabled()) op = await this.advance(id);
+      else {
+        const known = await this.load(id);
+        op = await inSpan('operation.reconcile', undefined, () => this.advance(id, new Set(), known), {
+          operation: scopeOf(known),
+          links: linkTo(known.plan.traceparent),
+        });
+      }
+    } catch (e) {
+      this.log.warn({ err: e, operation_id: id }, 'reconciliation: operation could not advance');
+      const known =
+        kind ??
+        (await this.load(id)
+          .then((o) => o.kind)
+          .catch(() => undefined));
+      if (known) this.onReconciled(known, 'error');
+      throw e;
     }
+    if (op.status !== 'PENDING')
+      this.onReconciled(
+        op.kind,
+        op.status === 'SUCCESS' ? 'success' : op.status === 'PARTIAL' ? 'partial' : 'failed',
+      );
     this.logOutcome(op, 'reconciliation');
     return op;
   }
@@ -360,7 +436,7 @@ export class OperationRunner {
         if (outcome.status === 'PENDING') {
           const attempts = op.attempts + 1;
           const delay = Math.min(this.timings.maxDelayMs, this.timings.baseDelayMs * 2 ** (attempts - 1));
-          await this.store.defer(id, attempts, new Date(now.getTime() + delay), now);
+          await this.defer(id, attempts, new Date(now.getTime() + delay), now);
           return this.load(id);
         }
         // Written by the handler: the operation in memory carries the time written with it.
@@ -395,7 +471,7 @@ export class OperationRunner {
         // → game"): the operation stays PENDING meanwhile.
         const attempts = op.attempts + 1;
         const delay = Math.min(this.timings.maxDelayMs, this.timings.baseDelayMs * 2 ** (next.retry - 1));
-        await this.store.defer(id, attempts, new Date(now.getTime() + delay), now);
+        await this.defer(id, attempts, new Date(now.getTime() + delay), now);
         return this.load(id);
       }
       const step = next.step;

@@ -320,8 +320,8 @@ export class OperationStore {
   }
 
   /** Still pending at a provider: ask again at `next`. */
-  async defer(id: string, attempts: number, next: Date, now: Date): Promise<void> {
-    await this.db
+  async defer(id: string, attempts: number, next: Date, now: Date, ex: Db | Trx = this.db): Promise<void> {
+    await ex
       .updateTable('operations')
       .set({ attempts, next_attempt_at: next, updated_at: now })
       .where('id', '=', id)
@@ -344,7 +344,30 @@ export class OperationStore {
     return row ? this.withLegs(row) : undefined;
   }
 
-  /** Pending operations due for another attempt at `now` (null: all of them), oldest first. */
+  /** When a pending operation is due for another attempt (undefined: not pending, or no such operation). */
+  async nextAttempt(id: string): Promise<Date | undefined> {
+    const row = await this.db
+      .selectFrom('operations')
+      .select('next_attempt_at')
+      .where('id', '=', id)
+      .where('status', '=', 'PENDING')
+      .executeTakeFirst();
+    return row ? new Date(row.next_attempt_at) : undefined;
+  }
+
+  /** Pending operations due at `before` (the sweep's look-up): ids and when each is due. */
+  async dueWithTimes(before: Date, limit: number): Promise<{ id: string; next: Date }[]> {
+    const rows = await this.db
+      .selectFrom('operations')
+      .select(['id', 'next_attempt_at'])
+      .where('status', '=', 'PENDING')
+      .where('next_attempt_at', '<=', before)
+      .orderBy('next_attempt_at')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ id: r.id, next: new Date(r.next_attempt_at) }));
+  }
+
   /**
    * What the metrics show of operations (docs/operations.md): how many there are by kind and status (one pass over
    * the table), and of the pending ones (the partial index operations_pending_idx) the oldest per kind and how many
@@ -377,6 +400,7 @@ export class OperationStore {
     };
   }
 
+  /** Pending operations due for another attempt at `now` (null: all of them), oldest first. */
   async due(now: Date | null, limit: number): Promise<{ id: string; kind: OperationKind }[]> {
     let q = this.db.selectFrom('operations').select(['id', 'kind']).where('status', '=', 'PENDING');
     if (now) q = q.where('next_attempt_at', '<=', now);

@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import { databaseJobLease, IntervalJob } from '../../platform/jobs';
 import { depositContentShape, siteCurrencies } from './deposit-lookup';
 import { depositRoutes } from './routes';
 import { depositSandboxRoutes } from './sandbox-routes';
@@ -15,8 +14,6 @@ declare module 'fastify' {
   }
 }
 
-const SLIP_RETRY_MS = 60_000;
-
 /**
  * Deposits: GET /api/lookup/deposit, QR payment channels, bank-transfer notices, slips, wallet gift links, the
  * signed payment and bank webhooks, and the sandbox payment systems while SANDBOX is on.
@@ -26,19 +23,9 @@ export const depositsPlugin = fp(
     app.content.define('deposit', depositContentShape(siteCurrencies(app.ctx.config.laos), app.content));
     const deposits = buildDeposits(app.ctx, app.content, app.invites, app.members, app.log);
     app.decorate('deposits', deposits);
-    // With a real slip verifier, the slips it gave no answer for are asked about again every minute for a day.
-    if (app.ctx.config.slipVerifier) {
-      const retry = new IntervalJob(
-        'slip-retry',
-        app.ctx.config.jobIntervalMs > 0 ? SLIP_RETRY_MS : 0,
-        () => deposits.slips.retryProcessing({ minAgeMs: SLIP_RETRY_MS, maxAgeMs: 86_400_000, limit: 20 }),
-        app.log,
-        databaseJobLease(app.ctx.db, app.ctx.dbKind),
-        app.ctx.metrics.jobs,
-      );
-      app.addHook('onReady', async () => retry.start());
-      app.addHook('onClose', async () => retry.stop());
-    }
+    // With a real slip verifier, the slips it gave no answer for are asked about again every minute for a day
+    // (one job per slip, added with the upload).
+    if (app.ctx.config.slipVerifier) deposits.slips.useJobs(app.ctx.jobs, app.ctx.config.jobSweepMs);
     const inReview = app.ctx.metrics.gauge(
       'wallet_slips_in_review',
       'Slips waiting for a decision (PROCESSING: the verifier gave no answer; an operator decides)',

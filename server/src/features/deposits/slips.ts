@@ -13,6 +13,15 @@ import type { SlipView } from './schemas';
 import type { MemberEvents } from '../../platform/member-events';
 import { sniffImage, type SlipInput, type SlipVerdict, type SlipVerifier } from './slip-verifier';
 import { depositsDb, type SlipsTable } from './tables';
+import type { JobQueue } from '../../platform/jobs';
+
+/** The job that asks the verifier again about one slip it gave no answer for (payload `{ id }`, key `slip:<id>`). */
+export const SLIP_TASK = 'slip.retry';
+/** The safety net: adds the job of every slip still waiting that has none. */
+export const SLIP_SWEEP_TASK = 'slips.sweep';
+/** A slip the verifier gave no answer for is asked about again every minute, for a day. */
+export const SLIP_RETRY_MS = 60_000;
+const SLIP_RETRY_FOR_MS = 86_400_000;
 
 export type { SlipView };
 
@@ -62,6 +71,60 @@ export class Slips {
     };
   }
 
+  private jobs: JobQueue | undefined;
+
+  /**
+   * Slips on the job queue (with a real verifier): each upload adds, in the transaction that records it, the job
+   * that asks the verifier again a minute later (a no-op once the slip settled); the sweep adds the job of any
+   * waiting slip that has none.
+   */
+  useJobs(jobs: JobQueue, sweepMs: number): void {
+    this.jobs = jobs;
+    jobs.define(SLIP_TASK, async (p) => {
+      if (typeof p.id !== 'string') throw new Error(`${SLIP_TASK}: no slip id`);
+      await this.retryJob(p.id);
+    });
+    jobs.recurring(SLIP_SWEEP_TASK, sweepMs, async () => {
+      const now = this.clock.now().getTime();
+      const rows = await depositsDb(this.db)
+        .selectFrom('money_in_slips')
+        .select(['id', 'updated_at'])
+        .where('status', '=', 'PROCESSING')
+        .where('created_at', '>=', new Date(now - SLIP_RETRY_FOR_MS))
+        .limit(5000)
+        .execute();
+      await jobs.addMissing(
+        this.db,
+        SLIP_TASK,
+        rows.map((r) => ({
+          key: `slip:${r.id}`,
+          payload: { id: r.id },
+          runAt: new Date(new Date(r.updated_at).getTime() + SLIP_RETRY_MS),
+        })),
+      );
+    });
+  }
+
+  /** The slip job: asks the verifier once more; no answer: again in a minute (for a day from the upload). */
+  async retryJob(id: string): Promise<void> {
+    const row = await depositsDb(this.db)
+      .selectFrom('money_in_slips')
+      .selectAll()
+      .where('id', '=', id)
+      .where('status', '=', 'PROCESSING')
+      .executeTakeFirst();
+    const now = this.clock.now().getTime();
+    if (!row || new Date(row.created_at).getTime() < now - SLIP_RETRY_FOR_MS) return;
+    if ((await this.retryRow(row)) === 'no-answer') {
+      await this.jobs?.add(
+        this.db,
+        SLIP_TASK,
+        { id },
+        { key: `slip:${id}`, runAt: new Date(now + SLIP_RETRY_MS) },
+      );
+    }
+  }
+
   /** Stores the upload, records it PROCESSING, verifies it and credits a good slip once. */
   async upload(memberId: string, input: Omit<SlipInput, 'mime'>): Promise<SlipView> {
     if (input.file.length > this.options.slipMaxBytes) throw new AppError('SLIP_INVALID_FILE', 413);
@@ -77,24 +140,30 @@ export class Slips {
     const t = depositsDb(this.db);
     const id = newId();
     const reference = `SLP${this.clock.now().getTime().toString(36).toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`;
-    await t
-      .insertInto('money_in_slips')
-      .values({
-        id,
-        reference,
-        member_id: memberId,
-        amount: input.declaredAmount ?? 0,
-        status: 'PROCESSING',
-        note: null,
-        file_name: fileName,
-        original_name: input.originalName.slice(0, 200),
-        mime,
-        size: input.file.length,
-        slip_ref: null,
-        created_at: this.clock.now(),
-        updated_at: this.clock.now(),
-      })
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await depositsDb(trx)
+        .insertInto('money_in_slips')
+        .values({
+          id,
+          reference,
+          member_id: memberId,
+          amount: input.declaredAmount ?? 0,
+          status: 'PROCESSING',
+          note: null,
+          file_name: fileName,
+          original_name: input.originalName.slice(0, 200),
+          mime,
+          size: input.file.length,
+          slip_ref: null,
+          created_at: this.clock.now(),
+          updated_at: this.clock.now(),
+        })
+        .execute();
+      if (this.jobs) {
+        const runAt = new Date(this.clock.now().getTime() + SLIP_RETRY_MS);
+        await this.jobs.add(trx, SLIP_TASK, { id }, { key: `slip:${id}`, runAt });
+      }
+    });
 
     let verdict: SlipVerdict;
     try {
@@ -142,31 +211,40 @@ export class Slips {
       .execute();
     let settled = 0;
     for (const row of rows) {
-      const claimed = await t
-        .updateTable('money_in_slips')
-        .set({ updated_at: this.clock.now() })
-        .where('id', '=', row.id)
-        .where('status', '=', 'PROCESSING')
-        .where('updated_at', '=', row.updated_at)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) === 0) continue;
-      let verdict: SlipVerdict;
-      try {
-        const file = await readFile(path.join(this.dir, row.file_name));
-        const mime = row.mime === 'image/png' ? 'image/png' : 'image/jpeg';
-        verdict = await this.verifier.verify({
-          file,
-          originalName: row.original_name,
-          mime,
-          declaredAmount: row.amount > 0 ? row.amount : undefined,
-        });
-      } catch {
-        continue; // still no answer (or the file is gone): stays PROCESSING
-      }
-      await this.settle(row.id, row.member_id, verdict);
-      settled += 1;
+      if ((await this.retryRow(row)) === true) settled += 1;
     }
     return settled;
+  }
+
+  /**
+   * Asks the verifier about one PROCESSING slip, claimed first (its `updated_at` moved on only if no other server
+   * did): true when it settled, false when another server has it, 'no-answer' when the verifier still gave none.
+   */
+  private async retryRow(row: Selectable<SlipsTable>): Promise<boolean | 'no-answer'> {
+    const t = depositsDb(this.db);
+    const claimed = await t
+      .updateTable('money_in_slips')
+      .set({ updated_at: this.clock.now() })
+      .where('id', '=', row.id)
+      .where('status', '=', 'PROCESSING')
+      .where('updated_at', '=', row.updated_at)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return false;
+    let verdict: SlipVerdict;
+    try {
+      const file = await readFile(path.join(this.dir, row.file_name));
+      const mime = row.mime === 'image/png' ? 'image/png' : 'image/jpeg';
+      verdict = await this.verifier.verify({
+        file,
+        originalName: row.original_name,
+        mime,
+        declaredAmount: row.amount > 0 ? row.amount : undefined,
+      });
+    } catch {
+      return 'no-answer'; // still no answer (or the file is gone): stays PROCESSING
+    }
+    await this.settle(row.id, row.member_id, verdict);
+    return true;
   }
 
   /**

@@ -14,14 +14,17 @@ declare module 'fastify' {
     withdrawals: PayoutService;
     /** Set while SANDBOX is on: the sandbox bank (forced payouts). */
     sandboxPayouts: SandboxPayoutAdapter | undefined;
-    /** The background settlement of pending payouts (JOB_INTERVAL_MS). */
+    /**
+     * Polls every pending payout now, in this process (tests, operators). In the background each pending payout
+     * has its own job (`payout.settle`, every JOB_INTERVAL_MS while the bank says PENDING).
+     */
     payoutJob: IntervalJob;
   }
 }
 
 /**
  * Withdrawals: POST /api/wallet/withdraw and /withdrawAll, GET /api/lookup/withdraw, the sandbox bank while
- * SANDBOX is on, and the payout settlement job (started when the app is ready, stopped on close).
+ * SANDBOX is on, and the payout settlement jobs.
  */
 export const withdrawalsPlugin = fp(
   async (app) => {
@@ -43,9 +46,10 @@ export const withdrawalsPlugin = fp(
       app.log,
       ctx.events,
     );
+    withdrawals.useJobs(ctx.jobs, ctx.config.jobIntervalMs, ctx.config.jobSweepMs);
     const payoutJob = new IntervalJob(
       'payouts',
-      ctx.config.jobIntervalMs,
+      0,
       () => withdrawals.settlePending(),
       app.log,
       databaseJobLease(ctx.db, ctx.dbKind),
@@ -77,13 +81,13 @@ export const withdrawalsPlugin = fp(
       ctx.clock,
       app.log,
       ctx.holds,
+      (trx, id) => withdrawals.schedulePoll(trx, id),
     );
     app.operations.register('withdraw', withdrawals.operations);
     app.content.define('withdraw', withdrawContentShape(ctx.config.laos ? 'LAK' : 'THB'));
     app.decorate('withdrawals', withdrawals);
     app.decorate('sandboxPayouts', sandboxPayouts);
     app.decorate('payoutJob', payoutJob);
-    app.addHook('onReady', async () => payoutJob.start());
     app.addHook('onClose', async () => payoutJob.stop());
 
     await app.register(withdrawLookupRoutes, { prefix: '/api' });

@@ -49,6 +49,8 @@ export class WithdrawOperations implements StepHandler<WithdrawStep> {
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
     private readonly holds: MemberHolds,
+    /** Adds the payout's settlement job in the transaction that records the withdrawal. */
+    private readonly recorded: (trx: Trx, withdrawalId: string) => Promise<void> = async () => undefined,
   ) {}
 
   private async check(memberId: string, amount: number): Promise<void> {
@@ -127,6 +129,7 @@ export class WithdrawOperations implements StepHandler<WithdrawStep> {
         created_at: this.clock.now(),
       })
       .execute();
+    await this.recorded(trx, id);
     return id;
   }
 

@@ -9,6 +9,7 @@ import { payoutRequestOf, type PayoutAdapter } from './payout-adapter';
 import type { MemberEvents } from '../../platform/member-events';
 import type { WithdrawOperations } from './withdraw-operations';
 import pLimit from 'p-limit';
+import type { JobExecutor, JobQueue } from '../../platform/jobs';
 
 export interface WithdrawResultView {
   withdrawalId: string;
@@ -26,11 +27,21 @@ export interface WithdrawResultView {
 /** Pending payouts the settlement job asks the bank about at once. */
 const PAYOUT_POLL_CONCURRENCY = 4;
 
+/** The job that asks the bank about one pending withdrawal (payload `{ id, n }`: n-th time; key `payout:<id>`). */
+export const PAYOUT_TASK = 'payout.settle';
+/** The safety net: adds the job of every pending withdrawal that has none. */
+export const PAYOUT_SWEEP_TASK = 'payouts.sweep';
+/** Polls at the first interval, then doubling, at most a minute apart. */
+const STEADY_POLLS = 10;
+const MAX_POLL_DELAY_MS = 60_000;
+
 export class PayoutService {
   /** Withdraw and withdrawAll as money operations (set by the plugin). */
   operations!: WithdrawOperations;
   /** Told of each withdrawal the settlement job settled, or could not poll (wallet_payouts_settled_total). */
   onSettled: (outcome: 'success' | 'failed' | 'error') => void = () => undefined;
+  private jobs: JobQueue | undefined;
+  private pollMs = 2000;
 
   constructor(
     private readonly db: Db,
@@ -41,6 +52,66 @@ export class PayoutService {
     private readonly log: FastifyBaseLogger,
     private readonly events: MemberEvents,
   ) {}
+
+  /**
+   * Pending payouts on the job queue: the withdrawal's job is added in the transaction that records it (first
+   * poll after `pollMs`), and adds itself again while the bank says PENDING; the sweep (`sweepMs`) adds the job of
+   * any pending withdrawal that has none.
+   */
+  useJobs(jobs: JobQueue, pollMs: number, sweepMs: number): void {
+    this.jobs = jobs;
+    this.pollMs = Math.max(100, pollMs);
+    jobs.define(PAYOUT_TASK, async (p) => {
+      if (typeof p.id !== 'string') throw new Error(`${PAYOUT_TASK}: no withdrawal id`);
+      await this.settleJob(p.id, typeof p.n === 'number' ? p.n : 0);
+    });
+    jobs.recurring(PAYOUT_SWEEP_TASK, sweepMs, async () => {
+      await this.sweep();
+    });
+  }
+
+  /** The withdrawal's next poll, in `ex`'s transaction (the one that records the withdrawal, first). */
+  async schedulePoll(ex: JobExecutor, id: string, n = 0): Promise<void> {
+    if (!this.jobs) return;
+    const delay =
+      n < STEADY_POLLS ? this.pollMs : Math.min(MAX_POLL_DELAY_MS, this.pollMs * 2 ** (n - STEADY_POLLS + 1));
+    const runAt = new Date(this.clock.now().getTime() + delay);
+    await this.jobs.add(ex, PAYOUT_TASK, { id, n }, { key: `payout:${id}`, runAt });
+  }
+
+  /** The payout job: asks the bank once; still pending: asks again later. */
+  async settleJob(id: string, n: number): Promise<void> {
+    let status: MoneyStatus;
+    try {
+      status = await this.poll(id);
+    } catch (e) {
+      if (e instanceof AppError && e.code === 'NO_DATA') return; // its transaction rolled back
+      this.onSettled('error');
+      throw e;
+    }
+    if (status === 'PENDING') await this.schedulePoll(this.db, id, n + 1);
+    else this.onSettled(status === 'SUCCESS' ? 'success' : 'failed');
+  }
+
+  /** The safety net: jobs for pending withdrawals without one. */
+  async sweep(): Promise<number> {
+    if (!this.jobs) return 0;
+    const rows = await this.db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('status', '=', 'PENDING')
+      .orderBy('created_at')
+      .limit(5000)
+      .execute();
+    const runAt = this.clock.now();
+    const added = await this.jobs.addMissing(
+      this.db,
+      PAYOUT_TASK,
+      rows.map((r) => ({ key: `payout:${r.id}`, payload: { id: r.id, n: 0 }, runAt })),
+    );
+    if (added > 0) this.log.warn({ added }, 'payouts sweep: pending withdrawals had no job');
+    return added;
+  }
 
   /** withdrawMin / withdrawMax of GET /api/lookup/withdraw (minor units). */
   async limits(): Promise<{ withdrawMin: number; withdrawMax: number }> {

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type { Db } from './db';
-import type { JobObserver } from './metrics';
+import type { Db } from '../db';
+import type { JobObserver } from '../metrics';
 
 /**
  * Runs a job's work unless another process runs that job now; answers whether it ran. With several server

@@ -1,0 +1,135 @@
+/**
+ * Background money work on the job queue (docs/server.md "Background jobs"): graphile-worker on PostgreSQL, the
+ * in-process queue on PGlite. A payout's settlement job is added in the transaction that records the withdrawal
+ * and settles it once the bank paid, with no scan (the safety-net sweep runs an hour apart here); a job that used up
+ * its attempts is dead, listed for operators with its last error, and an admin runs it again (audited).
+ */
+import { sql } from 'kysely';
+import {
+  asCli,
+  body,
+  createTestApp,
+  dbLabel,
+  fund,
+  memberWithToken,
+  OPS_CONSOLE,
+  operatorCookie,
+  setSetting,
+  testDatabaseUrl,
+  type TestApp,
+} from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    JOB_INTERVAL_MS: '100',
+    JOB_SWEEP_MS: '3600000',
+    PAYOUT_SETTLE_MS: '300',
+    GAME_LATENCY_MS: '0',
+  });
+  await setSetting(t.app, 'registerOTP', false);
+});
+afterAll(() => t.close());
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, limitMs = 20_000): Promise<T> {
+  const end = Date.now() + limitMs;
+  for (;;) {
+    const v = await read();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+interface JobsView {
+  engine: string;
+  counts: { queue: string; state: string; count: number }[];
+  dead: { id: string; queue: string; attempts: number; lastError: string | null }[];
+}
+
+describe(`background jobs (${dbLabel})`, () => {
+  test('a payout the bank paid is settled by its own job', async () => {
+    const { memberId, token } = await memberWithToken(t.app);
+    await fund(t.app, memberId, 50_000);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/withdraw',
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': 'jobs-w-1' },
+      payload: { amount: 20_000 },
+    });
+    const { withdrawalId } = body<{ withdrawalId: string }>(res).data;
+    // Nothing here polls the bank (no payoutJob.runOnce; the sweep ran at start, before it): only the job settles it.
+    const settled = await until(
+      () => t.app.withdrawals.view(withdrawalId),
+      (v) => v.status !== 'PENDING',
+    );
+    expect(settled.status).toBe('SUCCESS');
+    // Paid once: the member's wallet lost the amount once.
+    expect(settled.wallet.amount).toBe(30_000);
+  });
+
+  test('a job that used up its attempts is dead, listed with its error; an admin runs it again', async () => {
+    const { ctx } = t.app;
+    // A malformed job (no operation id) fails every time it runs.
+    await ctx.jobs.add(ctx.db, 'operation.reconcile', {}, { maxAttempts: 1 });
+    const jobs = async () => body<JobsView>(await asCli(t.app, 'GET', '/api/ops/jobs')).data;
+    const seen = await until(jobs, (v) => v.dead.some((d) => d.queue === 'operation.reconcile'));
+    expect(seen.engine).toBe(ctx.dbKind === 'postgres' ? 'graphile-worker' : 'in-process');
+    const dead = seen.dead.find((d) => d.queue === 'operation.reconcile');
+    expect(dead).toMatchObject({ attempts: 1, lastError: expect.stringContaining('no operation id') });
+    expect(seen.counts).toContainEqual({ queue: 'operation.reconcile', state: 'dead', count: 1 });
+
+    // Finance reads the jobs but may not run one again.
+    const finance = await operatorCookie(t.app, 'fin-jobs', 'finance');
+    const read = await t.app.inject({ method: 'GET', url: '/api/ops/jobs', cookies: { wl_ops: finance } });
+    expect(read.statusCode).toBe(200);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/ops/jobs/${dead?.id}/retry`,
+      cookies: { wl_ops: finance },
+      headers: OPS_CONSOLE,
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(403);
+
+    const retried = await asCli(t.app, 'POST', `/api/ops/jobs/${dead?.id}/retry`, {});
+    expect(body(retried).data).toEqual({ id: dead?.id, retried: true });
+    // It ran again (and failed again: dead once more, not doubled).
+    const after = await until(jobs, (v) =>
+      v.counts.some((c) => c.queue === 'operation.reconcile' && c.state === 'dead' && c.count === 1),
+    );
+    expect(after.dead.filter((d) => d.queue === 'operation.reconcile')).toHaveLength(1);
+    const audit = body<{ target: string }[]>(
+      await asCli(t.app, 'GET', '/api/ops/audit?action=job.retry'),
+    ).data;
+    expect(audit.map((e) => e.target)).toContain(`operation.reconcile:${dead?.id}`);
+
+    const unknown = await asCli(t.app, 'POST', '/api/ops/jobs/999999999/retry', {});
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  (testDatabaseUrl ? test : test.skip)(
+    "a job whose process died (its worker's lock gone) is taken up again by the next sweep",
+    async () => {
+      const { ctx } = t.app;
+      const key = 'test:dead-worker';
+      await ctx.db.transaction().execute(async (trx) => {
+        await ctx.jobs.add(trx, 'payout.settle', { id: 'gone-withdrawal', n: 0 }, { key });
+        // As a worker of a killed process leaves it: locked, by a worker nobody holds the life lock of.
+        await sql`update _private_jobs set locked_at = now(), locked_by = 'worker-of-a-dead-process'
+          where key = ${key}`.execute(trx);
+      });
+      const left = async () =>
+        Number(
+          (
+            await sql<{ n: number }>`select count(*)::int as n from _private_jobs where key = ${key}`.execute(
+              ctx.db,
+            )
+          ).rows[0]?.n,
+        );
+      expect(await left()).toBe(1);
+      await t.app.withdrawals.sweep();
+      // Made available again at once (not after graphile-worker's 4 hours), then run and done.
+      expect(await until(left, (n) => n === 0)).toBe(0);
+    },
+  );
+});
