@@ -17,6 +17,8 @@ export type ReleaseRecord = RemoteReleases['history'][number];
 export type ReleaseChange = ApiData<'/api/ops/releases/{folder}', 'post'>;
 /** `GET /api/ops/ledger/check`: each currency's balances summed (zero when the books balance), what is off or pending. */
 export type BooksCheck = ApiData<'/api/ops/ledger/check', 'get'>;
+/** `GET /api/ops/jobs`: the background jobs per queue and state, and the dead ones (docs/operations.md "Jobs"). */
+export type Jobs = ApiData<'/api/ops/jobs', 'get'>;
 /** `POST /api/ops/reconcile`: what a reconciliation run advanced and what is still pending. */
 export type Reconciled = ApiData<'/api/ops/reconcile', 'post'>;
 /** An operator as the list gives it (with its last sign-in). */
@@ -94,6 +96,13 @@ export const opsApi = {
     ),
   booksCheck: () => request<BooksCheck>('GET', '/api/ops/ledger/check'),
   reconcile: () => request<Reconciled>('POST', '/api/ops/reconcile', {}),
+  jobs: () => request<Jobs>('GET', '/api/ops/jobs'),
+  retryJob: (id: string) =>
+    request<ApiData<'/api/ops/jobs/{id}/retry', 'post'>>(
+      'POST',
+      `/api/ops/jobs/${enc(id)}/retry`,
+      {} satisfies ApiBody<'/api/ops/jobs/{id}/retry', 'post'>,
+    ),
   operators: () => request<OperatorAccount[]>('GET', '/api/ops/operators'),
   createOperator: (body: NewOperator) => request<OperatorChanged>('POST', '/api/ops/operators', body),
   setOperatorStatus: (username: string, status: OperatorStatus) =>
@@ -117,6 +126,7 @@ export const OPS_KEYS = {
   operators: ['ops', 'console', 'operators'],
   releases: ['ops', 'console', 'releases'],
   books: ['ops', 'console', 'books'],
+  jobs: ['ops', 'console', 'jobs'],
   content: ['ops', 'console', 'content'],
   contentValue: (key: ContentKey | undefined, locale: ContentLocale) => [
     'ops',

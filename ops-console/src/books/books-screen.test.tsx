@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLocale } from '@wallet/shared';
 import { App } from '../app';
-import type { BooksCheck } from '../api';
+import type { BooksCheck, Jobs } from '../api';
 import { dialog, signedInAs, startServer } from '../../test/console';
 import { type FakeServer, ok } from '../../test/fake-server';
 
@@ -20,6 +20,26 @@ const BALANCED: BooksCheck = {
   pendingWithdrawals: 1,
 };
 
+const NO_JOBS: Jobs = { engine: 'graphile-worker', counts: [], dead: [] };
+const DEAD_PAYOUT: Jobs = {
+  engine: 'graphile-worker',
+  counts: [
+    { queue: 'operation.reconcile', state: 'scheduled', count: 4 },
+    { queue: 'payout.settle', state: 'retrying', count: 1 },
+    { queue: 'payout.settle', state: 'dead', count: 1 },
+  ],
+  dead: [
+    {
+      id: '812',
+      queue: 'payout.settle',
+      key: 'payout:w-123',
+      attempts: 25,
+      lastError: 'bank answered 503',
+      failedAt: '2026-11-30T08:15:00.000Z',
+    },
+  ],
+};
+
 let server: FakeServer;
 
 beforeAll(async () => {
@@ -28,6 +48,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   server = startServer();
+  server.on('GET /api/ops/jobs', ok(NO_JOBS));
 });
 
 const fact = (term: string) => screen.getByText(term).nextElementSibling?.textContent;
@@ -89,4 +110,40 @@ test('a support operator cannot open the books; nothing is asked', async () => {
   render(<App />);
   expect(await screen.findByRole('heading', { name: 'Not available for your role' })).toBeInTheDocument();
   expect(server.callsTo('GET /api/ops/ledger/check')).toHaveLength(0);
+});
+
+test('the background jobs: counts per queue and the dead ones with their last error; finance reads, cannot retry', async () => {
+  signedInAs(server, 'finance', '/ops/books');
+  server.on('GET /api/ops/ledger/check', ok(BALANCED)).on('GET /api/ops/jobs', ok(DEAD_PAYOUT));
+  render(<App />);
+  expect(await screen.findByText(/^1 dead job: it used every attempt/)).toBeInTheDocument();
+  const counts = screen.getByTestId('ops-jobs-counts');
+  const payoutRow = within(counts).getByText('payout.settle').closest('tr')!;
+  expect(within(payoutRow).getByText('1', { selector: '[data-label="Dead"]' })).toBeInTheDocument();
+  const reconcileRow = within(counts).getByText('operation.reconcile').closest('tr')!;
+  expect(within(reconcileRow).getByText('4', { selector: '[data-label="Scheduled"]' })).toBeInTheDocument();
+  const dead = screen.getByTestId('ops-jobs-dead');
+  expect(within(dead).getByText('bank answered 503')).toBeInTheDocument();
+  expect(within(dead).getByText('payout:w-123')).toBeInTheDocument();
+  expect(within(dead).queryByRole('button', { name: 'Run again' })).toBeNull();
+});
+
+test('an admin runs a dead job again after confirming; the jobs are read again', async () => {
+  signedInAs(server, 'admin', '/ops/books');
+  let dead = true;
+  server
+    .on('GET /api/ops/ledger/check', ok(BALANCED))
+    .on('GET /api/ops/jobs', () => ok(dead ? DEAD_PAYOUT : NO_JOBS))
+    .on('POST /api/ops/jobs/812/retry', () => {
+      dead = false;
+      return ok({ id: '812', retried: true });
+    });
+  const user = userEvent.setup();
+  render(<App />);
+  await screen.findByText(/^1 dead job/);
+  await user.click(screen.getByRole('button', { name: 'Run again' }));
+  await user.click(within(await dialog('Run the dead job again')).getByRole('button', { name: 'Run again' }));
+  expect(await screen.findByText(/^No dead jobs/)).toBeInTheDocument();
+  expect(server.callsTo('POST /api/ops/jobs/812/retry')).toHaveLength(1);
+  expect(server.callsTo('GET /api/ops/jobs')).toHaveLength(2);
 });

@@ -1,14 +1,15 @@
 import { Fragment, useState } from 'react';
 import { Button, confirm, DelayedLoader, formatMoney, toastError, useTranslation } from '@wallet/shared';
 import { invalidateConsoleReads, LoadFailed, useConsoleRead, Verdict } from '@wallet/shared/ops';
-import { OPS_KEYS, opsApi, type Reconciled } from '../api';
+import { OPS_KEYS, opsApi, type Operator, type Reconciled } from '../api';
 import { errorText } from '../errors';
+import { JobsPanel } from './jobs-panel';
 
 /**
  * The books (admin, finance): the ledger's check read as the screen opens (every currency's balances sum to zero,
  * no account or transaction off, what is still pending) and reconciliation run on demand (docs/operators.md).
  */
-export function BooksScreen() {
+export function BooksScreen({ operator }: { operator: Pick<Operator, 'role'> }) {
   const { t } = useTranslation('ops');
   const read = useConsoleRead(OPS_KEYS.books, () => opsApi.booksCheck(), { errorText });
   // While the check is read (again), its last answer is not shown: the figures shown are the check's latest.
@@ -29,6 +30,7 @@ export function BooksScreen() {
     try {
       setReconciled(await opsApi.reconcile());
       void invalidateConsoleReads(OPS_KEYS.books);
+      void invalidateConsoleReads(OPS_KEYS.jobs);
     } catch (error) {
       toastError(error);
     } finally {
@@ -98,6 +100,8 @@ export function BooksScreen() {
           {reconciling ? t('books.reconciling') : t('books.reconcile')}
         </Button>
       </section>
+
+      <JobsPanel operator={operator} />
     </section>
   );
 }
