@@ -14,7 +14,8 @@ describePglite('a folder of migrated templates for memory:// databases', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  // The suites' own template (global-setup.ts) is left out, so that this setting alone decides.
+  // The suites' own template (global-setup.ts) is left out, so that this setting alone decides. The first start
+  // runs every migration on a new PGlite, which takes tens of seconds on a loaded machine: the test waits for it.
   const start = () => createTestApp({ PGLITE_TEMPLATE_DIR: dir }, { pgliteTemplate: undefined });
 
   it('the first start writes it, the next loads it and begins empty, a template of other migrations is not read', async () => {
@@ -52,5 +53,5 @@ describePglite('a folder of migrated templates for memory:// databases', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 180_000);
 });
