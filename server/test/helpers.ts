@@ -31,6 +31,22 @@ function pgliteTemplate(): Blob | undefined {
   return template;
 }
 
+/**
+ * Drops a test's PostgreSQL schema under the migrations' lock: another app's migrator may be reading every schema's
+ * catalogue right now (Kysely's introspection), and a schema dropped under it fails that migration.
+ */
+export async function dropTestSchema(schema: string): Promise<void> {
+  if (!testDatabaseUrl) return;
+  const client = new pg.Client({ connectionString: testDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await client.query(`drop schema if exists ${schema} cascade`);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function createTestApp(env: Record<string, string> = {}, deps: AppDeps = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'server-test-'));
   let schema: string | undefined;
@@ -64,12 +80,7 @@ export async function createTestApp(env: Record<string, string> = {}, deps: AppD
     close: async () => {
       await app.close();
       if (testDatabaseUrl && schema) {
-        const client = new pg.Client({ connectionString: testDatabaseUrl });
-        await client.connect();
-        // Under the migrations' lock: another app's migrator may be reading every schema's catalogue right now.
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await client.query(`drop schema if exists ${schema} cascade`);
-        await client.end();
+        await dropTestSchema(schema);
       }
       if (config.redisUrl && config.redisPrefix.startsWith('test-')) {
         const redis = new Redis(config.redisUrl);

@@ -10,7 +10,7 @@ import { Ledger } from '../src/core/ledger';
 import { loadConfig } from '../src/platform/config';
 import { openDatabase } from '../src/platform/db';
 import { ERROR_CODES } from '../src/platform/errors';
-import { dbLabel, testDatabaseUrl } from './helpers';
+import { dbLabel, dropTestSchema, testDatabaseUrl } from './helpers';
 
 /**
  * Acceptance: the server is killed (SIGKILL) while 100 money requests with Idempotency-Keys are in flight, then
@@ -159,10 +159,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stop('SIGKILL');
   if (testDatabaseUrl && schema) {
-    const client = new pg.Client({ connectionString: testDatabaseUrl });
-    await client.connect();
-    await client.query(`drop schema if exists ${schema} cascade`);
-    await client.end();
+    await dropTestSchema(schema);
   }
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { dbLabel, testDatabaseUrl } from './helpers';
+import { dbLabel, dropTestSchema, testDatabaseUrl } from './helpers';
 
 /**
  * Acceptance (issue 37, traces): the real server (src/main.ts, loading src/telemetry.ts first, as `npm start` does
@@ -219,10 +219,7 @@ afterAll(async () => {
   await stopServer();
   await new Promise((r) => receiver.close(r));
   if (testDatabaseUrl && schema) {
-    const client = new pg.Client({ connectionString: testDatabaseUrl });
-    await client.connect();
-    await client.query(`drop schema if exists ${schema} cascade`);
-    await client.end();
+    await dropTestSchema(schema);
   }
   if (redisUrl) {
     const redis = new Redis(redisUrl);
