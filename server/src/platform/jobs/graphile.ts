@@ -11,7 +11,7 @@ import {
   type Task,
   type WorkerEvents,
 } from 'graphile-worker';
-import type { Db } from '../db';
+import { MIGRATION_LOCK, type Db } from '../db';
 import {
   DEFAULT_MAX_ATTEMPTS,
   type DeadJob,
@@ -72,10 +72,19 @@ export class GraphileJobs implements JobQueue {
 
   /** Installs or upgrades graphile-worker's schema objects (needed before the first `add`). */
   async migrate(): Promise<void> {
-    await runMigrations({
-      connectionString: this.opts.connectionString,
-      schema: this.opts.schema,
-      logger: this.logger(),
+    // Under the migrations' lock, like ours (platform/db): graphile-worker creates and alters tables, and another
+    // app's migrator reading every schema's catalogue meanwhile would fail ("relation … does not exist").
+    await this.db.connection().execute(async (conn) => {
+      await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
+      try {
+        await runMigrations({
+          connectionString: this.opts.connectionString,
+          schema: this.opts.schema,
+          logger: this.logger(),
+        });
+      } finally {
+        await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);
+      }
     });
     this.migration = await this.schemaMigration();
   }
