@@ -82,19 +82,7 @@ async function settle(page: Page): Promise<void> {
     .first()
     .waitFor({ state: 'hidden', timeout: 5000 })
     .catch(() => undefined);
-  // Transitions and animations that end (a window sliding in, a fade) run to their end before the page is measured;
-  // endless ones (a spinner) are not waited for. Then one more frame for what their end changed.
-  await page.evaluate(async () => {
-    const ending = document.getAnimations().filter((animation) => {
-      const end = animation.effect?.getComputedTiming().endTime;
-      return animation.playState === 'running' && typeof end === 'number' && Number.isFinite(end);
-    });
-    await Promise.race([
-      Promise.all(ending.map((animation) => animation.finished.catch(() => undefined))),
-      new Promise((resolve) => setTimeout(resolve, 2000)),
-    ]);
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
+  await page.waitForTimeout(200);
 }
 
 const firstLine = (error: unknown): string =>
