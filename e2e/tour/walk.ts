@@ -150,14 +150,20 @@ async function look(
  * The states in runs of consecutive states with the same operator settings (`settings` unset: none); a state that
  * changes what every member sees (`alone`) is a run of its own that holds the site alone too.
  */
-function settingsRuns(states: readonly TourState[]): { settings?: string; states: TourState[] }[] {
-  const runs: { settings?: string; states: TourState[] }[] = [];
+function settingsRuns(states: readonly TourState[]): { exclusive: boolean; states: TourState[] }[] {
+  const runs: { settings?: string; alone?: true; exclusive: boolean; states: TourState[] }[] = [];
   for (const state of states) {
     const settings =
       Object.keys(state.settings ?? {}).length > 0 ? JSON.stringify(state.settings) : undefined;
     const last = runs[runs.length - 1];
-    if (last && last.settings === settings) last.states.push(state);
-    else runs.push({ ...(settings ? { settings } : {}), states: [state] });
+    if (last && !last.alone && !state.alone && last.settings === settings) last.states.push(state);
+    else
+      runs.push({
+        ...(settings ? { settings } : {}),
+        ...(state.alone ? { alone: true } : {}),
+        exclusive: settings !== undefined || state.alone === true,
+        states: [state],
+      });
   }
   return runs;
 }
@@ -256,7 +262,7 @@ async function walkLanguage(
     // no other language sets a setting back under it.
     const walkStates = async (list: readonly TourState[]): Promise<void> => {
       for (const run of settingsRuns(list)) {
-        if (run.settings)
+        if (run.exclusive)
           await lock.hold(true, async () => {
             for (const state of run.states) await walkState(state);
           });
