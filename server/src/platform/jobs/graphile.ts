@@ -32,6 +32,13 @@ import {
  */
 const ABANDONED_AFTER_MS = 30_000;
 
+/**
+ * How often each working process looks for workers whose process died and frees their jobs (a short query on the
+ * jobs table, whose rows are only the jobs not yet done): a dead process's payouts and reconciliations are taken
+ * over within this time rather than at the next sweep.
+ */
+const DEAD_WORKER_CHECK_MS = 2_000;
+
 export interface GraphileJobsOptions {
   connectionString: string;
   /** The app's schema: graphile-worker's tables and functions live beside ours (no name clashes). */
@@ -60,6 +67,8 @@ export class GraphileJobs implements JobQueue {
   private events: WorkerEvents | undefined;
   /** Holds a session advisory lock per worker of this process while it lives (`releaseDeadWorkers`). */
   private alive: pg.Client | undefined;
+  private deadWorkerCheck: NodeJS.Timeout | undefined;
+  private checkingDeadWorkers: Promise<unknown> | undefined;
   private readonly s: ReturnType<typeof sql.id>;
 
   constructor(
@@ -196,6 +205,15 @@ export class GraphileJobs implements JobQueue {
     });
     this.events = events;
     await this.runWorkers();
+    this.deadWorkerCheck = setInterval(() => {
+      if (this.checkingDeadWorkers) return;
+      this.checkingDeadWorkers = this.releaseDeadWorkers()
+        .catch((err: unknown) => this.log.warn({ err }, 'jobs: looking for dead workers failed'))
+        .finally(() => {
+          this.checkingDeadWorkers = undefined;
+        });
+    }, DEAD_WORKER_CHECK_MS);
+    this.deadWorkerCheck.unref();
   }
 
   private async runWorkers(): Promise<void> {
@@ -245,6 +263,9 @@ export class GraphileJobs implements JobQueue {
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.deadWorkerCheck);
+    this.deadWorkerCheck = undefined;
+    await this.checkingDeadWorkers;
     const r = this.runner;
     this.runner = undefined;
     // A runner that stopped on its own (its database connections failed) answers "already stopped".
