@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { body, createTestApp, dbLabel, setSetting, type TestApp } from './helpers';
-import { freePort, sample, scrape } from './metrics-support';
+import { sample, scrape } from './metrics-support';
+import { freePort, startServerProcess, type ServerProcess } from './server-process';
 
 /**
  * /health/live and /health/ready (docs/operations.md "Health"): public, nothing sensitive in them, answered even
@@ -90,10 +90,10 @@ describe(`health (${dbLabel})`, () => {
 });
 
 describe('main.ts on SIGTERM', () => {
-  let child: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
   let dataDir: string | undefined;
-  afterAll(() => {
-    if (child && child.exitCode === null) child.kill('SIGKILL');
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -110,11 +110,9 @@ describe('main.ts on SIGTERM', () => {
   test('drains: ready 503 and live 200 while it still serves, then closes and exits 0', async () => {
     const port = await freePort();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'server-drain-'));
-    const started = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: path.join(__dirname, '..'),
-      env: {
-        ...process.env,
-        PORT: String(port),
+    const started = await startServerProcess(
+      port,
+      {
         DATA_DIR: dataDir,
         STATIC_ROOT: dataDir,
         DATABASE_URL: 'memory://',
@@ -125,21 +123,12 @@ describe('main.ts on SIGTERM', () => {
         // Long enough that the checks below always run inside the drain; the second signal ends it.
         SHUTDOWN_DRAIN_MS: '120000',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child = started;
-    let out = '';
-    started.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-    started.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<number | null>((resolve) => started.on('exit', (code) => resolve(code)));
-    const url = `http://127.0.0.1:${port}`;
-    await until('the server to be ready', async () =>
-      (await fetch(`${url}/health/ready`)).status === 200 ? true : undefined,
-    ).catch((e: unknown) => {
-      throw new Error(`${String(e)}\n${out}`);
-    });
+      { readyPath: '/health/ready' },
+    );
+    server = started;
+    const url = started.base;
 
-    started.kill('SIGTERM');
+    started.child.kill('SIGTERM');
     const ready = await until('ready to turn 503', async () => {
       const res = await fetch(`${url}/health/ready`);
       return res.status === 503 ? ((await res.json()) as ReadyBody) : undefined;
@@ -148,7 +137,6 @@ describe('main.ts on SIGTERM', () => {
     expect((await fetch(`${url}/health/live`)).status).toBe(200);
     expect((await fetch(`${url}/api/lookup/banks`)).status).toBe(200);
 
-    started.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await started.stop('SIGTERM')).toBe(0);
   }, 150_000);
 });

@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -11,6 +9,7 @@ import { loadConfig } from '../src/platform/config';
 import { openDatabase } from '../src/platform/db';
 import { ERROR_CODES } from '../src/platform/errors';
 import { dbLabel, dropTestSchema, testDatabaseUrl } from './helpers';
+import { freePort, startServerProcess, type ServerProcess } from './server-process';
 
 /**
  * Acceptance: the server is killed (SIGKILL) while 100 money requests with Idempotency-Keys are in flight, then
@@ -21,7 +20,6 @@ import { dbLabel, dropTestSchema, testDatabaseUrl } from './helpers';
  * across the restarts, refusals included (issue 35).
  */
 
-const repo = path.resolve(__dirname, '..', '..');
 const DEMO = {
   username: '0812345678',
   password: 'demo-pass-1',
@@ -44,54 +42,23 @@ interface Answer {
   operationId?: string;
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let dataDir: string;
 let schema: string | undefined;
 let env: Record<string, string>;
 let base: string;
-let server: ChildProcess | undefined;
+let port: number;
+let server: ServerProcess | undefined;
 
 async function start(): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'server/src/main.ts')], {
-    cwd: repo,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  server = child;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    try {
-      const res = await fetch(`${base}/api/lookup/active`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`server did not start: ${stderr}`);
+  server = await startServerProcess(port, env);
 }
 
 async function stop(signal: NodeJS.Signals): Promise<void> {
-  const child = server;
+  const running = server;
   server = undefined;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill(signal);
-  await exited;
+  await running?.stop(signal);
 }
 
 async function call(
@@ -130,7 +97,7 @@ const definite = (a: Answer) =>
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'kill-restart-'));
-  const port = await freePort();
+  port = await freePort();
   base = `http://127.0.0.1:${port}`;
   if (testDatabaseUrl) {
     schema = `test_${randomBytes(6).toString('hex')}`;
@@ -140,7 +107,6 @@ beforeAll(async () => {
     await client.end();
   }
   env = {
-    PORT: String(port),
     DATA_DIR: dataDir,
     STATIC_ROOT: dataDir,
     SANDBOX: '1',

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import type { App } from '../src/app';
 
 /** One sample of a Prometheus text exposition: its value, or undefined when no line matches. */
@@ -22,15 +21,4 @@ export async function scrape(app: App): Promise<string> {
   return res.body;
 }
 
-/** A TCP port nobody listens on now, on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from './server-process';

@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { dbLabel, dropTestSchema, testDatabaseUrl } from './helpers';
+import { freePort, startServerProcess, type ServerProcess } from './server-process';
 
 /**
  * Acceptance (issue 37, traces): the real server (src/main.ts, loading src/telemetry.ts first, as `npm start` does
@@ -20,7 +19,6 @@ import { dbLabel, dropTestSchema, testDatabaseUrl } from './helpers';
  * span carries the operation id and links to the trace of the request that began it.
  */
 
-const repo = path.resolve(__dirname, '..', '..');
 const DEMO = {
   username: '0812345678',
   password: 'demo-pass-1',
@@ -68,23 +66,11 @@ const valueOf = (v: AnyValue) =>
 const spans: Span[] = [];
 const serviceNames = new Set<string>();
 let receiver: Server;
-let server: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 const logLines: Record<string, unknown>[] = [];
 let dataDir: string;
 let schema: string | undefined;
 let base: string;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The OTLP/HTTP receiver: POST /v1/traces with a JSON ExportTraceServiceRequest. */
 function startReceiver(): Promise<number> {
@@ -125,47 +111,20 @@ function startReceiver(): Promise<number> {
   );
 }
 
-async function startServer(env: Record<string, string>): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'server/src/main.ts')], {
-    cwd: repo,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  let pending = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  // pino's JSON lines (the start-up banner is plain text).
-  child.stdout?.on('data', (d: Buffer) => {
-    pending += d.toString();
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const line of lines) {
+async function startServer(port: number, env: Record<string, string>): Promise<void> {
+  server = await startServerProcess(port, env, {
+    // pino's JSON lines (the start-up banner is plain text).
+    onLine: (line) => {
       if (line.startsWith('{')) logLines.push(JSON.parse(line) as Record<string, unknown>);
-    }
+    },
   });
-  server = child;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    try {
-      const res = await fetch(`${base}/api/lookup/active`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`server did not start: ${stderr}`);
 }
 
 /** SIGTERM: the server closes and exports the spans it still holds before it exits. */
 async function stopServer(): Promise<void> {
-  const child = server;
+  const running = server;
   server = undefined;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
+  await running?.stop('SIGTERM');
 }
 
 async function call(
@@ -195,8 +154,7 @@ beforeAll(async () => {
     await client.query(`create schema ${schema}`);
     await client.end();
   }
-  await startServer({
-    PORT: String(port),
+  await startServer(port, {
     DATA_DIR: dataDir,
     STATIC_ROOT: dataDir,
     SANDBOX: '1',
