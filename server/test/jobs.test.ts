@@ -5,6 +5,7 @@
  * its attempts is dead, listed for operators with its last error, and an admin runs it again (audited).
  */
 import { sql } from 'kysely';
+import { GraphileJobs } from '../src/platform/jobs/graphile';
 import {
   asCli,
   body,
@@ -108,7 +109,34 @@ describe(`background jobs (${dbLabel})`, () => {
   });
 
   (testDatabaseUrl ? test : test.skip)(
-    "a job whose process died (its worker's lock gone) is taken up again within seconds, with no sweep",
+    "a job a live process's pool has held a long time is left to it (its life lock is held)",
+    async () => {
+      const { ctx } = t.app;
+      expect(ctx.jobs).toBeInstanceOf(GraphileJobs);
+      const jobs = ctx.jobs as GraphileJobs;
+      expect(jobs.poolId).toMatch(/^pool-/);
+      const key = 'test:live-pool';
+      // Not due for an hour (no worker takes it), locked a minute ago in this process's pool's name: as a job
+      // this process has been running for a minute.
+      await jobs.add(
+        ctx.db,
+        'payout.settle',
+        { id: 'held-withdrawal', n: 0 },
+        { key, runAt: new Date(Date.now() + 3_600_000) },
+      );
+      await sql`update _private_jobs set locked_at = now() - interval '1 minute', locked_by = ${jobs.poolId}
+        where key = ${key}`.execute(ctx.db);
+      expect(await jobs.releaseDeadWorkers()).toBe(0);
+      const held = await sql<{
+        locked_by: string | null;
+      }>`select locked_by from _private_jobs where key = ${key}`.execute(ctx.db);
+      expect(held.rows).toEqual([{ locked_by: jobs.poolId }]);
+      await sql`delete from _private_jobs where key = ${key}`.execute(ctx.db);
+    },
+  );
+
+  (testDatabaseUrl ? test : test.skip)(
+    "a job whose process died (its worker's lock gone) is taken up again within seconds, with no sweep (its pool's life lock is free)",
     async () => {
       const { ctx } = t.app;
       const key = 'test:dead-worker';

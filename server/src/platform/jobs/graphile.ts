@@ -33,6 +33,12 @@ import {
 const ABANDONED_AFTER_MS = 30_000;
 
 /**
+ * Jobs locked more recently than this are not judged: a pool takes its life lock just after it is created (on its
+ * own connection, a moment after its first jobs may be locked), and is not to be taken for dead meanwhile.
+ */
+const LIFE_LOCK_GRACE_MS = 5_000;
+
+/**
  * How often each working process looks for workers whose process died and frees their jobs (a short query on the
  * jobs table, whose rows are only the jobs not yet done): a dead process's payouts and reconciliations are taken
  * over within this time rather than at the next sweep.
@@ -65,8 +71,13 @@ export class GraphileJobs implements JobQueue {
   /** Our schema's graphile-worker migration once `migrate` ran (this version's). */
   private migration = 0;
   private events: WorkerEvents | undefined;
-  /** Holds a session advisory lock per worker of this process while it lives (`releaseDeadWorkers`). */
+  /**
+   * Holds a session advisory lock per worker pool of this process while it lives (`releaseDeadWorkers`): jobs are
+   * locked in a pool's name (graphile-worker 0.17: `locked_by` is the pool's id, not a worker's).
+   */
   private alive: pg.Client | undefined;
+  /** The id of this process's running worker pool (the `locked_by` of the jobs it runs). */
+  poolId: string | undefined;
   private deadWorkerCheck: NodeJS.Timeout | undefined;
   private checkingDeadWorkers: Promise<unknown> | undefined;
   private readonly s: ReturnType<typeof sql.id>;
@@ -135,22 +146,23 @@ export class GraphileJobs implements JobQueue {
     );
   }
 
-  /** The advisory-lock key of a worker's life (text: hashed by PostgreSQL). */
-  private lifeKey(workerId: string): string {
-    return `graphile-worker:${this.opts.schema}:${workerId}`;
+  /** The advisory-lock key of a worker pool's life (text: hashed by PostgreSQL). */
+  private lifeKey(poolId: string): string {
+    return `graphile-worker:${this.opts.schema}:${poolId}`;
   }
 
   /**
-   * Frees the jobs of workers whose process died: each process holds, on one connection of its own, a session
-   * advisory lock per worker while it lives; a worker whose lock can be taken is dead (its connection dropped with
-   * its process), and graphile-worker's `force_unlock_workers` makes its jobs available again at once (else they
-   * stay locked 4 hours). Answers how many workers were dead.
+   * Frees the jobs of worker pools whose process died: each process holds, on one connection of its own, a session
+   * advisory lock per pool while it lives; a pool whose lock can be taken is dead (its connection dropped with its
+   * process), and graphile-worker's `force_unlock_workers` makes its jobs available again at once (else they stay
+   * locked 4 hours). Only jobs locked over LIFE_LOCK_GRACE_MS ago are judged. Answers how many pools were dead.
    */
   async releaseDeadWorkers(): Promise<number> {
     const prefix = `graphile-worker:${this.opts.schema}:`;
     const r = await sql<{ id: string }>`
       with owners as (
-        select distinct locked_by as id from ${this.s}._private_jobs where locked_by is not null
+        select distinct locked_by as id from ${this.s}._private_jobs
+        where locked_by is not null and locked_at < now() - ${`${LIFE_LOCK_GRACE_MS} milliseconds`}::interval
       ), dead as (
         select id from owners where pg_try_advisory_lock(hashtextextended(${prefix} || id, 0))
       )
@@ -158,7 +170,7 @@ export class GraphileJobs implements JobQueue {
     const ids = r.rows.map((x) => x.id);
     if (ids.length === 0) return 0;
     await sql`select ${this.s}.force_unlock_workers(${ids}::text[])`.execute(this.db);
-    this.log.warn({ workers: ids }, 'jobs: the jobs of dead workers made available again');
+    this.log.warn({ pools: ids }, 'jobs: the jobs of dead worker pools made available again');
     return ids.length;
   }
 
@@ -193,14 +205,15 @@ export class GraphileJobs implements JobQueue {
     const events = new EventEmitter() as WorkerEvents;
     // One query at a time on that connection (pg queues them, with a deprecation warning).
     let locks = Promise.resolve();
-    events.on('worker:create', ({ worker }) => {
+    events.on('pool:create', ({ workerPool }) => {
+      this.poolId = workerPool.id;
       locks = locks
         .then(() =>
-          alive.query('select pg_advisory_lock(hashtextextended($1, 0))', [this.lifeKey(worker.workerId)]),
+          alive.query('select pg_advisory_lock(hashtextextended($1, 0))', [this.lifeKey(workerPool.id)]),
         )
         .then(
           () => undefined,
-          (err: unknown) => this.log.warn({ err }, 'jobs: worker life lock failed'),
+          (err: unknown) => this.log.warn({ err }, 'jobs: worker pool life lock failed'),
         );
     });
     this.events = events;
