@@ -155,8 +155,8 @@ describe(`background jobs (${dbLabel})`, () => {
           ).rows[0]?.n,
         );
       expect(await left()).toBe(1);
-      // The process's dead-worker check (every 2 s) makes it available again (not after graphile-worker's 4
-      // hours, nor at the next sweep), then it runs and is done.
+      // The process's dead-worker check (every second, once the job was locked 2 s) makes it available again (not
+      // after graphile-worker's 4 hours, nor at the next sweep), then it runs and is done.
       expect(await until(left, (n) => n === 0, 15_000)).toBe(0);
     },
   );

@@ -36,14 +36,14 @@ const ABANDONED_AFTER_MS = 30_000;
  * Jobs locked more recently than this are not judged: a pool takes its life lock just after it is created (on its
  * own connection, a moment after its first jobs may be locked), and is not to be taken for dead meanwhile.
  */
-const LIFE_LOCK_GRACE_MS = 5_000;
+const LIFE_LOCK_GRACE_MS = 2_000;
 
 /**
  * How often each working process looks for workers whose process died and frees their jobs (a short query on the
  * jobs table, whose rows are only the jobs not yet done): a dead process's payouts and reconciliations are taken
  * over within this time rather than at the next sweep.
  */
-const DEAD_WORKER_CHECK_MS = 2_000;
+const DEAD_WORKER_CHECK_MS = 1_000;
 
 export interface GraphileJobsOptions {
   connectionString: string;
