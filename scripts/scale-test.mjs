@@ -44,7 +44,7 @@ import { checkBooks, checkTakeover } from './scale/books.mjs';
 import { measure, redisVersionOf, report } from './scale/report.mjs';
 import { stats } from './scale/records.mjs';
 import { checkMetrics, prometheusAvailable, startPrometheus, stopPrometheus } from './scale/prometheus.mjs';
-import { measureJobThroughput, reconciliationRate } from './scale/jobs.mjs';
+import { measureJobThroughput, reconciliationBacklog, reconciliationRate } from './scale/jobs.mjs';
 
 async function main() {
   await startAll();
@@ -83,12 +83,15 @@ async function main() {
       })
     : undefined;
   const reconciliation = await reconciliationRate(q);
+  const backlog = await reconciliationBacklog(q, members);
   const jobThroughput = await measureJobThroughput(q);
   await db.end();
   const redisVersion = await redisVersionOf();
   report({
     ...setup,
     ...load,
+    loadStart,
+    loadEnd,
     settingsMs,
     drainSeconds,
     ...answers,
@@ -96,6 +99,7 @@ async function main() {
     takeover,
     ...measured,
     reconciliation,
+    backlog,
     jobThroughput,
     redisVersion,
     metrics,

@@ -2,8 +2,9 @@
 // jobs (`payout.settle` of withdrawals already settled: each reads its withdrawal and ends) are added at once and
 // timed until every one ran, first with A and B running, then with B alone (A stopped with SIGTERM). Also the rate
 // at which reconciliation finished the operations left PENDING by the lost provider answers, under load.
-import { env } from './config.mjs';
-import { killServer, servers } from './processes.mjs';
+import { check, env, FAULT_GAME, ops, pool, runId } from './config.mjs';
+import { auth, json, request } from './http.mjs';
+import { killServer, nginxPort, servers } from './processes.mjs';
 
 const JOBS = Number(env.SCALE_JOB_BURST || 3000);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -58,4 +59,89 @@ export async function reconciliationRate(q) {
     )
   )[0];
   return { n: r.n, perSecond: r.span > 0 ? Math.round(r.n / r.span) : null, busiestSecond: r.peak };
+}
+
+/**
+ * Reconciliation with a backlog (its capacity, which the load's outage cannot show: its operations come due a few
+ * at a time). With JOKER's answers lost before it applies them (fault `unknown`: each request ends at once, its
+ * operation PENDING and due again 1 s later), BACKLOG transfers of 1.00 baht are sent at once through nginx; then the
+ * provider answers again. Every operation of the burst is still PENDING then; each came due at its
+ * `next_attempt_at` as it stood then (or at that moment, if past). Figures: how many a second the two processes'
+ * reconcile jobs finished over the span from the first coming due to the last finished, and how long each waited
+ * after it was due (p50, max): a wait near 0 says the jobs kept up with them as they came due.
+ */
+export async function reconciliationBacklog(q, members) {
+  const count = Number(env.SCALE_BACKLOG || 1000);
+  const setFault = async (mode) => {
+    for (const s of servers)
+      if (s.child?.exitCode === null)
+        await request(s.port, 'POST', `/sandbox/games/${FAULT_GAME}/faults`, {
+          headers: ops,
+          body: { mode },
+        });
+  };
+  await setFault('unknown');
+  const keys = Array.from({ length: count }, (_, i) => `${runId}-backlog-${i}`);
+  const answers = { PENDING: 0, other: 0, refused: 0 };
+  const sendStart = Date.now();
+  await pool(keys, Math.min(count, 128), async (key) => {
+    const m = members[Number(key.split('-').pop()) % members.length];
+    const r = await request(nginxPort, 'POST', '/api/wallet/transfer', {
+      localAddress: m.localAddress,
+      headers: { ...auth(m.token), 'idempotency-key': key },
+      body: { from: 'wallet', to: FAULT_GAME, amount: 100 },
+    });
+    const status = json(r).data?.operation?.status;
+    if (r.status !== 200) answers.refused += 1;
+    else if (status === 'PENDING') answers.PENDING += 1;
+    else answers.other += 1;
+  });
+  const sendSeconds = (Date.now() - sendStart) / 1000;
+  // The moment the provider answers again: what each operation of the burst was due at then.
+  const due = await q(
+    `select id, greatest(next_attempt_at, now()) as due_at from operations
+     where idempotency_key = any($1) and status = 'PENDING'`,
+    [keys],
+  );
+  await setFault('ok');
+  const ids = due.map((d) => d.id);
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const left = (
+      await q(`select count(*)::int as n from operations where id = any($1) and status = 'PENDING'`, [ids])
+    )[0].n;
+    if (left === 0 || Date.now() > deadline) break;
+    await sleep(100);
+  }
+  const r = (
+    await q(
+      `with d as (select * from unnest($1::text[], $2::timestamptz[]) as d(id, due_at))
+       select count(*)::int as n,
+         count(*) filter (where o.status = 'PENDING')::int as left,
+         extract(epoch from max(o.settled_at) - min(d.due_at))::float as span,
+         percentile_cont(0.5) within group (order by extract(epoch from o.settled_at - d.due_at))::float as p50,
+         max(extract(epoch from o.settled_at - d.due_at))::float as max
+       from d join operations o on o.id = d.id`,
+      [ids, due.map((d) => d.due_at)],
+    )
+  )[0];
+  const statuses = await q(
+    `select status, count(*)::int as n from operations where id = any($1) group by 1 order by 1`,
+    [ids],
+  );
+  check(
+    r.left === 0 && statuses.every((x) => x.status === 'SUCCESS'),
+    `reconciliation finished the backlog of ${r.n} operations, each one SUCCESS (sent again once the provider answered)`,
+    statuses,
+  );
+  const round2 = (x) => (x === null ? null : Math.round(x * 100) / 100);
+  return {
+    sent: count,
+    answers,
+    sendSeconds: round2(sendSeconds),
+    backlog: r.n,
+    left: r.left,
+    perSecond: r.span > 0 ? Math.round(r.n / r.span) : null,
+    waitAfterDueSeconds: { p50: round2(r.p50), max: round2(r.max) },
+  };
 }

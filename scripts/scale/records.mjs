@@ -6,6 +6,8 @@ export const stats = {
   requests: 0,
   byStatus: {},
   latencies: [],
+  /** When each request of `latencies` ended (ms since the epoch), in the same order. */
+  ends: [],
   byUpstream: {},
   actions: { read: 0, transferIn: 0, transferOut: 0, gameToGame: 0, withdraw: 0 },
   retries: 0,
@@ -14,6 +16,7 @@ export function count(r) {
   stats.requests += 1;
   stats.byStatus[r.status] = (stats.byStatus[r.status] ?? 0) + 1;
   stats.latencies.push(r.ms);
+  stats.ends.push(Date.now());
   const last = String(r.upstream).split(',').pop()?.trim() || 'none';
   const name = servers.find((s) => last === `127.0.0.1:${s.port}`)?.name ?? last;
   stats.byUpstream[name] = (stats.byUpstream[name] ?? 0) + 1;

@@ -83,7 +83,11 @@ export function report(run) {
     redisVersion,
     metrics,
     reconciliation,
+    backlog,
     jobThroughput,
+    loadStart,
+    loadEnd,
+    outageAt,
   } = run;
   // --- In flight at the kill: what became of them.
   const killed = { total: killInfo.inFlight.length, reads: 0, money: 0, outcomes: {} };
@@ -107,7 +111,24 @@ export function report(run) {
     serverErrors[s.name] = text.split('\n').filter((l) => /"level":(50|60)/.test(l)).length;
   }
 
-  const sorted = stats.latencies.sort((a, b) => a - b);
+  // The load's requests by phase of its timeline, for where the slow ones were (the outage, the kill).
+  const outageStart = loadStart + outageAt;
+  const phases = [
+    ['beforeOutage', loadStart, outageStart],
+    ['outage', outageStart, outageStart + outageAt],
+    ['beforeKill', outageStart + outageAt, killInfo.at ?? loadEnd],
+    ['whileDown', killInfo.at ?? loadEnd, killInfo.restartAt ?? loadEnd],
+    ['afterRestart', killInfo.restartAt ?? loadEnd, loadEnd],
+  ];
+  const latencyByPhase = Object.fromEntries(
+    phases.map(([name, from, to]) => {
+      const ms = stats.latencies
+        .filter((_, i) => stats.ends[i] >= from && stats.ends[i] < to)
+        .sort((a, b) => a - b);
+      return [name, { n: ms.length, p50: round1(pct(ms, 50)), p99: round1(pct(ms, 99)) }];
+    }),
+  );
+  const sorted = [...stats.latencies].sort((a, b) => a - b);
   const figures = {
     members: MEMBERS,
     concurrency: CONCURRENCY,
@@ -126,6 +147,7 @@ export function report(run) {
       p95: round1(pct(sorted, 95)),
       p99: round1(pct(sorted, 99)),
       max: round1(sorted.at(-1) ?? 0),
+      byPhase: latencyByPhase,
     },
     byUpstream: stats.byUpstream,
     actions: stats.actions,
@@ -144,6 +166,7 @@ export function report(run) {
     payoutLagSeconds,
     reconcileWaitSeconds: { n: pendingKeys.length, ...reconcileWait },
     reconciliation,
+    reconciliationBacklog: backlog,
     jobThroughput,
     takeover,
     settingsPushMs: settingsMs,
@@ -199,6 +222,9 @@ export function report(run) {
     `reconciliation under load: ${reconciliation.n} operations finished, ${reconciliation.perSecond}/s over their span, ${reconciliation.busiestSecond} in the busiest second`,
   );
   console.log(
+    `reconciliation with a backlog: ${backlog.backlog} operations left PENDING by ${backlog.sent} transfers sent in ${backlog.sendSeconds} s (answers ${JSON.stringify(backlog.answers)}), finished at ${backlog.perSecond}/s from the first coming due; wait after coming due p50 ${backlog.waitAfterDueSeconds.p50} s, max ${backlog.waitAfterDueSeconds.max} s; ${backlog.left} left`,
+  );
+  console.log(
     `job throughput: 2 processes ${jobThroughput.twoProcesses}/s, 1 process ${jobThroughput.oneProcess}/s, job throughput with 2 processes ÷ 1 = ${jobThroughput.ratio}`,
   );
   const before = figures.payoutLagSeconds.beforeKill ?? {};
@@ -211,12 +237,13 @@ export function report(run) {
     `  pending operations finished p50 ≤ 3 s / max ≤ 10 s: p50 ${reconcileWait.p50} s, max ${reconcileWait.max} s — ${mark(reconcileWait.p50 <= 3 && reconcileWait.max <= 10)}`,
   );
   console.log(
-    `  reconciliation ≥ 200/s under load: ${reconciliation.perSecond}/s (busiest second ${reconciliation.busiestSecond}) — ${mark(reconciliation.perSecond >= 200)}`,
+    `  reconciliation ≥ 200/s under load: with a backlog ${backlog.perSecond}/s (the outage's ${reconciliation.perSecond}/s, busiest second ${reconciliation.busiestSecond}: they came due a few at a time) — ${mark(backlog.perSecond >= 200)}`,
   );
   console.log(
     `  job throughput with 2 processes ÷ 1 ≥ 1.6: ${jobThroughput.ratio} — ${mark(jobThroughput.ratio >= 1.6)}`,
   );
   console.log(`  request p99 ≤ 565 ms: ${figures.latencyMs.p99} ms — ${mark(figures.latencyMs.p99 <= 565)}`);
+  console.log(`  request latency by phase of the load (ms): ${JSON.stringify(latencyByPhase)}`);
   console.log(`RESULT ${JSON.stringify(figures)}`);
   if (env.SCALE_REPORT) writeFileSync(env.SCALE_REPORT, `${JSON.stringify(figures, null, 2)}\n`);
 }
