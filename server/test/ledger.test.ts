@@ -51,6 +51,36 @@ describe(`ledger (${dbLabel})`, () => {
     expect(accounts.map((a) => a.code)).toEqual(['main']);
   });
 
+  test('a system account is kept in shards: postings spread by reference, a repeat lands where it did, its balance is their sum', async () => {
+    const memberId = await newMember();
+    const shardRows = () =>
+      t.app.ctx.db
+        .selectFrom('ledger_accounts')
+        .select(['shard', 'balance'])
+        .where('member_id', 'is', null)
+        .where('code', '=', 'bank_in')
+        .where('currency', '=', 'THB')
+        .orderBy('shard')
+        .execute();
+    const before = await ledger.balance(t.app.ctx.db, { system: 'bank_in', currency: 'THB' });
+    const references = Array.from({ length: 40 }, (_, i) => `shard-${i}:${memberId}`);
+    for (const reference of references) await credit(memberId, 100, reference);
+    // 40 references over 8 shards: more than one row moved, and the account's balance is the sum of its rows.
+    const rows = await shardRows();
+    expect(new Set(rows.map((r) => Number(r.shard))).size).toBeGreaterThan(1);
+    expect(rows.every((r) => Number(r.shard) >= 0 && Number(r.shard) < 8)).toBe(true);
+    const after = await ledger.balance(t.app.ctx.db, { system: 'bank_in', currency: 'THB' });
+    expect(after).toBe(before - 4_000);
+    expect(rows.reduce((n, r) => n + Number(r.balance), 0)).toBe(after);
+    // Posted again with the same reference: answered as a repeat, nothing moves on any shard.
+    const again = await credit(memberId, 100, references[0] as string);
+    expect(again.duplicate).toBe(true);
+    expect(await shardRows()).toEqual(rows);
+    expect(await ledger.balance(t.app.ctx.db, main(memberId))).toBe(4_000);
+    expect(await ledger.trialBalance()).toEqual(expect.objectContaining({ THB: 0 }));
+    expect(await ledger.verify()).toEqual({ accountsOff: 0, transactionsOff: 0 });
+  });
+
   test('a credit posts two balanced postings and moves both balances', async () => {
     const memberId = await newMember();
     const bankIn = await ledger.balance(t.app.ctx.db, { system: 'bank_in', currency: 'THB' });

@@ -15,7 +15,7 @@ import {
 export function findAccounts(trxOrDb: Executor, refs: AccountRef[]) {
   return trxOrDb
     .selectFrom('ledger_accounts')
-    .select(['id', 'owner_type', 'member_id', 'code', 'currency', 'balance'])
+    .select(['id', 'owner_type', 'member_id', 'code', 'currency', 'shard', 'balance'])
     .where((eb) =>
       eb.or(
         refs.map((ref) =>
@@ -25,6 +25,7 @@ export function findAccounts(trxOrDb: Executor, refs: AccountRef[]) {
                 eb('member_id', 'is', null),
                 eb('code', '=', ref.system),
                 eb('currency', '=', ref.currency),
+                eb('shard', '=', ref.shard ?? 0),
               ]),
         ),
       ),
@@ -43,7 +44,10 @@ export async function resolveAccounts(
     if (lock) q = q.forUpdate();
     const rows = await q.execute();
     return new Map(
-      rows.map((r) => [rowKey(r), { ...r, id: Number(r.id), balance: Number(r.balance) } as AccountRow]),
+      rows.map((r) => [
+        rowKey(r),
+        { ...r, id: Number(r.id), shard: Number(r.shard), balance: Number(r.balance) } as AccountRow,
+      ]),
     );
   };
   let found = await read();
@@ -74,9 +78,15 @@ export async function resolveAccounts(
     } else {
       await trx
         .insertInto('ledger_accounts')
-        .values({ owner_type: 'system', member_id: null, code: ref.system, currency: ref.currency })
+        .values({
+          owner_type: 'system',
+          member_id: null,
+          code: ref.system,
+          currency: ref.currency,
+          shard: ref.shard ?? 0,
+        })
         .onConflict((oc) =>
-          oc.columns(['code', 'currency']).where(sql.ref('member_id'), 'is', null).doNothing(),
+          oc.columns(['code', 'currency', 'shard']).where(sql.ref('member_id'), 'is', null).doNothing(),
         )
         .execute();
     }

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../platform/db';
@@ -18,6 +19,7 @@ import {
   isMemberRef,
   LedgerError,
   refKey,
+  SYSTEM_ACCOUNT_SHARDS,
   type AccountRef,
   type DB,
   type Executor,
@@ -82,6 +84,17 @@ function asLedgerError(e: unknown): unknown {
   if (typeof e !== 'object' || e === null) return e;
   const { code, message } = e as { code?: unknown; message?: unknown };
   return code === LEDGER_ERROR_SQLSTATE && typeof message === 'string' ? new LedgerError(message) : e;
+}
+
+/**
+ * The shard of a system account a transaction posts to: from its reference (a transaction posted again lands
+ * where it did the first time), any one without a reference.
+ */
+export function shardOf(reference: string | undefined): number {
+  if (reference === undefined) return randomInt(SYSTEM_ACCOUNT_SHARDS);
+  let h = 0;
+  for (let i = 0; i < reference.length; i++) h = (Math.imul(h, 31) + reference.charCodeAt(i)) | 0;
+  return (h >>> 0) % SYSTEM_ACCOUNT_SHARDS;
 }
 
 /** What stays true of an account once it exists. */
@@ -156,16 +169,24 @@ export class Ledger {
     );
   }
 
-  private async postNow(trx: Transaction<DB>, input: PostInput): Promise<PostResult> {
+  private async postNow(trx: Transaction<DB>, given: PostInput): Promise<PostResult> {
     // Amounts go to SQL as bigint: only exact integers can (the rules on them are ledger_write's).
-    for (const p of input.postings) {
+    for (const p of given.postings) {
       if (!Number.isSafeInteger(p.amount)) {
         throw new LedgerError(`posting amount must be a non-zero integer, got ${p.amount}`);
       }
     }
     // One statement once the accounts are known (their ids, owners and currencies never change, so they are kept
     // once read).
-    const refs = input.postings.map((p) => p.account);
+    // A system account's posting goes to the shard of the transaction's reference (SYSTEM_ACCOUNT_SHARDS).
+    const shard = shardOf(given.reference);
+    const postings = given.postings.map((p) =>
+      isMemberRef(p.account) || p.account.shard !== undefined
+        ? p
+        : { ...p, account: { ...p.account, shard } },
+    );
+    const input: PostInput = { ...given, postings };
+    const refs = postings.map((p) => p.account);
     let accounts = await this.known(trx, refs, false);
     let written = await this.write(trx, input, accounts);
     if (written.state === 'missing') {

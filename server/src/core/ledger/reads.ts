@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { findAccounts } from './accounts';
-import type { AccountRef, Executor, LedgerKind } from './types';
+import { isMemberRef, type AccountRef, type Executor, type LedgerKind } from './types';
 
 /** What the ledger answers without posting: balances, the books' checks, a member's game results. */
 
@@ -36,8 +36,19 @@ export async function latestMainMovement(
 
 /** The account's balance (0 when it does not exist yet). */
 export async function balanceOf(trxOrDb: Executor, ref: AccountRef): Promise<number> {
-  const row = await findAccounts(trxOrDb, [ref]).executeTakeFirst();
-  return row ? Number(row.balance) : 0;
+  if (isMemberRef(ref) || ref.shard !== undefined) {
+    const row = await findAccounts(trxOrDb, [ref]).executeTakeFirst();
+    return row ? Number(row.balance) : 0;
+  }
+  // A system account: the sum of its shards.
+  const row = await trxOrDb
+    .selectFrom('ledger_accounts')
+    .select(sql<number>`coalesce(sum(balance), 0)::bigint`.as('total'))
+    .where('member_id', 'is', null)
+    .where('code', '=', ref.system)
+    .where('currency', '=', ref.currency)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
 }
 
 /** Balances of all of a member's accounts, by code ('main', 'game:PG', …). */

@@ -50,8 +50,17 @@ export type SystemAccountCode =
 
 export type MemberAccountCode = 'main' | `game:${string}`;
 
+/**
+ * A system account is kept as SYSTEM_ACCOUNT_SHARDS rows (shards 0…7) whose balances together are its balance:
+ * every transaction that moves it would otherwise wait for the one before on its one row (withdrawals on
+ * `payouts`). A posting goes to the shard of its transaction's reference (the same shard when it is posted again);
+ * `shard` unset when reading a balance: all of them.
+ */
+export const SYSTEM_ACCOUNT_SHARDS = 8;
+
 export type AccountRef =
-  { member: string; code: MemberAccountCode } | { system: SystemAccountCode; currency: string };
+  | { member: string; code: MemberAccountCode }
+  | { system: SystemAccountCode; currency: string; shard?: number };
 
 /** Signed minor units; + credits the account's balance. */
 export interface PostingInput {
@@ -95,6 +104,8 @@ export interface AccountRow {
   member_id: string | null;
   code: string;
   currency: string;
+  /** 0 for a member's account; a system account's shard. */
+  shard: number;
   balance: number;
 }
 
@@ -102,10 +113,10 @@ export const isMemberRef = (ref: AccountRef): ref is { member: string; code: Mem
   'member' in ref;
 
 export const refKey = (ref: AccountRef): string =>
-  isMemberRef(ref) ? `m:${ref.member}:${ref.code}` : `s:${ref.system}:${ref.currency}`;
+  isMemberRef(ref) ? `m:${ref.member}:${ref.code}` : `s:${ref.system}:${ref.currency}:${ref.shard ?? 0}`;
 
-export const rowKey = (row: Pick<AccountRow, 'member_id' | 'code' | 'currency'>): string =>
-  row.member_id !== null ? `m:${row.member_id}:${row.code}` : `s:${row.code}:${row.currency}`;
+export const rowKey = (row: Pick<AccountRow, 'member_id' | 'code' | 'currency' | 'shard'>): string =>
+  row.member_id !== null ? `m:${row.member_id}:${row.code}` : `s:${row.code}:${row.currency}:${row.shard}`;
 
 /** Thrown for a programming error in the postings (unbalanced, zero, not an integer): never a member's fault. */
 export class LedgerError extends Error {

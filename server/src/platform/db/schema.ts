@@ -56,6 +56,8 @@ export interface LedgerAccountsTable {
   /** 'main' or 'game:<CODE>' for a member; a SystemAccountCode (bank_in, payouts, provider_float:PG…) otherwise. */
   code: string;
   currency: string;
+  /** A system account's shard (0…SYSTEM_ACCOUNT_SHARDS−1, core/ledger/types.ts); 0 for a member's account. */
+  shard: Generated<number>;
   /** Minor units. Never negative for member accounts (checked in SQL). */
   balance: Generated<number>;
   created_at: CreatedAt;
