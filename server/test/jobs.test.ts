@@ -15,6 +15,7 @@ import {
   memberWithToken,
   OPS_CONSOLE,
   operatorCookie,
+  playerWithMoney,
   setSetting,
   testDatabaseUrl,
   type TestApp,
@@ -132,6 +133,68 @@ describe(`background jobs (${dbLabel})`, () => {
       }>`select locked_by from _private_jobs where key = ${key}`.execute(ctx.db);
       expect(held.rows).toEqual([{ locked_by: jobs.poolId }]);
       await sql`delete from _private_jobs where key = ${key}`.execute(ctx.db);
+    },
+  );
+
+  (testDatabaseUrl ? test : test.skip)(
+    'a process that died is found by its registered pool, and what it was doing is taken over at once',
+    async () => {
+      const { ctx } = t.app;
+      const jobs = ctx.jobs as GraphileJobs;
+      const pools = async () =>
+        (await sql<{ id: string }>`select id from job_pools order by id`.execute(ctx.db)).rows.map(
+          (r) => r.id,
+        );
+      expect(await pools()).toContain(jobs.poolId);
+      let takenOver = 0;
+      jobs.onTakeover(async () => {
+        takenOver += 1;
+      });
+      // As a killed process leaves its pool: registered, its life lock gone with its connection.
+      await sql`insert into job_pools (id) values ('pool-of-a-dead-process')`.execute(ctx.db);
+      expect(
+        await until(
+          async () => takenOver,
+          (n) => n > 0,
+          15_000,
+        ),
+      ).toBeGreaterThan(0);
+      expect(await pools()).toEqual([jobs.poolId]);
+    },
+  );
+
+  (testDatabaseUrl ? test : test.skip)(
+    'on a takeover an operation without a job gets one, due when the operation is, not when it is already due',
+    async () => {
+      const { ctx } = t.app;
+      const player = await playerWithMoney(t.app, 10_000);
+      const fault = (mode: string) =>
+        t.app.inject({ method: 'POST', url: '/sandbox/games/PG/faults', payload: { mode } });
+      expect((await fault('unknown')).statusCode).toBe(200);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/wallet/transfer',
+        headers: { authorization: `Bearer ${player.token}`, 'idempotency-key': 'takeover-1' },
+        payload: { from: 'wallet', to: 'PG', amount: 1_000 },
+      });
+      expect((await fault('ok')).statusCode).toBe(200);
+      const op = body<{ operation: { id: string; status: string } }>(res).data?.operation;
+      expect(op?.status).toBe('PENDING');
+      const key = `op:${op?.id}`;
+      // As when the process driving it died before deferring it: no job, its next attempt ahead.
+      await sql`delete from _private_jobs where key = ${key}`.execute(ctx.db);
+      await sql`update operations set next_attempt_at = now() + interval '1 hour' where id = ${op?.id}`.execute(
+        ctx.db,
+      );
+      const jobOf = async () =>
+        (
+          await sql<{ run_at: Date }>`select run_at from _private_jobs where key = ${key}`.execute(ctx.db)
+        ).rows.map((r) => new Date(r.run_at).getTime());
+      await t.app.operations.sweep();
+      expect(await jobOf()).toEqual([]); // not due: the periodic sweep leaves it
+      await t.app.operations.sweep({ allPending: true });
+      const [runAt] = await jobOf();
+      expect(runAt).toBeGreaterThan(Date.now() + 3_000_000);
     },
   );
 

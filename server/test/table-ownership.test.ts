@@ -18,6 +18,7 @@ const OWNERS: Record<string, Owner> = {
   operations: 'core/operations',
   operation_legs: 'core/operations',
   settings: 'platform',
+  job_pools: 'platform',
   members: 'features/accounts',
   sessions: 'features/accounts',
   otps: 'features/otp',

@@ -116,6 +116,9 @@ export class OperationRunner {
     jobs.recurring(SWEEP_TASK, sweepEveryMs, async () => {
       await this.sweep();
     });
+    // Another process died: the operations its requests were driving have no job; each gets its job now, due when
+    // the operation is (its grace after its start), not at the next sweep.
+    jobs.onTakeover(() => this.sweep({ allPending: true }));
   }
 
   /** The reconcile job: drives the operation if it is due (else the job is added again for when it is). */
@@ -130,12 +133,15 @@ export class OperationRunner {
     await this.reconcileDrive(id);
   }
 
-  /** The safety net: jobs for due operations without one, and the sweepers. */
-  async sweep(): Promise<number> {
+  /**
+   * The safety net: jobs for due operations without one (`allPending`: every pending one, each due when it is),
+   * and the sweepers.
+   */
+  async sweep(opts: { allPending?: boolean } = {}): Promise<number> {
     const jobs = this.jobs;
     let added = 0;
     if (jobs) {
-      const due = await this.store.dueWithTimes(this.clock.now(), 5000);
+      const due = await this.store.dueWithTimes(opts.allPending ? null : this.clock.now(), 5000);
       added = await jobs.addMissing(
         this.db,
         RECONCILE_TASK,

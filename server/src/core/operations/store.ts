@@ -355,16 +355,14 @@ export class OperationStore {
     return row ? new Date(row.next_attempt_at) : undefined;
   }
 
-  /** Pending operations due at `before` (the sweep's look-up): ids and when each is due. */
-  async dueWithTimes(before: Date, limit: number): Promise<{ id: string; next: Date }[]> {
-    const rows = await this.db
+  /** Pending operations due at `before` (null: all of them; the sweep's look-up): ids and when each is due. */
+  async dueWithTimes(before: Date | null, limit: number): Promise<{ id: string; next: Date }[]> {
+    let q = this.db
       .selectFrom('operations')
       .select(['id', 'next_attempt_at'])
-      .where('status', '=', 'PENDING')
-      .where('next_attempt_at', '<=', before)
-      .orderBy('next_attempt_at')
-      .limit(limit)
-      .execute();
+      .where('status', '=', 'PENDING');
+    if (before) q = q.where('next_attempt_at', '<=', before);
+    const rows = await q.orderBy('next_attempt_at').limit(limit).execute();
     return rows.map((r) => ({ id: r.id, next: new Date(r.next_attempt_at) }));
   }
 

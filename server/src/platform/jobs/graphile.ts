@@ -78,6 +78,7 @@ export class GraphileJobs implements JobQueue {
   private alive: pg.Client | undefined;
   /** The id of this process's running worker pool (the `locked_by` of the jobs it runs). */
   poolId: string | undefined;
+  private readonly takeovers: (() => Promise<unknown>)[] = [];
   private deadWorkerCheck: NodeJS.Timeout | undefined;
   private checkingDeadWorkers: Promise<unknown> | undefined;
   private readonly s: ReturnType<typeof sql.id>;
@@ -152,17 +153,22 @@ export class GraphileJobs implements JobQueue {
   }
 
   /**
-   * Frees the jobs of worker pools whose process died: each process holds, on one connection of its own, a session
-   * advisory lock per pool while it lives; a pool whose lock can be taken is dead (its connection dropped with its
-   * process), and graphile-worker's `force_unlock_workers` makes its jobs available again at once (else they stay
-   * locked 4 hours). Only jobs locked over LIFE_LOCK_GRACE_MS ago are judged. Answers how many pools were dead.
+   * Finds the worker pools whose process died and frees their jobs: each process registers its pool in
+   * `job_pools` and holds, on one connection of its own, a session advisory lock per pool while it lives; a pool
+   * whose lock can be taken is dead (its connection dropped with its process). graphile-worker's
+   * `force_unlock_workers` makes its jobs available again at once (else they stay locked 4 hours), its row goes,
+   * and the `onTakeover` work runs (what the process was doing in its requests, with no job yet). A pool is judged
+   * once registered (after its lock is taken), or once a job was locked in its name over LIFE_LOCK_GRACE_MS ago.
+   * Answers how many pools were dead.
    */
   async releaseDeadWorkers(): Promise<number> {
     const prefix = `graphile-worker:${this.opts.schema}:`;
     const r = await sql<{ id: string }>`
       with owners as (
-        select distinct locked_by as id from ${this.s}._private_jobs
+        select locked_by as id from ${this.s}._private_jobs
         where locked_by is not null and locked_at < now() - ${`${LIFE_LOCK_GRACE_MS} milliseconds`}::interval
+        union
+        select id from ${this.s}.job_pools
       ), dead as (
         select id from owners where pg_try_advisory_lock(hashtextextended(${prefix} || id, 0))
       )
@@ -170,8 +176,19 @@ export class GraphileJobs implements JobQueue {
     const ids = r.rows.map((x) => x.id);
     if (ids.length === 0) return 0;
     await sql`select ${this.s}.force_unlock_workers(${ids}::text[])`.execute(this.db);
-    this.log.warn({ pools: ids }, 'jobs: the jobs of dead worker pools made available again');
+    await sql`delete from ${this.s}.job_pools where id = any(${ids}::text[])`.execute(this.db);
+    this.log.warn(
+      { pools: ids },
+      'jobs: worker pools of dead processes found; their jobs made available again',
+    );
+    for (const work of this.takeovers) {
+      await work().catch((err: unknown) => this.log.warn({ err }, 'jobs: taking over a dead process failed'));
+    }
     return ids.length;
+  }
+
+  onTakeover(work: () => Promise<unknown>): void {
+    this.takeovers.push(work);
   }
 
   async addMissing(ex: JobExecutor, task: string, jobs: WantedJob[]): Promise<number> {
@@ -207,9 +224,15 @@ export class GraphileJobs implements JobQueue {
     let locks = Promise.resolve();
     events.on('pool:create', ({ workerPool }) => {
       this.poolId = workerPool.id;
+      // Registered once its life lock is held: from then on the others can tell whether it lives.
       locks = locks
         .then(() =>
           alive.query('select pg_advisory_lock(hashtextextended($1, 0))', [this.lifeKey(workerPool.id)]),
+        )
+        .then(() =>
+          sql`insert into ${this.s}.job_pools (id) values (${workerPool.id}) on conflict do nothing`.execute(
+            this.db,
+          ),
         )
         .then(
           () => undefined,
@@ -285,6 +308,11 @@ export class GraphileJobs implements JobQueue {
     if (r) await r.stop().catch((err: unknown) => this.log.debug({ err }, 'jobs: runner stopped already'));
     const alive = this.alive;
     this.alive = undefined;
+    // Stopped on purpose: not a death for the others to take over from.
+    if (this.poolId)
+      await sql`delete from ${this.s}.job_pools where id = ${this.poolId}`
+        .execute(this.db)
+        .catch(() => undefined);
     await alive?.end().catch(() => undefined);
   }
 

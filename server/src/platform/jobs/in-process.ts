@@ -50,6 +50,10 @@ export class InProcessJobs implements JobQueue {
     private readonly work: boolean,
   ) {}
 
+  onTakeover(): void {
+    // One process: no other to take over from.
+  }
+
   define(task: string, handler: JobHandler, opts: { maxAttempts?: number } = {}): void {
     this.handlers.set(task, { handler, maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS });
   }

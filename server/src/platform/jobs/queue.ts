@@ -71,6 +71,12 @@ export interface JobQueue {
   dead(limit?: number): Promise<DeadJob[]>;
   /** A dead job runs again now with fresh attempts; false when there is no such dead job. */
   retry(id: string): Promise<boolean>;
+  /**
+   * `work` runs when this process finds that another process of the database died (graphile-worker: its worker
+   * pool's life lock free): what that process was doing in its requests, with no job yet, is taken over at once
+   * instead of at the next sweep. Never on the in-process queue (one process).
+   */
+  onTakeover(work: () => Promise<unknown>): void;
 }
 
 /** Backoff after the n-th failed attempt, ms: e^min(n,10) seconds (≈2.7 s, 7.4 s, 20 s, … ≈6 h). */

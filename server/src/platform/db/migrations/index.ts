@@ -20,6 +20,7 @@ import * as m0018 from './0018_one_posting_path';
 import * as m0019 from './0019_legs_call_ledger_write';
 import * as m0020 from './0020_slips_in_review_index';
 import * as m0021 from './0021_system_account_shards';
+import * as m0022 from './0022_job_pools';
 
 /**
  * Numbered migrations, imported statically so the same list works from TypeScript sources (tests) and from the
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0019_legs_call_ledger_write': m0019,
   '0020_slips_in_review_index': m0020,
   '0021_system_account_shards': m0021,
+  '0022_job_pools': m0022,
 };
 
 /** The newest migration this server has (the readiness check asks the database for it). */
