@@ -77,6 +77,7 @@ async function main() {
         loadStart,
         loadEnd,
         outageStart: loadStart + load.outageAt,
+        outageEnd: loadStart + 2 * load.outageAt,
         sent,
         byStatus: stats.byStatus,
         rps: sent / load.runSeconds,
