@@ -263,6 +263,15 @@ export class GraphileJobs implements JobQueue {
       noHandleSignals: true,
       // LISTEN/NOTIFY wakes the workers; the poll only catches jobs whose run-at comes later.
       pollInterval: 1000,
+      // Jobs fetched a batch at a time by the pool (one query locks the next few for its workers) and completed a
+      // batch at a time: a burst costs the database a statement per batch, not two per job.
+      preset: {
+        worker: {
+          localQueue: { size: this.opts.concurrency + 1 },
+          completeJobBatchDelay: 0,
+          failJobBatchDelay: 0,
+        },
+      },
       logger: this.logger(),
       taskList: this.tasks,
       parsedCronItems: parseCronItems(
