@@ -1,22 +1,43 @@
-// The job engine's throughput with two processes and with one (issue 37, item 5): after the checks, JOBS payout
-// jobs (`payout.settle` of withdrawals already settled: each reads its withdrawal and ends) are added at once and
+// The job engine's throughput with two processes and with one (issue 37, item 5): after the checks, JOBS (20,000)
+// payout jobs (`payout.settle` of withdrawals already settled: each reads its withdrawal and ends) are added at once and
 // timed until every one ran, first with A and B running, then with B alone (A stopped with SIGTERM). Also the rate
 // at which reconciliation finished the operations left PENDING by the lost provider answers, under load.
+import { readFileSync } from 'node:fs';
 import { check, env, FAULT_GAME, ops, pool, runId } from './config.mjs';
 import { auth, json, request } from './http.mjs';
 import { killServer, nginxPort, servers } from './processes.mjs';
 
-const JOBS = Number(env.SCALE_JOB_BURST || 3000);
+const JOBS = Number(env.SCALE_JOB_BURST || 20000);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Jobs/s for one burst of JOBS jobs; null when the server has no job queue (graphile-worker's add_job). */
+/** The machine's CPU time so far (/proc/stat, all cores): busy and total ticks; null where there is none. */
+function cpuTicks() {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const t = fields.map(Number);
+    const idle = t[3] + (t[4] ?? 0);
+    const total = t.reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One burst of JOBS jobs (the settled withdrawals' payout jobs, each withdrawal as often as needed): jobs/s, and how
+ * busy the machine's cores were meanwhile (%); null when the server has no job queue (graphile-worker's add_job).
+ */
 async function burst(q, tag) {
   await q(
-    `select add_job('payout.settle', json_build_object('id', w.id, 'n', 0, 'burst', $2::text), max_attempts => 1)
-     from (select id from withdrawals where status <> 'PENDING' order by created_at limit $1) w`,
+    `with w as (select id from withdrawals where status <> 'PENDING'),
+       r as (select w.id from w, generate_series(1, greatest(1, ceil($1::float / greatest(1, (select count(*) from w)))::int))
+             limit $1)
+     select count(add_job('payout.settle', json_build_object('id', r.id, 'n', 0, 'burst', $2::text), max_attempts => 1))
+     from r`,
     [JOBS, tag],
   );
   const started = Date.now();
+  const cpu0 = cpuTicks();
   for (;;) {
     const left = (
       await q(`select count(*)::int as n from _private_jobs where payload->>'burst' = $1`, [tag])
@@ -25,8 +46,12 @@ async function burst(q, tag) {
     await sleep(20);
   }
   const seconds = (Date.now() - started) / 1000;
-  const n = (await q(`select count(*)::int as n from withdrawals where status <> 'PENDING'`))[0].n;
-  return Math.round(Math.min(JOBS, n) / seconds);
+  const cpu1 = cpuTicks();
+  const cpuBusy =
+    cpu0 && cpu1 && cpu1.total > cpu0.total
+      ? Math.round((100 * (cpu1.busy - cpu0.busy)) / (cpu1.total - cpu0.total))
+      : null;
+  return { perSecond: Math.round(JOBS / seconds), cpuBusy };
 }
 
 /** Jobs/s with two processes and with one, and their ratio (A is stopped afterwards). */
@@ -36,12 +61,19 @@ export async function measureJobThroughput(q) {
       `select exists(select 1 from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = current_schema() and p.proname = 'add_job') as ok`,
     )
   )[0].ok;
-  if (!engine) return { twoProcesses: null, oneProcess: null, ratio: null };
-  const twoProcesses = await burst(q, 'two');
+  if (!engine) return { jobs: JOBS, twoProcesses: null, oneProcess: null, ratio: null, cpuBusy: null };
+  const two = await burst(q, 'two');
   const [a] = servers;
   await killServer(a, 'SIGTERM');
-  const oneProcess = await burst(q, 'one');
-  return { twoProcesses, oneProcess, ratio: Math.round((twoProcesses / oneProcess) * 100) / 100 };
+  const one = await burst(q, 'one');
+  return {
+    jobs: JOBS,
+    twoProcesses: two.perSecond,
+    oneProcess: one.perSecond,
+    ratio: Math.round((two.perSecond / one.perSecond) * 100) / 100,
+    // The machine's cores busy during each burst (%): near 100 with one process, a second one has no core to use.
+    cpuBusy: { twoProcesses: two.cpuBusy, oneProcess: one.cpuBusy },
+  };
 }
 
 /**

@@ -225,7 +225,7 @@ export function report(run) {
     `reconciliation with a backlog: ${backlog.backlog} operations left PENDING by ${backlog.sent} transfers sent in ${backlog.sendSeconds} s (answers ${JSON.stringify(backlog.answers)}), finished at ${backlog.perSecond}/s from the first coming due; wait after coming due p50 ${backlog.waitAfterDueSeconds.p50} s, max ${backlog.waitAfterDueSeconds.max} s; ${backlog.left} left`,
   );
   console.log(
-    `job throughput: 2 processes ${jobThroughput.twoProcesses}/s, 1 process ${jobThroughput.oneProcess}/s, job throughput with 2 processes ÷ 1 = ${jobThroughput.ratio}`,
+    `job throughput (${jobThroughput.jobs} jobs): 2 processes ${jobThroughput.twoProcesses}/s, 1 process ${jobThroughput.oneProcess}/s, job throughput with 2 processes ÷ 1 = ${jobThroughput.ratio}; the machine's cores busy meanwhile ${JSON.stringify(jobThroughput.cpuBusy)} %`,
   );
   const before = figures.payoutLagSeconds.beforeKill ?? {};
   const mark = (ok) => (ok ? 'met' : 'NOT met');
