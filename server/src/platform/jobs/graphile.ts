@@ -223,6 +223,9 @@ export class GraphileJobs implements JobQueue {
     // One query at a time on that connection (pg queues them, with a deprecation warning).
     let locks = Promise.resolve();
     events.on('pool:create', ({ workerPool }) => {
+      // A pool before it (its runner stopped by another schema's migration, runWorkers) has ended: its row and its
+      // lock go once the new one is registered.
+      const previous = this.poolId;
       this.poolId = workerPool.id;
       // Registered once its life lock is held: from then on the others can tell whether it lives.
       locks = locks
@@ -234,6 +237,11 @@ export class GraphileJobs implements JobQueue {
             this.db,
           ),
         )
+        .then(async () => {
+          if (previous === undefined || previous === workerPool.id) return;
+          await sql`delete from ${this.s}.job_pools where id = ${previous}`.execute(this.db);
+          await alive.query('select pg_advisory_unlock(hashtextextended($1, 0))', [this.lifeKey(previous)]);
+        })
         .then(
           () => undefined,
           (err: unknown) => this.log.warn({ err }, 'jobs: worker pool life lock failed'),
