@@ -3,9 +3,9 @@
 // timed until every one ran, first with A and B running, then with B alone (A stopped with SIGTERM). Also the rate
 // at which reconciliation finished the operations left PENDING by the lost provider answers, under load.
 import { readFileSync } from 'node:fs';
-import { check, env, FAULT_GAME, ops, pool, runId } from './config.mjs';
+import { check, env, FAULT_GAME, pool, runId } from './config.mjs';
 import { auth, json, request } from './http.mjs';
-import { killServer, nginxPort, servers } from './processes.mjs';
+import { killServer, nginxPort, servers, setGameFault } from './processes.mjs';
 
 const JOBS = Number(env.SCALE_JOB_BURST || 20000);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -104,15 +104,8 @@ export async function reconciliationRate(q) {
  */
 export async function reconciliationBacklog(q, members) {
   const count = Number(env.SCALE_BACKLOG || 1000);
-  const setFault = async (mode) => {
-    for (const s of servers)
-      if (s.child?.exitCode === null)
-        await request(s.port, 'POST', `/sandbox/games/${FAULT_GAME}/faults`, {
-          headers: ops,
-          body: { mode },
-        });
-  };
-  await setFault('unknown');
+
+  await setGameFault('unknown');
   const keys = Array.from({ length: count }, (_, i) => `${runId}-backlog-${i}`);
   const answers = { PENDING: 0, other: 0, refused: 0 };
   const sendStart = Date.now();
@@ -135,7 +128,7 @@ export async function reconciliationBacklog(q, members) {
      where idempotency_key = any($1) and status = 'PENDING'`,
     [keys],
   );
-  await setFault('ok');
+  await setGameFault('ok');
   const ids = due.map((d) => d.id);
   const deadline = Date.now() + 180_000;
   for (;;) {

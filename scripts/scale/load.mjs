@@ -2,7 +2,7 @@
 // again on a timeline.
 import { CONCURRENCY, FAULT_GAME, GAMES, log, ops, RESTART, runId, SECONDS, sleep } from './config.mjs';
 import { auth, json, request } from './http.mjs';
-import { killServer, nginxPort, servers, startServer } from './processes.mjs';
+import { killServer, nginxPort, servers, setGameFault, startServer } from './processes.mjs';
 import { acked, count, forcedFailed, inFlight, killInfo, refused, stats, unanswered } from './records.mjs';
 
 let reqSeq = 0;
@@ -19,21 +19,14 @@ export async function runLoad(members, limited) {
       timeline.push(`${((Date.now() - runStart) / 1000).toFixed(1)} s`);
       await fn();
     });
-  const setFault = async (mode) => {
-    for (const s of servers)
-      if (s.child?.exitCode === null)
-        await request(s.port, 'POST', `/sandbox/games/${FAULT_GAME}/faults`, {
-          headers: ops,
-          body: { mode },
-        });
-  };
+
   const events = [
     at(0.1, async () => {
-      await setFault('timeout');
+      await setGameFault('timeout');
       log(`${FAULT_GAME} answers time out (transfers applied, answers lost) on both servers`);
     }),
     at(0.2, async () => {
-      await setFault('ok');
+      await setGameFault('ok');
       log(`${FAULT_GAME} answers again`);
     }),
     at(1 / 3, async () => {

@@ -9,10 +9,12 @@ import { freePort } from '../built-server.mjs';
 import {
   DATABASE_URL,
   env,
+  FAULT_GAME,
   JWT_SECRET,
   log,
   NGINX,
   OPS_SECRET,
+  ops,
   REDIS_URL,
   redisPrefix,
   repo,
@@ -28,6 +30,13 @@ export const children = new Set();
 export const servers = []; // { name, port, dataDir, child }
 export let nginxPort;
 export let nginxChild;
+
+/** Sets the sandbox provider FAULT_GAME's fault mode on every running server (each keeps its own). */
+export async function setGameFault(mode) {
+  for (const s of servers)
+    if (s.child?.exitCode === null)
+      await request(s.port, 'POST', `/sandbox/games/${FAULT_GAME}/faults`, { headers: ops, body: { mode } });
+}
 
 export function serverEnv(s) {
   return {
