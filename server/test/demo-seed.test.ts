@@ -11,9 +11,11 @@ import { body, createTestApp, dbLabel, testDatabaseUrl, type TestApp } from './h
 
 let t: TestApp;
 beforeAll(async () => {
-  // PGlite on disk (or the test PostgreSQL schema), so a second app can start on the same database.
+  // PGlite on disk (or the test PostgreSQL schema), so a second app can start on the same database. On disk there
+  // is no template to load: PGlite's initdb and every migration run here, several times the 30 s default on a
+  // machine whose other Jest worker keeps the second core busy.
   t = await createTestApp(testDatabaseUrl ? {} : { DATABASE_URL: '' });
-});
+}, 180_000);
 afterAll(async () => {
   await t.close().catch(() => undefined);
 });
@@ -127,7 +129,7 @@ describe(`the sandbox demo's seed (${dbLabel})`, () => {
     } finally {
       await again.close();
     }
-  });
+  }, 120_000);
 
   test('never without the sandbox', async () => {
     const app = { ctx: { config: { sandbox: false } } } as unknown as App;
