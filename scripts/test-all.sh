@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `npm test`: everything CI checks, in order: types, the generated API types against the server's route schemas,
 # lint, the Jest suites (shared, host, remotes, server), the server suites on PostgreSQL when TEST_DATABASE_URL is
-# set, the Prometheus alert rules' unit tests (promtool), a production build, and the e2e scenarios in Debian's
-# Chromium. Ends with one summary line "N passed, N failed".
+# set, the Prometheus alert rules' unit tests (promtool), a production build (started at the beginning, beside those
+# stages), the scale test, and the e2e scenarios and the screenshot tour in Debian's Chromium. Ends with one summary
+# line "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,24 +35,42 @@ print_stages() {
   local total=$((SECONDS - run_started))
   printf '  %3dm%02ds  total\n' $((total / 60)) $((total % 60))
 }
-trap 'status=$?; print_stages; rm -rf "$reports"; exit $status' EXIT
+build_group=""
+stop_build() { if [ -n "$build_group" ]; then kill -- "-$build_group" 2>/dev/null || true; fi; }
+trap 'status=$?; stop_build; print_stages; rm -rf "$reports"; exit $status' EXIT
 
 step "dependencies accept this Node.js (npm run check:engines)"
 npm run --silent check:engines
 
+# The production build (the browser stages and the scale test need it) runs from here beside the type check, lint
+# and Jest, at a lower priority: webpack keeps about one core busy, so it fills what those stages leave idle (lint is
+# one thread, the type check's and Jest's last files run alone) and yields the cores to the tests otherwise
+# (docs/benchmarks.md, "The test suite's time"). Its output is printed where the stages wait for it. setsid: its own
+# process group, stopped with the run if a stage fails first.
+echo "(the production build starts in the background: its output follows the Jest stages)"
+setsid bash -c 'started=$SECONDS; nice -n 10 npm run --silent build >"$1/build.log" 2>&1; status=$?;
+  printf "%s\n" "$((SECONDS - started))" >"$1/build.seconds"; exit $status' build "$reports" &
+build_group=$!
+
 step "type check"
 npm run --silent typecheck
 
-step "API types match the server's route schemas (npm run api:check) and lint, side by side"
+step "API types match the server's route schemas (npm run api:check) and lint (ESLint, Prettier), side by side"
+# `npm run lint`'s two halves and the API check, each one thread: side by side they take the longest one's time.
 npm run --silent api:check >"$reports/api-check.log" 2>&1 &
 api_check=$!
-lint_status=0
-npm run --silent lint || lint_status=$?
+npx prettier --check . >"$reports/prettier.log" 2>&1 &
+prettier_check=$!
+eslint_status=0
+npx eslint . || eslint_status=$?
 api_status=0
 wait "$api_check" || api_status=$?
-cat "$reports/api-check.log"
+prettier_status=0
+wait "$prettier_check" || prettier_status=$?
+cat "$reports/api-check.log" "$reports/prettier.log"
 [ "$api_status" -eq 0 ] || { echo "api:check FAILED"; exit "$api_status"; }
-[ "$lint_status" -eq 0 ] || { echo "lint FAILED"; exit "$lint_status"; }
+[ "$eslint_status" -eq 0 ] || { echo "lint (ESLint) FAILED"; exit "$eslint_status"; }
+[ "$prettier_status" -eq 0 ] || { echo "lint (Prettier) FAILED"; exit "$prettier_status"; }
 
 step "Jest: shared, host, remotes, server (PGlite)"
 # A worker per core: Jest's default leaves one core to its main process, which does little but report.
@@ -86,8 +105,17 @@ else
   echo "Install it with 'apt-get install -y prometheus', then run 'npm run test:alerts'."
 fi
 
-step "production build"
-npm run --silent build
+step "production build (started after the engines check, beside the stages above): waiting for its end"
+build_status=0
+wait "$build_group" || build_status=$?
+build_group=""
+cat "$reports/build.log"
+if [ -f "$reports/build.seconds" ]; then
+  took=$(cat "$reports/build.seconds")
+  printf '%s\t%s\n' "$took" "production build, beside the stages above (its own time)" >>"$reports/stages"
+  printf -- '--- production build: %dm%02ds from its start\n' $((took / 60)) $((took % 60))
+fi
+[ "$build_status" -eq 0 ] || { echo "production build FAILED"; exit "$build_status"; }
 
 step "scale: two servers behind nginx on PostgreSQL + Redis, one killed mid-run (npm run test:scale)"
 if [ -n "${TEST_DATABASE_URL:-}" ] && [ -n "${TEST_REDIS_URL:-}" ]; then
