@@ -24,14 +24,16 @@ function cpuTicks() {
 }
 
 /**
- * One burst of JOBS jobs (the settled withdrawals' payout jobs, each withdrawal as often as needed): jobs/s, and how
- * busy the machine's cores were meanwhile (%); null when the server has no job queue (graphile-worker's add_job).
+ * One burst of JOBS jobs (the settled withdrawals' payout jobs, each withdrawal as often as needed, in rounds: every
+ * withdrawal once, then every one again, so that jobs running at the same time lock different withdrawals): jobs/s,
+ * and how busy the machine's cores were meanwhile (%); null when the server has no job queue (graphile-worker's
+ * add_job).
  */
 async function burst(q, tag) {
   await q(
     `with w as (select id from withdrawals where status <> 'PENDING'),
-       r as (select w.id from w, generate_series(1, greatest(1, ceil($1::float / greatest(1, (select count(*) from w)))::int))
-             limit $1)
+       r as (select w.id from generate_series(1, greatest(1, ceil($1::float / greatest(1, (select count(*) from w)))::int)) g, w
+             order by g, w.id limit $1)
      select count(add_job('payout.settle', json_build_object('id', r.id, 'n', 0, 'burst', $2::text), max_attempts => 1))
      from r`,
     [JOBS, tag],
@@ -102,11 +104,11 @@ export async function reconciliationRate(q) {
  * reconcile jobs finished over the span from the first coming due to the last finished, and how long each waited
  * after it was due (p50, max): a wait near 0 says the jobs kept up with them as they came due.
  */
-export async function reconciliationBacklog(q, members) {
+export async function reconciliationBacklog(q, members, tag = 'backlog') {
   const count = Number(env.SCALE_BACKLOG || 1000);
 
   await setGameFault('unknown');
-  const keys = Array.from({ length: count }, (_, i) => `${runId}-backlog-${i}`);
+  const keys = Array.from({ length: count }, (_, i) => `${runId}-${tag}-${i}`);
   const answers = { PENDING: 0, other: 0, refused: 0 };
   const sendStart = Date.now();
   await pool(keys, Math.min(count, 128), async (key) => {
@@ -129,6 +131,7 @@ export async function reconciliationBacklog(q, members) {
     [keys],
   );
   await setGameFault('ok');
+  const cpu0 = cpuTicks();
   const ids = due.map((d) => d.id);
   const deadline = Date.now() + 180_000;
   for (;;) {
@@ -138,6 +141,7 @@ export async function reconciliationBacklog(q, members) {
     if (left === 0 || Date.now() > deadline) break;
     await sleep(100);
   }
+  const cpu1 = cpuTicks();
   const r = (
     await q(
       `with d as (select * from unnest($1::text[], $2::timestamptz[]) as d(id, due_at))
@@ -168,5 +172,10 @@ export async function reconciliationBacklog(q, members) {
     left: r.left,
     perSecond: r.span > 0 ? Math.round(r.n / r.span) : null,
     waitAfterDueSeconds: { p50: round2(r.p50), max: round2(r.max) },
+    // The machine's cores busy while the backlog was worked off (%).
+    cpuBusy:
+      cpu0 && cpu1 && cpu1.total > cpu0.total
+        ? Math.round((100 * (cpu1.busy - cpu0.busy)) / (cpu1.total - cpu0.total))
+        : null,
   };
 }

@@ -84,6 +84,7 @@ export function report(run) {
     metrics,
     reconciliation,
     backlog,
+    backlogOneProcess,
     jobThroughput,
     loadStart,
     loadEnd,
@@ -167,6 +168,7 @@ export function report(run) {
     reconcileWaitSeconds: { n: pendingKeys.length, ...reconcileWait },
     reconciliation,
     reconciliationBacklog: backlog,
+    reconciliationBacklogOneProcess: backlogOneProcess,
     jobThroughput,
     takeover,
     settingsPushMs: settingsMs,
@@ -227,6 +229,16 @@ export function report(run) {
   console.log(
     `job throughput (${jobThroughput.jobs} jobs): 2 processes ${jobThroughput.twoProcesses}/s, 1 process ${jobThroughput.oneProcess}/s, job throughput with 2 processes ÷ 1 = ${jobThroughput.ratio}; the machine's cores busy meanwhile ${JSON.stringify(jobThroughput.cpuBusy)} %`,
   );
+  // The reconcile jobs (they wait on the provider) with two processes and with one.
+  const reconcileRatio =
+    backlog.perSecond && backlogOneProcess?.perSecond
+      ? Math.round((backlog.perSecond / backlogOneProcess.perSecond) * 100) / 100
+      : null;
+  figures.reconcileThroughputRatio = reconcileRatio;
+  if (backlogOneProcess)
+    console.log(
+      `reconciliation with a backlog, one process (A stopped): ${backlogOneProcess.backlog} operations, finished at ${backlogOneProcess.perSecond}/s (wait after coming due p50 ${backlogOneProcess.waitAfterDueSeconds.p50} s, max ${backlogOneProcess.waitAfterDueSeconds.max} s; cores busy ${backlogOneProcess.cpuBusy} %, with two processes ${backlog.cpuBusy} %); reconcile jobs with 2 processes ÷ 1 = ${reconcileRatio}`,
+    );
   const before = figures.payoutLagSeconds.beforeKill ?? {};
   const mark = (ok) => (ok ? 'met' : 'NOT met');
   console.log('targets (issue 37, item 5):');
@@ -240,7 +252,7 @@ export function report(run) {
     `  reconciliation ≥ 200/s under load: with a backlog ${backlog.perSecond}/s (the outage's ${reconciliation.perSecond}/s, busiest second ${reconciliation.busiestSecond}: they came due a few at a time) — ${mark(backlog.perSecond >= 200)}`,
   );
   console.log(
-    `  job throughput with 2 processes ÷ 1 ≥ 1.6: ${jobThroughput.ratio} — ${mark(jobThroughput.ratio >= 1.6)}`,
+    `  job throughput with 2 processes ÷ 1 ≥ 1.6: database-only burst ${jobThroughput.ratio} — ${mark(jobThroughput.ratio >= 1.6)}; reconcile jobs (provider-bound) ${reconcileRatio} — ${mark(reconcileRatio >= 1.6)}`,
   );
   console.log(`  request p99 ≤ 565 ms: ${figures.latencyMs.p99} ms — ${mark(figures.latencyMs.p99 <= 565)}`);
   console.log(`  request latency by phase of the load (ms): ${JSON.stringify(latencyByPhase)}`);
