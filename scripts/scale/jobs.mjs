@@ -23,6 +23,13 @@ function cpuTicks() {
   }
 }
 
+/** How busy the machine's cores were between two cpuTicks() readings (%); null where /proc/stat is missing. */
+function busyPercent(before, after) {
+  return before && after && after.total > before.total
+    ? Math.round((100 * (after.busy - before.busy)) / (after.total - before.total))
+    : null;
+}
+
 /**
  * One burst of JOBS jobs (the settled withdrawals' payout jobs, each withdrawal as often as needed, in rounds: every
  * withdrawal once, then every one again, so that jobs running at the same time lock different withdrawals): jobs/s,
@@ -48,12 +55,7 @@ async function burst(q, tag) {
     await sleep(20);
   }
   const seconds = (Date.now() - started) / 1000;
-  const cpu1 = cpuTicks();
-  const cpuBusy =
-    cpu0 && cpu1 && cpu1.total > cpu0.total
-      ? Math.round((100 * (cpu1.busy - cpu0.busy)) / (cpu1.total - cpu0.total))
-      : null;
-  return { perSecond: Math.round(JOBS / seconds), cpuBusy };
+  return { perSecond: Math.round(JOBS / seconds), cpuBusy: busyPercent(cpu0, cpuTicks()) };
 }
 
 /** Jobs/s with two processes and with one, and their ratio (A is stopped afterwards). */
@@ -141,7 +143,7 @@ export async function reconciliationBacklog(q, members, tag = 'backlog') {
     if (left === 0 || Date.now() > deadline) break;
     await sleep(100);
   }
-  const cpu1 = cpuTicks();
+  const cpuBusy = busyPercent(cpu0, cpuTicks());
   const r = (
     await q(
       `with d as (select * from unnest($1::text[], $2::timestamptz[]) as d(id, due_at))
@@ -173,9 +175,6 @@ export async function reconciliationBacklog(q, members, tag = 'backlog') {
     perSecond: r.span > 0 ? Math.round(r.n / r.span) : null,
     waitAfterDueSeconds: { p50: round2(r.p50), max: round2(r.max) },
     // The machine's cores busy while the backlog was worked off (%).
-    cpuBusy:
-      cpu0 && cpu1 && cpu1.total > cpu0.total
-        ? Math.round((100 * (cpu1.busy - cpu0.busy)) / (cpu1.total - cpu0.total))
-        : null,
+    cpuBusy,
   };
 }

@@ -12,8 +12,8 @@ import { body, createTestApp, dbLabel, testDatabaseUrl, type TestApp } from './h
 let t: TestApp;
 beforeAll(async () => {
   // PGlite on disk (or the test PostgreSQL schema), so a second app can start on the same database. On disk there
-  // is no template to load: PGlite's initdb and every migration run here, several times the 30 s default on a
-  // machine whose other Jest worker keeps the second core busy.
+  // is no template to load: PGlite's initdb and every migration run here, about 10 s alone and past the 30 s default
+  // on a slow machine whose other Jest worker keeps the second core busy.
   t = await createTestApp(testDatabaseUrl ? {} : { DATABASE_URL: '' });
 }, 180_000);
 afterAll(async () => {
