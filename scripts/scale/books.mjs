@@ -92,6 +92,7 @@ export async function checkTakeover(q) {
   const takeover = {
     payoutsSettledWhileDown: 0,
     operationsReconciledWhileDown: 0,
+    operationsToReconcileWhileDown: 0,
     killedPending: 0,
     killedOperationsFinishedWhileDown: 0,
     killedOperationsLastFinishedAfterKillSeconds: null,
@@ -110,6 +111,17 @@ export async function checkTakeover(q) {
       [new Date(killAt + 1000), new Date(Math.min(upAgain, Date.now()))],
     );
     takeover.operationsReconciledWhileDown = reconciled[0].n;
+    // Operations that were the reconciliation's to finish in that window: not finished by their request (still
+    // pending, or settled after the grace), past their grace at least 5 s (a round of backoff) before A came back,
+    // and not finished before the kill. When the kill cut off none and none came due, there was nothing to show.
+    const needing = await q(
+      `select count(*)::int as n from operations
+        where (settled_at is null or settled_at - created_at >= interval '3 seconds')
+          and created_at + interval '8 seconds' < $2
+          and (settled_at is null or settled_at > $1)`,
+      [new Date(killAt + 1000), new Date(Math.min(upAgain, Date.now()))],
+    );
+    takeover.operationsToReconcileWhileDown = needing[0].n;
     // Money requests cut off by the kill and answered PENDING on their retry: when reconciliation finished them.
     const cut = killInfo.inFlight
       .filter((f) => f.key && acked.get(f.key)?.status === 'PENDING')
@@ -127,10 +139,10 @@ export async function checkTakeover(q) {
     }
     check(
       takeover.payoutsSettledWhileDown > 0 &&
-        // (a window shorter than the grace and a round of backoff may hold no operation to reconcile)
-        (upAgain - killAt < 8000 || takeover.operationsReconciledWhileDown > 0),
+        (takeover.operationsToReconcileWhileDown === 0 || takeover.operationsReconciledWhileDown > 0),
       `the jobs went on in B while A was down: ${takeover.payoutsSettledWhileDown} payouts settled, ` +
-        `${takeover.operationsReconciledWhileDown} operations finished by reconciliation`,
+        `${takeover.operationsReconciledWhileDown} operations finished by reconciliation ` +
+        `(${takeover.operationsToReconcileWhileDown} were due for it)`,
       takeover,
     );
   }

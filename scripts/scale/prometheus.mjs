@@ -182,5 +182,33 @@ export async function checkMetrics({ loadStart, loadEnd, outageStart, outageEnd,
     'metrics: the trial balance gauge reads 0 on every server, per currency',
     balance.map((b) => ({ ...b.metric, value: b.value })),
   );
-  return { counted, sent, tolerance, pendingAlertFired: pendingFired, processDownFired: downFired };
+  // What the scrapes cost: Prometheus's own timing of each scrape and the servers' timing of each reading.
+  const window = `${Math.ceil((loadEnd - loadStart) / 1000)}s`;
+  const at = loadEnd / 1000;
+  const one = async (expr) => {
+    const r = await api('query', { query: expr, time: at });
+    return r.result.length > 0 ? Math.round(Number(r.result[0].value[1]) * 10_000) / 10 : null;
+  };
+  const scrapeMs = {
+    mean: await one(`avg(avg_over_time(scrape_duration_seconds{job="wallet"}[${window}]))`),
+    max: await one(`max(max_over_time(scrape_duration_seconds{job="wallet"}[${window}]))`),
+  };
+  const hooks = await api('query', {
+    query: `max by (hook) (avg_over_time(wallet_metrics_scrape_hook_seconds{job="wallet"}[${window}]))`,
+    time: at,
+  });
+  const hookMs = Object.fromEntries(
+    hooks.result
+      .map((r) => [r.metric.hook, Math.round(Number(r.value[1]) * 10_000) / 10])
+      .sort((a, b) => b[1] - a[1]),
+  );
+  return {
+    counted,
+    sent,
+    tolerance,
+    pendingAlertFired: pendingFired,
+    processDownFired: downFired,
+    scrapeMs,
+    hookMs,
+  };
 }

@@ -218,7 +218,8 @@ export function report(run) {
   console.log(`jobs while A was down: ${JSON.stringify(takeover)}`);
   if (metrics)
     console.log(
-      `Prometheus: requests counted ${metrics.counted} of ${metrics.sent} sent (± ${metrics.tolerance}); pending-age alert fired ${metrics.pendingAlertFired}, process-down alert fired ${metrics.processDownFired}`,
+      `Prometheus: requests counted ${metrics.counted} of ${metrics.sent} sent (± ${metrics.tolerance}); pending-age alert fired ${metrics.pendingAlertFired}, process-down alert fired ${metrics.processDownFired}; ` +
+        `a scrape took ${metrics.scrapeMs.mean} ms on average (max ${metrics.scrapeMs.max}), its readings (ms, mean) ${JSON.stringify(metrics.hookMs)}`,
     );
   console.log(
     `reconciliation under load: ${reconciliation.n} operations finished, ${reconciliation.perSecond}/s over their span, ${reconciliation.busiestSecond} in the busiest second`,

@@ -18,6 +18,11 @@ export type JobObserver = (task: string, outcome: JobOutcome, seconds: number | 
 
 /** A scrape hook gets this long; past it its gauges are left out of that scrape. */
 const SCRAPE_HOOK_TIMEOUT_MS = 5_000;
+/**
+ * The readings of one scrape, together, get this long (under Prometheus's default 10 s scrape timeout): the hooks
+ * left when it is spent are left out of that scrape.
+ */
+const SCRAPE_BUDGET_MS = 8_000;
 
 /** Seconds buckets for calls that wait on a network or a database (5 ms … 30 s). */
 const CALL_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -33,6 +38,9 @@ export class Metrics {
   readonly reconcileFinished: Counter<'kind' | 'outcome'>;
   readonly payoutsSettled: Counter<'outcome'>;
   private readonly hooks: { name: string; gauges: Gauge[]; read: () => Promise<void> }[] = [];
+  private readonly hookSeconds: Gauge<'hook'>;
+  /** The readings under way: a scrape that comes meanwhile waits for them rather than reading again. */
+  private reading: Promise<void> | undefined;
 
   constructor(private readonly log: FastifyBaseLogger) {
     const registers = [this.registry];
@@ -88,6 +96,12 @@ export class Metrics {
       labelNames: ['outcome'],
       registers,
     });
+    this.hookSeconds = new Gauge({
+      name: 'wallet_metrics_scrape_hook_seconds',
+      help: "How long each of the scrape's readings (its queries) took at the last scrape, by hook",
+      labelNames: ['hook'],
+      registers,
+    });
   }
 
   /** Records a background job's run (the IntervalJob observer). */
@@ -102,40 +116,55 @@ export class Metrics {
   }
 
   /**
-   * Adds work done before every scrape: `read` sets `gauges` (one query or one batch of them). A hook that fails
-   * or takes longer than 5 s leaves its gauges out of that scrape (no series, or NaN without labels), and is
+   * Adds work done before every scrape: `read` sets `gauges` (one query or a few, one after another). A hook that
+   * fails or takes longer than 5 s leaves its gauges out of that scrape (no series, or NaN without labels), and is
    * logged; the others still answer.
    */
   onScrape(name: string, gauges: Gauge[], read: () => Promise<void>): void {
     this.hooks.push({ name, gauges, read });
   }
 
-  /** Runs every scrape hook (together), then renders the registry in the Prometheus text format. */
+  /**
+   * Runs the scrape hooks, then renders the registry in the Prometheus text format. The hooks run one after another,
+   * so that a scrape holds at most one of the pool's connections (run together, the readings of two processes
+   * scraped every second took most of each pool at once, and the requests queued behind them); concurrent scrapes
+   * share one reading.
+   */
   async scrape(): Promise<string> {
-    await Promise.all(
-      this.hooks.map(async (hook) => {
-        let timer: NodeJS.Timeout | undefined;
-        try {
-          await Promise.race([
-            hook.read(),
-            new Promise((_, reject) => {
-              timer = setTimeout(() => reject(new Error('timed out')), SCRAPE_HOOK_TIMEOUT_MS);
-            }),
-          ]);
-        } catch (err) {
-          // Unknown this time: a labelled gauge loses its series, one without labels reads NaN (never a stale
-          // value, nor a 0 that looks like good news).
-          for (const g of hook.gauges) {
-            g.reset();
-            if ((g as unknown as { labelNames: string[] }).labelNames.length === 0) g.set(NaN);
-          }
-          this.log.warn({ err, metrics: hook.name }, 'metrics: a scrape hook failed');
-        } finally {
-          clearTimeout(timer);
-        }
-      }),
-    );
+    this.reading ??= this.readAll().finally(() => {
+      this.reading = undefined;
+    });
+    await this.reading;
     return this.registry.metrics();
+  }
+
+  private async readAll(): Promise<void> {
+    const deadline = performance.now() + SCRAPE_BUDGET_MS;
+    for (const hook of this.hooks) {
+      let timer: NodeJS.Timeout | undefined;
+      const started = performance.now();
+      const allowed = Math.min(SCRAPE_HOOK_TIMEOUT_MS, deadline - started);
+      try {
+        if (allowed <= 0) throw new Error("skipped: the scrape's time was spent");
+        await Promise.race([
+          hook.read(),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('timed out')), allowed);
+          }),
+        ]);
+      } catch (err) {
+        // Unknown this time: a labelled gauge loses its series, one without labels reads NaN (never a stale
+        // value, nor a 0 that looks like good news).
+        for (const g of hook.gauges) {
+          g.reset();
+          if ((g as unknown as { labelNames: string[] }).labelNames.length === 0) g.set(NaN);
+        }
+        this.log.warn({ err, metrics: hook.name }, 'metrics: a scrape hook failed');
+      } finally {
+        clearTimeout(timer);
+        this.hookSeconds.set({ hook: hook.name }, (performance.now() - started) / 1000);
+      }
+    }
   }
 
   get contentType(): string {

@@ -375,23 +375,22 @@ export class OperationStore {
     counts: { kind: OperationKind; status: OperationStatus; n: number }[];
     pending: { kind: OperationKind; oldest: Date; due: number }[];
   }> {
-    const [counts, pending] = await Promise.all([
-      this.db
-        .selectFrom('operations')
-        .select(['kind', 'status', (eb) => eb.fn.countAll<number>().as('n')])
-        .groupBy(['kind', 'status'])
-        .execute(),
-      this.db
-        .selectFrom('operations')
-        .select([
-          'kind',
-          (eb) => eb.fn.min('created_at').as('oldest'),
-          sql<number>`count(*) filter (where next_attempt_at <= ${now})`.as('due'),
-        ])
-        .where('status', '=', 'PENDING')
-        .groupBy('kind')
-        .execute(),
-    ]);
+    // One after the other: a scrape holds one connection at a time (platform/metrics.ts).
+    const counts = await this.db
+      .selectFrom('operations')
+      .select(['kind', 'status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy(['kind', 'status'])
+      .execute();
+    const pending = await this.db
+      .selectFrom('operations')
+      .select([
+        'kind',
+        (eb) => eb.fn.min('created_at').as('oldest'),
+        sql<number>`count(*) filter (where next_attempt_at <= ${now})`.as('due'),
+      ])
+      .where('status', '=', 'PENDING')
+      .groupBy('kind')
+      .execute();
     return {
       counts: counts.map((r) => ({ kind: r.kind, status: r.status, n: Number(r.n) })),
       pending: pending.map((r) => ({ kind: r.kind, oldest: new Date(r.oldest), due: Number(r.due) })),
