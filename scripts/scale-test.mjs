@@ -20,7 +20,8 @@
 //   SCALE_DATABASE_URL | TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
 //   SCALE_REDIS_URL | TEST_REDIS_URL (default redis://127.0.0.1:6379)
 // Only loopback addresses are used. Exit code 0 only when every check holds. SCALE_REPORT=<file> writes the
-// figures as JSON; SCALE_KEEP=1 keeps the temporary folder (nginx config, logs, server output) and the schema.
+// figures as JSON; SCALE_KEEP=1 keeps the temporary folder (nginx config, logs, server output) and the schema;
+// SCALE_CPU_PROFILE_DIR=<folder> has each server write a V8 CPU profile there when it exits.
 //
 // nginx and retries: `proxy_next_upstream error timeout` as nginx does by default, i.e. WITHOUT
 // `non_idempotent`: a GET that fails on one server (connection refused or reset, timeout) is sent to the other; a

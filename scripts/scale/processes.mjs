@@ -64,10 +64,13 @@ export function serverEnv(s) {
   };
 }
 
+// SCALE_CPU_PROFILE_DIR=<folder>: each server writes a V8 CPU profile there when it exits (not a killed one).
+const profile = env.SCALE_CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', env.SCALE_CPU_PROFILE_DIR] : [];
+
 export async function startServer(s) {
   const out = path.join(tmp, `${s.name}.log`);
   const fd = openSync(out, 'a');
-  const child = spawn(process.execPath, [path.join(repo, 'server/dist/main.js')], {
+  const child = spawn(process.execPath, [...profile, path.join(repo, 'server/dist/main.js')], {
     cwd: repo,
     env: serverEnv(s),
     stdio: ['ignore', fd, fd],
