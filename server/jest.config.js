@@ -21,12 +21,16 @@ const sameOnEveryDatabase = [
   'test/secrets-env',
   'test/sms-gateways',
   'test/ops-monitoring',
+  // Redis failover through Sentinel: its subject is Redis, whatever the database.
+  'test/redis-failover',
   // Unit suites of pure code.
   'src/platform/db/batcher',
   'src/platform/db/pglite-dialect',
   'src/features/deposits/slip-window',
   'src/core/operations/plan',
   'src/features/deposits/options',
+  'src/platform/metrics',
+  'src/platform/redis',
 ].map((name) => `<rootDir>/${name}\\.test\\.ts$`);
 
 module.exports = {

@@ -9,7 +9,6 @@ import fastifyStatic from '@fastify/static';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { Redis } from 'ioredis';
 import type { AppConfig } from './platform/config';
 import './platform/context';
 import './core/context';
@@ -28,6 +27,7 @@ import { Metrics } from './platform/metrics';
 import { ReadinessProbe, registerHealthAndMetrics } from './platform/health';
 import { logContext, tracingEnabled } from './platform/tracing';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './platform/rate-limit';
+import { connectRedis } from './platform/redis';
 import { SettingsService } from './platform/settings';
 import { MemberEvents } from './platform/member-events';
 import { MemberHolds } from './platform/member-holds';
@@ -150,7 +150,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   const events = new MemberEvents(database.schema);
   const metrics = new Metrics(app.log);
   // The rate-limit counters' connection; the readiness check and wallet_redis_up PING it.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl
+    ? connectRedis(config.redisUrl, { log: app.log, label: 'rate limits' })
+    : undefined;
   try {
     await migrateToLatest(database);
     if (templateDir && !pgliteTemplate) await writeMemoryTemplate(templateDir, database);

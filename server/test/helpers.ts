@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
-import { Redis } from 'ioredis';
+import { connectRedis } from '../src/platform/redis';
 import { buildApp, type App, type AppDeps } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/platform/config';
 import { MIGRATION_LOCK } from '../src/platform/db';
@@ -83,7 +83,7 @@ export async function createTestApp(env: Record<string, string> = {}, deps: AppD
         await dropTestSchema(schema);
       }
       if (config.redisUrl && config.redisPrefix.startsWith('test-')) {
-        const redis = new Redis(config.redisUrl);
+        const redis = connectRedis(config.redisUrl, { label: 'test cleanup' });
         const keys = await redis.keys(`${config.redisPrefix}*`);
         if (keys.length > 0) await redis.del(...keys);
         await redis.quit();

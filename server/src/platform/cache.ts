@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { connectRedis } from './redis';
 
 /**
  * In-memory read caches of the hot paths (sessions, members' status, operator settings, lookup content) and the
@@ -162,12 +163,8 @@ export class CacheBus {
   async start(): Promise<void> {
     const url = this.opts.redisUrl;
     if (!url || this.sub) return;
-    this.pub = new Redis(url, { maxRetriesPerRequest: 2 });
-    this.sub = new Redis(url, { maxRetriesPerRequest: 2 });
-    for (const r of [this.pub, this.sub]) {
-      // ioredis reconnects by itself; an unhandled 'error' event would crash the process.
-      r.on('error', (err: unknown) => this.opts.log?.warn({ err }, 'cache invalidation: redis error'));
-    }
+    this.pub = connectRedis(url, { log: this.opts.log, label: 'cache invalidation' });
+    this.sub = connectRedis(url, { log: this.opts.log, label: 'cache invalidation (subscriber)' });
     // The first connection is subscribed below; the 'ready' handler takes over for reconnections.
     let started = false;
     this.sub.on('message', (channel: string, message: string) => {

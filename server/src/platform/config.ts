@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { redisUrlProblem } from './redis';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -205,8 +206,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
       : undefined;
 
   const redisUrl = env.REDIS_URL && env.REDIS_URL !== '' ? env.REDIS_URL : undefined;
-  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl))
-    problems.push('REDIS_URL must start with redis://');
+  const redisProblem = redisUrl === undefined ? undefined : redisUrlProblem(redisUrl);
+  if (redisProblem !== undefined) problems.push(redisProblem);
 
   const redisPrefix = env.REDIS_PREFIX && env.REDIS_PREFIX !== '' ? env.REDIS_PREFIX : 'wallet:';
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import type { Namespace, Socket } from 'socket.io';
 import {
   MemoryConnectionSlots,
@@ -8,6 +7,7 @@ import {
   type ConnectionSlots,
 } from '../../platform/connection-slots';
 import { AppError, isAppError } from '../../platform/errors';
+import { connectRedis } from '../../platform/redis';
 import { AGENT_ROLES, identify, proxiedAddress, type ChatSocketData } from './handshake';
 import type { ChatService } from './chat-service';
 import type { ChatMessage, Claims, Conversation, CustomerIdentity, ReadEvent, SendInput } from './model';
@@ -114,7 +114,7 @@ export const chatRealtimePlugin = fp<ChatRealtimeOptions>(
     const { redisUrl, redisPrefix } = app.ctx.config;
     const slots: ConnectionSlots = redisUrl
       ? new RedisConnectionSlots(
-          new Redis(redisUrl, { maxRetriesPerRequest: 2 }),
+          connectRedis(redisUrl, { log: app.log, label: 'chat sockets' }),
           `${redisPrefix}chat-sockets:`,
         )
       : new MemoryConnectionSlots();

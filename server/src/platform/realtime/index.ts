@@ -2,9 +2,10 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { isAppError } from '../errors';
 import type { MemberEvent } from '../member-events';
+import { connectRedis } from '../redis';
 
 /** The members' namespace: one room per member, joined only with that member's live session token. */
 export const MEMBER_NAMESPACE = '/member';
@@ -74,8 +75,8 @@ export const realtimePlugin = fp(
     let pub: Redis | undefined;
     let sub: Redis | undefined;
     if (app.ctx.config.redisUrl) {
-      pub = new Redis(app.ctx.config.redisUrl, { maxRetriesPerRequest: 2 });
-      sub = pub.duplicate();
+      pub = connectRedis(app.ctx.config.redisUrl, { log: app.log, label: 'socket.io' });
+      sub = connectRedis(app.ctx.config.redisUrl, { log: app.log, label: 'socket.io (subscriber)' });
       io.adapter(createAdapter(pub, sub, { key: `${app.ctx.config.redisPrefix}socket.io` }));
     }
 
