@@ -166,7 +166,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
     await events.start(database.listen);
 
     rateLimit = redis
-      ? new RedisRateLimitStore(redis, `${config.redisPrefix}rl:`)
+      ? new RedisRateLimitStore(redis, `${config.redisPrefix}rl:`, new MemoryRateLimitStore(clock))
       : new MemoryRateLimitStore(clock);
     const ctx: AppContext = {
       config,

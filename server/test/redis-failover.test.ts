@@ -10,8 +10,9 @@ import {
 
 /**
  * Redis behind Sentinel (issue 38, docs/deploy.md): with REDIS_URL=redis-sentinel://…, the server finds the
- * primary through the sentinels; when the primary is killed, money keeps moving while no Redis answers, and once
- * the sentinels have promoted the replica the same process is ready again and its rate limits count in the new
+ * primary through the sentinels; when the primary is killed, money keeps moving while no Redis answers (a
+ * deposit's limit counts in the process, a sign-in is refused with the catalogue's limit answer), and once the
+ * sentinels have promoted the replica the same process is ready again and its rate limits count in the new
  * primary, without a restart.
  */
 
@@ -60,6 +61,20 @@ maybe('Redis failover through Sentinel', () => {
       headers: { authorization: `Bearer ${player.token}` },
     });
     expect(wallet.statusCode).toBe(200);
+    // A deposit's limit counts in this process meanwhile; a sign-in's refuses (it stops guessing: fails closed).
+    const qr = await t.app.inject({
+      method: 'POST',
+      url: '/api/qrcode/KBANK',
+      headers: { authorization: `Bearer ${player.token}`, 'idempotency-key': randomBytes(8).toString('hex') },
+      payload: { amount: 10_000 },
+    });
+    expect(qr.statusCode).toBe(200);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'nobody-at-all', password: 'wrong-password-1' },
+    });
+    expect([refused.statusCode, body(refused).code]).toEqual([429, 'REQUEST_LIMIT']);
 
     // The sentinels promote the replica; the same process is ready again on it, with no restart.
     await waitFor(async () => (await site.currentPrimaryPort()) === site.replicaPort, 30_000);

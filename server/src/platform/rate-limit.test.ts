@@ -1,6 +1,13 @@
 import { Redis } from 'ioredis';
 import { ManualClock } from './clock';
-import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './rate-limit';
+import {
+  MemoryRateLimitStore,
+  RateLimitUnavailable,
+  RedisRateLimitStore,
+  reserveOrThrow,
+  type LimitRule,
+  type RateLimitStore,
+} from './rate-limit';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -57,4 +64,32 @@ test('memory store: fixed windows on the injected clock', async () => {
   await behaves(store, () => new Promise((resolve) => setTimeout(resolve, 260)));
   await reserves(store);
   await store.close();
+});
+
+test('with Redis unreachable: sign-in style limits refuse (429 REQUEST_LIMIT), deposit style ones count here', async () => {
+  // Nothing listens on port 1: every command fails at once.
+  const redis = new Redis({ host: '127.0.0.1', port: 1, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  redis.on('error', () => undefined);
+  const local = new MemoryRateLimitStore(new ManualClock(0));
+  const store = new RedisRateLimitStore(redis, 'rl-down:', local);
+  const rules: LimitRule[] = [{ key: 'dep:qr:m:1', limit: 2, windowMs: 60_000, code: 'REQUEST_LIMIT_1MIN' }];
+
+  await expect(store.reserve(rules)).rejects.toBeInstanceOf(RateLimitUnavailable);
+  await expect(reserveOrThrow(store, rules)).rejects.toMatchObject({
+    code: 'REQUEST_LIMIT',
+    statusCode: 429,
+  });
+  expect(await local.count('dep:qr:m:1')).toBe(0);
+
+  await reserveOrThrow(store, rules, 'count-here');
+  await reserveOrThrow(store, rules, 'count-here');
+  await expect(reserveOrThrow(store, rules, 'count-here')).rejects.toMatchObject({
+    code: 'REQUEST_LIMIT_1MIN',
+    statusCode: 429,
+  });
+  expect(await local.count('dep:qr:m:1')).toBe(2);
+  // Giving back and clearing are best effort: they do not fail the request that succeeded.
+  await expect(store.release('dep:qr:m:1')).resolves.toBeUndefined();
+  await expect(store.reset('dep:qr:m:1')).resolves.toBeUndefined();
+  redis.disconnect();
 });

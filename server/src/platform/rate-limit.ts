@@ -25,6 +25,19 @@ export interface RateLimitStore {
   count(key: string): Promise<number>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * This process's own counters, for the limits that count here while the shared ones cannot answer (Redis
+   * unreachable); absent on the in-memory store, which always answers.
+   */
+  readonly local?: RateLimitStore;
+}
+
+/** The shared counters could not answer (Redis unreachable): nothing was counted. */
+export class RateLimitUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('the rate-limit counters did not answer', { cause });
+    this.name = 'RateLimitUnavailable';
+  }
 }
 
 export class MemoryRateLimitStore implements RateLimitStore {
@@ -107,10 +120,16 @@ return 0`;
 const RELEASE_SCRIPT =
   "local c = tonumber(redis.call('GET', KEYS[1]) or '0') if c > 0 then redis.call('DECR', KEYS[1]) end return 0";
 
+/**
+ * Counters in Redis, shared by every process. A reservation Redis cannot answer throws RateLimitUnavailable (the
+ * caller's policy decides: refuse, or count in `local`); giving back and clearing are best effort (a counter left
+ * behind expires with its window).
+ */
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'rl:',
+    readonly local?: RateLimitStore,
   ) {}
 
   async hit(key: string, windowMs: number): Promise<number> {
@@ -121,17 +140,22 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   async reserve(quotas: readonly Quota[]): Promise<number> {
     if (quotas.length === 0) return -1;
-    const result = await this.redis.eval(
-      RESERVE_SCRIPT,
-      quotas.length,
-      ...quotas.map((q) => this.prefix + q.key),
-      ...quotas.flatMap((q) => [String(q.limit), String(Math.max(1, Math.round(q.windowMs)))]),
-    );
+    let result: unknown;
+    try {
+      result = await this.redis.eval(
+        RESERVE_SCRIPT,
+        quotas.length,
+        ...quotas.map((q) => this.prefix + q.key),
+        ...quotas.flatMap((q) => [String(q.limit), String(Math.max(1, Math.round(q.windowMs)))]),
+      );
+    } catch (e) {
+      throw new RateLimitUnavailable(e);
+    }
     return Number(result) - 1;
   }
 
   async release(key: string): Promise<void> {
-    await this.redis.eval(RELEASE_SCRIPT, 1, this.prefix + key);
+    await this.redis.eval(RELEASE_SCRIPT, 1, this.prefix + key).catch(() => undefined);
   }
 
   async count(key: string): Promise<number> {
@@ -140,7 +164,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async reset(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+    await this.redis.del(this.prefix + key).catch(() => undefined);
   }
 
   async close(): Promise<void> {
@@ -153,9 +177,28 @@ export interface LimitRule extends Quota {
   code: 'REQUEST_LIMIT' | 'REQUEST_LIMIT_1MIN';
 }
 
+/**
+ * What a limit does while the shared counters cannot answer (docs/server.md "Rate limits"): `refuse` answers 429
+ * REQUEST_LIMIT (fails closed: sign-in, one-time codes, registration, password changes, whose limits stop
+ * guessing); `count-here` counts in this process's own counters instead (each process then allows the limit: with
+ * N processes at most N times it), for the limits of members' deposits and support chat, which must keep working.
+ */
+export type WhenCountersDown = 'refuse' | 'count-here';
+
 /** Reserves one attempt in every rule (atomically, see RateLimitStore.reserve) or throws the full rule's code. */
-export async function reserveOrThrow(store: RateLimitStore, rules: readonly LimitRule[]): Promise<void> {
-  const full = await store.reserve(rules);
+export async function reserveOrThrow(
+  store: RateLimitStore,
+  rules: readonly LimitRule[],
+  whenDown: WhenCountersDown = 'refuse',
+): Promise<void> {
+  let full: number;
+  try {
+    full = await store.reserve(rules);
+  } catch (e) {
+    if (!(e instanceof RateLimitUnavailable)) throw e;
+    if (whenDown === 'refuse' || !store.local) throw new AppError('REQUEST_LIMIT', 429, e.message);
+    full = await store.local.reserve(rules);
+  }
   const rule = rules[full];
   if (rule) throw new AppError(rule.code, 429);
 }

@@ -57,14 +57,19 @@ export class ChatFiles {
     if (data.length > max) throw new AppError('KEY_INVALID', 413);
     const mime = sniffChatFile(data);
     if (!mime || kindOf(mime) !== kind) throw new AppError('KEY_INVALID', 400);
-    await reserveOrThrow(this.rateLimit, [
-      {
-        key: `chat:msg:${senderKey(uploader)}`,
-        limit: this.options.messagesPerMinute,
-        windowMs: 60_000,
-        code: 'REQUEST_LIMIT',
-      },
-    ]);
+    await reserveOrThrow(
+      this.rateLimit,
+      [
+        {
+          key: `chat:msg:${senderKey(uploader)}`,
+          limit: this.options.messagesPerMinute,
+          windowMs: 60_000,
+          code: 'REQUEST_LIMIT',
+        },
+      ],
+      // Support keeps working while Redis is down, counted per process (docs/server.md).
+      'count-here',
+    );
     const id = randomUUID();
     const fileName = `${id}.${EXTENSIONS[mime]}`;
     await mkdir(this.dir, { recursive: true });

@@ -301,14 +301,19 @@ export class ChatService {
     if (earlier) return { message: this.view(earlier), replayed: true };
     if (message.message_type === 'media')
       await this.files.checkMedia(conversationId, message.payload as MediaPayload);
-    await reserveOrThrow(this.rateLimit, [
-      {
-        key: `chat:msg:${senderKey(sender)}`,
-        limit: this.options.messagesPerMinute,
-        windowMs: 60_000,
-        code: 'REQUEST_LIMIT',
-      },
-    ]);
+    await reserveOrThrow(
+      this.rateLimit,
+      [
+        {
+          key: `chat:msg:${senderKey(sender)}`,
+          limit: this.options.messagesPerMinute,
+          windowMs: 60_000,
+          code: 'REQUEST_LIMIT',
+        },
+      ],
+      // Support keeps working while Redis is down, counted per process (docs/server.md).
+      'count-here',
+    );
     const now = this.clock.now();
     let row: MessageRow | undefined;
     try {

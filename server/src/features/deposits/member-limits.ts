@@ -27,8 +27,13 @@ export async function reserveDeposit(
   memberId: string,
 ): Promise<void> {
   const [perMinute, perHour] = perMinuteAndHour(limits, action);
-  await reserveOrThrow(store, [
-    { key: `dep:${action}:m:${memberId}`, limit: perMinute, windowMs: 60_000, code: 'REQUEST_LIMIT_1MIN' },
-    { key: `dep:${action}:h:${memberId}`, limit: perHour, windowMs: 3600_000, code: 'REQUEST_LIMIT' },
-  ]);
+  await reserveOrThrow(
+    store,
+    [
+      { key: `dep:${action}:m:${memberId}`, limit: perMinute, windowMs: 60_000, code: 'REQUEST_LIMIT_1MIN' },
+      { key: `dep:${action}:h:${memberId}`, limit: perHour, windowMs: 3600_000, code: 'REQUEST_LIMIT' },
+    ],
+    // A member's deposits keep working while Redis is down, counted per process (docs/server.md).
+    'count-here',
+  );
 }
