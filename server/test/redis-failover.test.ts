@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { io as connect, type Socket } from 'socket.io-client';
 import { body, createTestApp, playerWithMoney, setSetting, type TestApp } from './helpers';
 import {
   redisServerAvailable,
@@ -26,15 +27,42 @@ maybe('Redis failover through Sentinel', () => {
   let t: TestApp;
   const prefix = `test-${randomBytes(6).toString('hex')}:`;
 
+  let url: string;
+  const sockets: Socket[] = [];
+  // A promise the server left to fail unhandled would stop a production process (Node's default).
+  const unhandled: unknown[] = [];
+  const collect = (reason: unknown) => unhandled.push(reason);
+
   beforeAll(async () => {
+    process.on('unhandledRejection', collect);
     site = await startSentinelSite();
     t = await createTestApp({ REDIS_URL: site.url, REDIS_PREFIX: prefix, GAME_LATENCY_MS: '0' });
     await setSetting(t.app, 'registerOTP', false);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   }, 60_000);
   afterAll(async () => {
+    for (const s of sockets) s.disconnect();
     await t?.close();
     await site?.stop();
+    process.off('unhandledRejection', collect);
   });
+
+  /** A member's page's socket (as the front end opens it), and the events it hears. */
+  const listen = (token: string) =>
+    new Promise<string[]>((resolve, reject) => {
+      const socket = connect(`${url}/member`, {
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      sockets.push(socket);
+      const heard: string[] = [];
+      socket.onAny((name: string) => heard.push(name));
+      socket.on('connect', () => resolve(heard));
+      socket.on('connect_error', reject);
+    });
 
   const ready = async () => (await t.app.inject({ url: '/health/ready' })).statusCode;
   const transfer = (token: string, from: string, to: string) =>
@@ -48,14 +76,18 @@ maybe('Redis failover through Sentinel', () => {
   test('the primary killed: money still moves, and the process follows the promoted primary', async () => {
     const player = await playerWithMoney(t.app, 50_000);
     expect(await ready()).toBe(200);
+    const heard = await listen(player.token);
     expect((await transfer(player.token, 'wallet', 'PG')).statusCode).toBe(200);
 
     site.kill(site.primaryPort);
 
-    // No Redis answers now: money operations do not need it.
+    // No Redis answers now: money operations do not need it, and the member's page still hears of them (from
+    // this process: socket.io's Redis adapter cannot carry them to the others meanwhile).
+    heard.length = 0;
     const during = await transfer(player.token, 'PG', 'wallet');
     expect(during.statusCode).toBe(200);
     expect(body<{ operation: { status: string } }>(during).data.operation.status).toBe('SUCCESS');
+    await waitFor(async () => heard.includes('wallet:changed'), 5_000);
     const wallet = await t.app.inject({
       url: '/api/wallet',
       headers: { authorization: `Bearer ${player.token}` },
@@ -93,5 +125,32 @@ maybe('Redis failover through Sentinel', () => {
     } finally {
       promoted.disconnect();
     }
+    expect(unhandled).toEqual([]);
   }, 90_000);
+
+  test('Redis gone altogether: money moves, pages hear of it, sign-in is refused, the process lives on', async () => {
+    const player = await playerWithMoney(t.app, 50_000);
+    const heard = await listen(player.token);
+    // The promoted primary too: no Redis is left.
+    site.kill(site.replicaPort);
+    await waitFor(async () => (await ready()) === 503, 10_000);
+
+    const moved = await transfer(player.token, 'wallet', 'PG');
+    expect(moved.statusCode).toBe(200);
+    await waitFor(async () => heard.includes('wallet:changed'), 5_000);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'nobody-at-all', password: 'wrong-password-1' },
+    });
+    expect([refused.statusCode, body(refused).code]).toEqual([429, 'REQUEST_LIMIT']);
+    expect((await transfer(player.token, 'PG', 'wallet')).statusCode).toBe(200);
+    // Past every reconnection a queued command waits for: a broadcast's PUBLISH failing unhandled would fail this
+    // test (and stop a production process).
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect((await t.app.inject({ url: '/health/live' })).statusCode).toBe(200);
+    const readiness = await t.app.inject({ url: '/health/ready' });
+    expect(body(readiness)).toMatchObject({ status: 'not_ready', failed: ['redis'] });
+    expect(unhandled).toEqual([]);
+  }, 60_000);
 });

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import { connectRedis } from './redis';
+import { closeRedis, connectRedis } from './redis';
 
 /**
  * In-memory read caches of the hot paths (sessions, members' status, operator settings, lookup content) and the
@@ -200,7 +200,7 @@ export class CacheBus {
   async close(): Promise<void> {
     this.closed = true;
     this.subscribed = false;
-    await Promise.all([this.pub?.quit().catch(() => undefined), this.sub?.quit().catch(() => undefined)]);
+    await Promise.all([closeRedis(this.pub), closeRedis(this.sub)]);
     this.clearAll();
   }
 

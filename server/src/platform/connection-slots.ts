@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { closeRedis } from './redis';
 
 /**
  * Places of something held open for a while, bounded per key: a client's open sockets, say. Unlike a rate limit
@@ -136,6 +137,6 @@ export class RedisConnectionSlots implements ConnectionSlots {
       [...this.held].map(([set, members]) => this.redis.zrem(set, ...members).catch(() => undefined)),
     );
     this.held.clear();
-    await this.redis.quit().catch(() => undefined);
+    await closeRedis(this.redis);
   }
 }

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { closeRedis } from './redis';
 import type { Clock } from './clock';
 import { AppError } from './errors';
 
@@ -168,7 +169,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async close(): Promise<void> {
-    await this.redis.quit();
+    await closeRedis(this.redis);
   }
 }
 

@@ -102,3 +102,13 @@ function openRedis(url: string, options: RedisOptions): Redis {
     ...options,
   });
 }
+
+/**
+ * Closes a connection: QUIT when it is connected (its replies arrive first), else at once, since a QUIT queued on a
+ * connection that cannot reach Redis would wait for a server that may never come back, retrying meanwhile.
+ */
+export async function closeRedis(redis: Redis | undefined): Promise<void> {
+  if (!redis) return;
+  if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+  else redis.disconnect();
+}

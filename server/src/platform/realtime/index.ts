@@ -5,7 +5,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { isAppError } from '../errors';
 import type { MemberEvent } from '../member-events';
-import { connectRedis } from '../redis';
+import { closeRedis, connectRedis } from '../redis';
 
 /** The members' namespace: one room per member, joined only with that member's live session token. */
 export const MEMBER_NAMESPACE = '/member';
@@ -75,7 +75,7 @@ export const realtimePlugin = fp(
     let pub: Redis | undefined;
     let sub: Redis | undefined;
     if (app.ctx.config.redisUrl) {
-      pub = connectRedis(app.ctx.config.redisUrl, { log: app.log, label: 'socket.io' });
+      pub = publishingSafely(connectRedis(app.ctx.config.redisUrl, { log: app.log, label: 'socket.io' }));
       sub = connectRedis(app.ctx.config.redisUrl, { log: app.log, label: 'socket.io (subscriber)' });
       io.adapter(createAdapter(pub, sub, { key: `${app.ctx.config.redisPrefix}socket.io` }));
     }
@@ -174,11 +174,27 @@ export const realtimePlugin = fp(
       // A connection still connecting has the adapter's subscriptions queued: quitting it now would reject them
       // unhandled ("Connection is closed"). It is given a moment to be ready first.
       await Promise.all([settled(pub), settled(sub)]);
-      await Promise.all([pub?.quit().catch(() => undefined), sub?.quit().catch(() => undefined)]);
+      await Promise.all([closeRedis(pub), closeRedis(sub)]);
     });
   },
   { name: 'realtime', dependencies: ['accounts'] },
 );
+
+/**
+ * The adapter's publishing connection with PUBLISH that never fails: socket.io's Redis adapter publishes each
+ * broadcast without waiting for the answer, so while Redis is unreachable every member event would be a rejected
+ * promise nobody handles, which stops a Node process. The broadcast has reached this process's sockets already;
+ * the other processes' miss it until Redis is back (the connection logs the outage once).
+ */
+function publishingSafely(redis: Redis): Redis {
+  const publish = redis.publish.bind(redis) as (
+    channel: string | Buffer,
+    message: string | Buffer,
+  ) => Promise<number>;
+  return Object.assign(redis, {
+    publish: (channel: string | Buffer, message: string | Buffer) => publish(channel, message).catch(() => 0),
+  });
+}
 
 /** Resolves once a Redis connection is ready (or ended), at most after `ms`. */
 function settled(redis: Redis | undefined, ms = 2000): Promise<void> {
